@@ -1,0 +1,90 @@
+"""The API: one NinjaAPI for client hosts at /api/ (OpenAPI at /api/docs) and a small one
+for the public host (sign-in, status). Every error leaves as one JSON shape:
+{"message": ..., "errors": {field: [...]}}."""
+
+import logging
+
+from django.http import Http404
+from ninja import NinjaAPI
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+
+from config.auth import MemberAuth
+from config.errors import ServiceError
+from marketing.audience.api import router as audience_router
+from tenants.api import access_router, build_session_router
+
+logger = logging.getLogger(__name__)
+
+SOMETHING_WENT_WRONG = "Something went wrong."
+INVALID_REQUEST = "Invalid Request"
+
+
+class MailcraftAPI(NinjaAPI):
+    def get_openapi_operation_id(self, operation) -> str:
+        # The generated TypeScript client names its calls after these.
+        return operation.view_func.__name__
+
+
+def _field_errors(errors: list[dict]) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    for error in errors:
+        loc = [str(part) for part in error.get("loc", []) if part not in ("body", "query", "path")]
+        fields.setdefault(".".join(loc) or "__all__", []).append(error.get("msg", "Invalid value"))
+    return fields
+
+
+def _install_error_handlers(api: NinjaAPI) -> None:
+    def error(request, status: int, message: str, errors: dict | None = None):
+        return api.create_response(
+            request, {"message": message, "errors": errors or {}}, status=status
+        )
+
+    @api.exception_handler(ServiceError)
+    def service_error(request, exc: ServiceError):
+        return error(request, exc.status_code, exc.message, exc.errors)
+
+    @api.exception_handler(ValidationError)
+    def validation_error(request, exc: ValidationError):
+        return error(request, 400, INVALID_REQUEST, _field_errors(exc.errors))
+
+    @api.exception_handler(AuthenticationError)
+    def authentication_error(request, exc):
+        return error(request, 401, "Please sign in.")
+
+    @api.exception_handler(HttpError)
+    def http_error(request, exc: HttpError):
+        return error(request, exc.status_code, str(exc) or INVALID_REQUEST)
+
+    @api.exception_handler(Http404)
+    def not_found(request, exc):
+        return error(request, 404, "Not found.")
+
+    @api.exception_handler(Exception)
+    def unexpected(request, exc):
+        logger.exception("unhandled API error on %s", request.path)
+        return error(request, 500, SOMETHING_WENT_WRONG)
+
+
+api = MailcraftAPI(
+    title="Mailcraft API",
+    version="1",
+    urls_namespace="api",
+    auth=MemberAuth(),
+    docs_url="/docs",
+    openapi_url="/openapi.json",
+)
+_install_error_handlers(api)
+api.add_router("", build_session_router())
+api.add_router("", access_router)
+api.add_router("", audience_router)
+
+public_api = MailcraftAPI(
+    title="Mailcraft public API",
+    version="1",
+    urls_namespace="public_api",
+    auth=MemberAuth(),
+    docs_url=None,
+    openapi_url=None,
+)
+_install_error_handlers(public_api)
+public_api.add_router("", build_session_router())

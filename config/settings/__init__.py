@@ -1,0 +1,8 @@
+"""Settings, split by topic. Every value that differs between machines comes from the
+environment (django-environ); the defaults are the ones `make run` and `make test` use."""
+
+from config.settings.base import *  # noqa: F403
+from config.settings.tenancy import *  # noqa: F403
+from config.settings.security import *  # noqa: F403
+from config.settings.celery import *  # noqa: F403
+from config.settings.email import *  # noqa: F403

@@ -1,0 +1,23 @@
+SHARED_APPS = [
+    "django_tenants",
+    "tenants",
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.admin",
+    "django.contrib.staticfiles",
+    "ninja",
+]
+TENANT_APPS = [
+    "django.contrib.contenttypes",
+    "marketing.audience",
+]
+INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
+
+TENANT_MODEL = "tenants.Client"
+TENANT_DOMAIN_MODEL = "tenants.Domain"
+PUBLIC_SCHEMA_NAME = "public"
+PUBLIC_SCHEMA_URLCONF = "config.urls_public"
+# An unknown host answers 404; it never falls back to the public site.
+SHOW_PUBLIC_IF_NO_TENANT_FOUND = False

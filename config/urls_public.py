@@ -1,0 +1,13 @@
+"""URLs of the public host: trial area, sign-in, super-admin views, operators' admin."""
+
+from django.contrib import admin
+from django.urls import path, re_path
+
+from config.api import public_api
+from config.spa import spa_index
+
+urlpatterns = [
+    path("django-admin/", admin.site.urls),
+    path("api/", public_api.urls),
+    re_path(r"^(?!api/|django-admin/).*$", spa_index),
+]

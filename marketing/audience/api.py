@@ -1,0 +1,15 @@
+from django.http import HttpRequest
+from ninja import Router
+
+from marketing.audience.schemas import EmailStatsOut
+from marketing.audience.selectors import email_verification_counts
+from tenants.access import authorize
+from tenants.schemas import ErrorOut
+
+router = Router(tags=["audience"])
+
+
+@router.get("/fetchemailstats", response={200: EmailStatsOut, 301: ErrorOut, 401: ErrorOut, 403: ErrorOut})
+def fetchemailstats(request: HttpRequest):
+    authorize(request.auth)
+    return {"Success": True, **email_verification_counts()}

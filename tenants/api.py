@@ -1,0 +1,95 @@
+from django.http import HttpRequest
+from ninja import Query, Router, Schema
+
+from config.auth import member_required
+from config.errors import ValidationFailed
+from tenants import services
+from tenants.members import member_for
+from tenants.plan_limits import Module, plan_limit_status
+from tenants.schemas import (
+    AccessControlIn,
+    AccessControlOut,
+    ErrorOut,
+    OkOut,
+    PlanLimitOut,
+    SignInIn,
+    StatusFailureOut,
+    StatusOut,
+    TokenOut,
+    WebsiteIn,
+)
+from tenants.selectors import client_status
+from tenants.sso import SSO_FAILED, SsoRejected
+from tenants.tokens import api_token_issue
+
+ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut}
+
+
+class StatusQuery(Schema):
+    payload: str | None = None
+
+
+class PlanLimitQuery(Schema):
+    moduleName: str
+
+
+def build_session_router() -> Router:
+    """Sign-in, status and sign-out; mounted on client hosts and on the public host."""
+    router = Router(tags=["session"])
+
+    @router.get(
+        "/getStatus",
+        auth=None,
+        response={200: StatusOut, 403: StatusFailureOut, **ERRORS},
+    )
+    def getStatus(request: HttpRequest, query: Query[StatusQuery]):
+        if query.payload:
+            try:
+                services.user_sign_in_sso(request=request, payload=query.payload)
+            except SsoRejected:
+                return 403, {"status": "failure", "message": SSO_FAILED}
+            member = member_for(user=request.user, client=request.tenant)
+        else:
+            member = member_required(request)
+        return client_status(client=request.tenant, member=member, token=_token(request))
+
+    @router.post("/auth/login", auth=None, response={200: TokenOut, **ERRORS})
+    def signIn(request: HttpRequest, data: SignInIn):
+        return {"token": services.user_sign_in(request=request, email=data.email, password=data.password)}
+
+    @router.get("/logout", auth=None, response={200: OkOut})
+    def logout(request: HttpRequest):
+        services.user_sign_out(request=request)
+        return {"status": 1}
+
+    return router
+
+
+def _token(request) -> str:
+    return api_token_issue(session_key=request.session.session_key, client_id=request.tenant.pk)
+
+
+access_router = Router(tags=["access"])
+
+
+@access_router.post("/updateAccessControl", response={200: AccessControlOut, **ERRORS})
+def updateAccessControl(request: HttpRequest, data: AccessControlIn):
+    message = services.access_control_update(
+        client=request.tenant, member=request.auth, action=data.action, user_access=data.userAccess
+    )
+    return {"success": 1, "message": message}
+
+
+@access_router.get("/checkPlanLimit", response={200: PlanLimitOut, **ERRORS})
+def checkPlanLimit(request: HttpRequest, query: Query[PlanLimitQuery]):
+    try:
+        module = Module(query.moduleName)
+    except ValueError as exc:
+        raise ValidationFailed("Invalid Request", errors={"moduleName": ["Unknown module."]}) from exc
+    return {"status": plan_limit_status(client=request.tenant, module=module)}
+
+
+@access_router.post("/UpdateCurrentWebsiteID", response={200: OkOut, **ERRORS})
+def UpdateCurrentWebsiteID(request: HttpRequest, data: WebsiteIn):
+    services.current_website_set(request=request, website_id=data.websiteID)
+    return {"status": 1}

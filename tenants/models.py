@@ -1,0 +1,155 @@
+"""The public schema: clients (tenants), their host names, people and their roles,
+plans, per-client access lists and the single-use ids of parent-suite sign-ins."""
+
+import secrets
+import zoneinfo
+
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.contrib.postgres.fields import ArrayField
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django_tenants.models import DomainMixin, TenantMixin
+
+
+class SiteType(models.TextChoices):
+    MM = "MM"
+    CRM = "CRM"
+    STANDALONECRM = "STANDALONECRM"
+
+
+class ClientStatus(models.TextChoices):
+    TRIAL = "trial"
+    ACTIVE = "active"
+    SUSPENDED = "suspended"
+
+
+class Role(models.TextChoices):
+    SUPERADMIN = "SUPERADMIN"
+    ADMIN = "ADMIN"
+    USER = "USER"
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"Unknown time zone: {value}")
+
+
+def new_sso_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class Plan(models.Model):
+    """Per-module limits (module name -> maximum, or null for unlimited)."""
+
+    name = models.CharField(max_length=100, unique=True)
+    limits = models.JSONField(default=dict, blank=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Client(TenantMixin):
+    name = models.CharField(max_length=200)
+    site_type = models.CharField(max_length=20, choices=SiteType.choices, default=SiteType.MM)
+    subscriptions_enabled = models.BooleanField(default=False)
+    rep_notifications_only = models.BooleanField(default=False)
+    time_zone = models.CharField(
+        max_length=64, default="America/New_York", validators=[validate_time_zone]
+    )
+    plan = models.ForeignKey(Plan, null=True, blank=True, on_delete=models.PROTECT)
+    status = models.CharField(
+        max_length=20, choices=ClientStatus.choices, default=ClientStatus.ACTIVE
+    )
+    setup_complete = models.BooleanField(default=True)
+    # Shared with the parent suite: it signs and encrypts the `clnt` sign-in payloads.
+    sso_secret = models.CharField(max_length=128, default=new_sso_secret)
+    # Origins of the parent suite allowed to frame the app and to post messages to it.
+    parent_origins = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    auto_create_schema = True
+    auto_drop_schema = False
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.schema_name})"
+
+
+class Domain(DomainMixin):
+    pass
+
+
+class UserManager(BaseUserManager):
+    use_in_migrations = True
+
+    def create_user(self, email: str, password: str | None = None, **fields):
+        user = self.model(email=self.normalize_email(email).lower(), **fields)
+        user.set_password(password)
+        user.save(using=self._db)
+        return user
+
+    def create_superuser(self, email: str, password: str | None = None, **fields):
+        fields.update(is_superadmin=True, is_staff=True, is_superuser=True)
+        return self.create_user(email, password, **fields)
+
+
+class User(AbstractBaseUser, PermissionsMixin):
+    """A person. Lives in the public schema: one person may belong to several clients."""
+
+    email = models.EmailField(unique=True)
+    first_name = models.CharField(max_length=100, blank=True)
+    last_name = models.CharField(max_length=100, blank=True)
+    # Platform-wide role: looks across every client.
+    is_superadmin = models.BooleanField(default=False)
+    is_active = models.BooleanField(default=True)
+    is_staff = models.BooleanField(default=False)
+    date_joined = models.DateTimeField(default=timezone.now)
+
+    objects = UserManager()
+
+    USERNAME_FIELD = "email"
+    EMAIL_FIELD = "email"
+
+    def __str__(self) -> str:
+        return self.email
+
+
+class Membership(models.Model):
+    """A person's role in one client."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(
+        max_length=10, choices=[(Role.ADMIN, "Admin"), (Role.USER, "User")], default=Role.USER
+    )
+    has_mkm_access = models.BooleanField(default=True)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "client"], name="membership_user_client_unique")
+        ]
+
+
+class AccessRule(models.Model):
+    """Which roles may use an action in one client (spec 6: {actionType, users[]})."""
+
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="access_rules")
+    action_type = models.CharField(max_length=100)
+    roles = ArrayField(models.CharField(max_length=10), default=list, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["client", "action_type"], name="access_rule_client_action_unique"
+            )
+        ]
+
+
+class SsoNonce(models.Model):
+    """The single-use id of a redeemed parent-suite payload; a replay hits the unique key."""
+
+    jti = models.CharField(max_length=64, unique=True)
+    client = models.ForeignKey(Client, on_delete=models.CASCADE)
+    expires_at = models.DateTimeField(db_index=True)

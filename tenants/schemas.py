@@ -1,0 +1,71 @@
+from typing import Literal
+
+from ninja import Field, Schema
+
+
+class StatusUserOut(Schema):
+    email: str
+    firstName: str
+    lastName: str
+    role: Literal["SUPERADMIN", "ADMIN", "USER"]
+
+
+class StatusClientOut(Schema):
+    name: str
+    siteType: Literal["MM", "CRM", "STANDALONECRM"]
+
+
+class StatusOut(Schema):
+    status: Literal["success"]
+    navigate: str
+    message: str
+    timeZoneMinutes: int
+    estDateOffset: int
+    accessControl: str
+    subscriptionsEnabled: bool
+    repNotificationsOnly: bool
+    token: str
+    parentOrigins: list[str]
+    user: StatusUserOut
+    client: StatusClientOut
+
+
+class StatusFailureOut(Schema):
+    status: Literal["failure"]
+    message: str
+
+
+class ErrorOut(Schema):
+    message: str
+    errors: dict[str, list[str]] = {}
+
+
+class SignInIn(Schema):
+    email: str = Field(..., min_length=3, max_length=254)
+    password: str = Field(..., min_length=1, max_length=256)
+
+
+class TokenOut(Schema):
+    token: str
+
+
+class OkOut(Schema):
+    status: Literal[1]
+
+
+class AccessControlIn(Schema):
+    action: str = Field(..., min_length=1, max_length=100)
+    userAccess: bool
+
+
+class AccessControlOut(Schema):
+    success: Literal[1]
+    message: str
+
+
+class PlanLimitOut(Schema):
+    status: Literal["OverLimit", "UnderLimit"]
+
+
+class WebsiteIn(Schema):
+    websiteID: int = Field(..., ge=0, le=2**31 - 1)
