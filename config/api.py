@@ -28,7 +28,9 @@ class MailcraftAPI(NinjaAPI):
 def _field_errors(errors: list[dict]) -> dict[str, list[str]]:
     fields: dict[str, list[str]] = {}
     for error in errors:
-        loc = [str(part) for part in error.get("loc", []) if part not in ("body", "query", "path")]
+        loc = [str(part) for part in error.get("loc", [])]
+        # ("body", <parameter>, field...) or ("query", field...): keep the field path only.
+        loc = loc[2:] if loc[:1] == ["body"] else loc[1:]
         fields.setdefault(".".join(loc) or "__all__", []).append(error.get("msg", "Invalid value"))
     return fields
 

@@ -7,7 +7,6 @@ from tenant_schemas_celery.app import CeleryApp
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = CeleryApp("mailcraft")
+app = CeleryApp("mailcraft", task_cls="config.tasks:ClientTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.conf.task_cls = "config.tasks:ClientTask"
 app.autodiscover_tasks()

@@ -1,9 +1,10 @@
 from django.http import HttpRequest
-from ninja import Query, Router, Schema
+from ninja import Query, Router, Schema, Status
 
 from config.auth import member_required
 from config.errors import ValidationFailed
 from tenants import services
+from tenants.access import authorize
 from tenants.members import member_for
 from tenants.plan_limits import Module, plan_limit_status
 from tenants.schemas import (
@@ -40,14 +41,14 @@ def build_session_router() -> Router:
     @router.get(
         "/getStatus",
         auth=None,
-        response={200: StatusOut, 403: StatusFailureOut, **ERRORS},
+        response={**ERRORS, 200: StatusOut, 403: StatusFailureOut},
     )
     def getStatus(request: HttpRequest, query: Query[StatusQuery]):
         if query.payload:
             try:
                 services.user_sign_in_sso(request=request, payload=query.payload)
             except SsoRejected:
-                return 403, {"status": "failure", "message": SSO_FAILED}
+                return Status(403, {"status": "failure", "message": SSO_FAILED})
             member = member_for(user=request.user, client=request.tenant)
         else:
             member = member_required(request)
@@ -55,7 +56,11 @@ def build_session_router() -> Router:
 
     @router.post("/auth/login", auth=None, response={200: TokenOut, **ERRORS})
     def signIn(request: HttpRequest, data: SignInIn):
-        return {"token": services.user_sign_in(request=request, email=data.email, password=data.password)}
+        return {
+            "token": services.user_sign_in(
+                request=request, email=data.email, password=data.password
+            )
+        }
 
     @router.get("/logout", auth=None, response={200: OkOut})
     def logout(request: HttpRequest):
@@ -82,10 +87,13 @@ def updateAccessControl(request: HttpRequest, data: AccessControlIn):
 
 @access_router.get("/checkPlanLimit", response={200: PlanLimitOut, **ERRORS})
 def checkPlanLimit(request: HttpRequest, query: Query[PlanLimitQuery]):
+    authorize(request.auth)
     try:
         module = Module(query.moduleName)
     except ValueError as exc:
-        raise ValidationFailed("Invalid Request", errors={"moduleName": ["Unknown module."]}) from exc
+        raise ValidationFailed(
+            "Invalid Request", errors={"moduleName": ["Unknown module."]}
+        ) from exc
     return {"status": plan_limit_status(client=request.tenant, module=module)}
 
 

@@ -50,11 +50,24 @@ def demo_seed(*, base_domain: str | None = None) -> tuple[str, list[DemoSignIn]]
         DemoSignIn("SUPERADMIN", "superadmin@mailcraft.example", DEMO_PASSWORD),
     ]
     with transaction.atomic():
-        member_add(client=client, email=sign_ins[0].email, role=Role.ADMIN, password=DEMO_PASSWORD,
-                   first_name="Ada", last_name="Admin")
-        member_add(client=client, email=sign_ins[1].email, role=Role.USER, password=DEMO_PASSWORD,
-                   first_name="Uma", last_name="User")
+        member_add(
+            client=client,
+            email=sign_ins[0].email,
+            role=Role.ADMIN,
+            password=DEMO_PASSWORD,
+            first_name="Ada",
+            last_name="Admin",
+        )
+        member_add(
+            client=client,
+            email=sign_ins[1].email,
+            role=Role.USER,
+            password=DEMO_PASSWORD,
+            first_name="Uma",
+            last_name="User",
+        )
         if not User.objects.filter(email=sign_ins[2].email).exists():
-            User.objects.create_superuser(sign_ins[2].email, DEMO_PASSWORD, first_name="Sam",
-                                          last_name="Super")
+            User.objects.create_superuser(
+                sign_ins[2].email, DEMO_PASSWORD, first_name="Sam", last_name="Super"
+            )
     return host, sign_ins

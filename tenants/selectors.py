@@ -32,7 +32,9 @@ def access_control_encode(member: Member) -> str:
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
 
 
-def client_status(*, client: Client, member: Member, token: str, now: datetime | None = None) -> dict:
+def client_status(
+    *, client: Client, member: Member, token: str, now: datetime | None = None
+) -> dict:
     """timeZoneMinutes: the client's current offset from UTC; estDateOffset: the client's
     local time minus US Eastern time, in minutes (both follow daylight saving)."""
     now = now or timezone.now()

@@ -37,7 +37,10 @@ class SsoClaims:
 
 def _fernet(client: Client) -> Fernet:
     key = HKDF(
-        algorithm=hashes.SHA256(), length=32, salt=b"mailcraft-sso", info=client.schema_name.encode()
+        algorithm=hashes.SHA256(),
+        length=32,
+        salt=b"mailcraft-sso",
+        info=client.schema_name.encode(),
     ).derive(client.sso_secret.encode())
     return Fernet(base64.urlsafe_b64encode(key))
 

@@ -26,7 +26,9 @@ def api_token_read(token: str) -> TokenClaims | None:
     """The claims of a valid token, or None when it is forged, malformed or expired."""
     try:
         data = signing.loads(token, salt=_SALT, max_age=settings.API_TOKEN_MAX_AGE)
-        return TokenClaims(session_key=str(data["s"]), client_id=int(data["c"]), issued_at=int(data["t"]))
+        return TokenClaims(
+            session_key=str(data["s"]), client_id=int(data["c"]), issued_at=int(data["t"])
+        )
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
 

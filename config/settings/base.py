@@ -9,7 +9,9 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-DATABASES = {"default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/mailcraft")}
+DATABASES = {
+    "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/mailcraft")
+}
 DATABASES["default"]["ENGINE"] = "django_tenants.postgresql_backend"
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("DB_CONN_MAX_AGE", default=60)
 DATABASE_ROUTERS = ("django_tenants.routers.TenantSyncRouter",)
@@ -64,7 +66,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / ".data" / "static"
+WHITENOISE_USE_FINDERS = True
 FRONTEND_DIST = BASE_DIR / "frontend" / "dist"
 # The built single-page app is served from the site root (/assets/..., index.html).
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.exists() else None

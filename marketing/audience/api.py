@@ -9,7 +9,9 @@ from tenants.schemas import ErrorOut
 router = Router(tags=["audience"])
 
 
-@router.get("/fetchemailstats", response={200: EmailStatsOut, 301: ErrorOut, 401: ErrorOut, 403: ErrorOut})
+@router.get(
+    "/fetchemailstats", response={200: EmailStatsOut, 301: ErrorOut, 401: ErrorOut, 403: ErrorOut}
+)
 def fetchemailstats(request: HttpRequest):
     authorize(request.auth)
     return {"Success": True, **email_verification_counts()}

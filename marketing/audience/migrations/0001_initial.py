@@ -6,26 +6,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('email', models.EmailField(max_length=254)),
-                ('first_name', models.CharField(blank=True, max_length=100)),
-                ('last_name', models.CharField(blank=True, max_length=100)),
-                ('verification_status', models.CharField(choices=[('Valid', 'Valid'), ('Invalid', 'Invalid'), ('Unknown', 'Unknown'), ('Pending', 'Pending')], default='Pending', max_length=10)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("email", models.EmailField(max_length=254)),
+                ("first_name", models.CharField(blank=True, max_length=100)),
+                ("last_name", models.CharField(blank=True, max_length=100)),
+                (
+                    "verification_status",
+                    models.CharField(
+                        choices=[
+                            ("Valid", "Valid"),
+                            ("Invalid", "Invalid"),
+                            ("Unknown", "Unknown"),
+                            ("Pending", "Pending"),
+                        ],
+                        default="Pending",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'indexes': [models.Index(fields=['verification_status'], name='profile_verification_idx')],
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('email'), name='profile_email_ci_unique')],
+                "indexes": [
+                    models.Index(fields=["verification_status"], name="profile_verification_idx")
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("email"),
+                        name="profile_email_ci_unique",
+                    )
+                ],
             },
         ),
     ]

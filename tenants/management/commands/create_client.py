@@ -1,5 +1,5 @@
-from django.core.management.base import BaseCommand, CommandError
 from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
 
 from tenants.models import Plan, Role, SiteType
 from tenants.services import client_create, member_add
@@ -10,7 +10,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--name", required=True)
-        parser.add_argument("--schema", required=True, help="schema name: lowercase letters, digits, _")
+        parser.add_argument(
+            "--schema", required=True, help="schema name: lowercase letters, digits, _"
+        )
         parser.add_argument("--domain", required=True, help="host name, e.g. acme.localhost")
         parser.add_argument("--admin-email", required=True)
         parser.add_argument("--admin-password", required=True)
@@ -39,6 +41,8 @@ class Command(BaseCommand):
             )
         except ValidationError as exc:
             raise CommandError(exc.messages) from exc
-        member_add(client=client, email=o["admin_email"], role=Role.ADMIN, password=o["admin_password"])
+        member_add(
+            client=client, email=o["admin_email"], role=Role.ADMIN, password=o["admin_password"]
+        )
         self.stdout.write(f"Created {client.name} at {o['domain']} (schema {client.schema_name}).")
         self.stdout.write(f"Parent-suite shared secret: {client.sso_secret}")

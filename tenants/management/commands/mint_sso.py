@@ -34,4 +34,6 @@ class Command(BaseCommand):
         )
         host = client.get_primary_domain().domain
         self.stdout.write(payload)
-        self.stdout.write(f"http://{host}:{o['port']}/campaignListView?clnt={payload}", self.style.SUCCESS)
+        self.stdout.write(
+            f"http://{host}:{o['port']}/campaignListView?clnt={payload}", self.style.SUCCESS
+        )

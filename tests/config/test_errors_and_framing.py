@@ -1,0 +1,63 @@
+from django.test import override_settings
+
+from tests.conftest import bearer, http, signed_in
+
+
+def test_malformed_json_answers_400_in_the_error_shape(alpha):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    response = http(alpha.host).post(
+        "/api/updateAccessControl", "{not json", content_type="application/json", **bearer(token)
+    )
+    assert response.status_code == 400
+    assert set(response.json()) == {"message", "errors"}
+
+
+def test_wrong_types_answer_400_with_field_errors(alpha):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    response = http(alpha.host).post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": "abc"},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["websiteID"]
+
+
+def test_current_website_is_kept_in_the_session(alpha):
+    browser, token = signed_in(alpha.host, alpha.admin.email)
+    response = browser.post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 42},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert response.json() == {"status": 1}
+    assert browser.session["website_id"] == 42
+
+
+def test_only_registered_parent_origins_may_frame_the_app(alpha, beta):
+    csp = http(alpha.host).get("/campaignListView")["Content-Security-Policy"]
+    assert csp == "frame-ancestors 'self' https://suite-alpha.example"
+    assert "suite-alpha" not in http(beta.host).get("/")["Content-Security-Policy"]
+    assert "X-Frame-Options" not in http(alpha.host).get("/")
+
+
+def test_every_app_route_serves_the_single_page_app(alpha, tmp_path):
+    (tmp_path / "index.html").write_text("<div id=root></div>")
+    with override_settings(FRONTEND_DIST=tmp_path):
+        response = http(alpha.host).get("/profilemanagement?x=1")
+    assert response.status_code == 200 and b"id=root" in response.content
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_openapi_schema_is_published(alpha):
+    response = http(alpha.host).get("/api/openapi.json")
+    assert response.status_code == 200
+    assert "/api/getStatus" in response.json()["paths"]
+
+
+def test_cross_site_cookies_in_production_settings():
+    from django.conf import settings
+
+    assert settings.SESSION_COOKIE_DOMAIN is None  # host-only

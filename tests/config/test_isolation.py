@@ -1,0 +1,66 @@
+"""Every API route, tried with the other client's host, session and token: never data."""
+
+import pytest
+from django.urls import reverse
+
+from config.api import api
+from tests.conftest import bearer, http, signed_in
+
+PUBLIC_OPERATIONS = {"getStatus", "signIn", "logout"}
+
+
+def _operations():
+    schema = api.get_openapi_schema(path_prefix="/api/")
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            yield path, method, operation["operationId"]
+
+
+OPERATIONS = sorted(_operations())
+# Sign-in, status and sign-out answer without a member by design (tests/tenants covers them).
+MEMBER_OPERATIONS = [op for op in OPERATIONS if op[2] not in PUBLIC_OPERATIONS]
+
+
+@pytest.mark.parametrize("path,method,operation_id", MEMBER_OPERATIONS)
+def test_other_clients_token_gets_nothing(alpha, beta, path, method, operation_id):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    response = getattr(http(beta.host), method)(
+        path, content_type="application/json", **bearer(token)
+    )
+    assert response.status_code == 403
+    assert response.json()["message"] == "Invalid Request"
+
+
+@pytest.mark.parametrize("path,method,operation_id", MEMBER_OPERATIONS)
+def test_other_clients_session_cookie_gets_nothing(alpha, beta, path, method, operation_id):
+    browser, _ = signed_in(alpha.host, alpha.admin.email)
+    other = http(beta.host)
+    other.cookies["sessionid"] = browser.cookies["sessionid"].value
+    response = getattr(other, method)(path, content_type="application/json")
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize("path,method,operation_id", MEMBER_OPERATIONS)
+def test_anonymous_gets_nothing(alpha, path, method, operation_id):
+    response = getattr(http(alpha.host), method)(path, content_type="application/json")
+    assert response.status_code == 401
+
+
+def test_routes_listed_are_the_documented_ones():
+    ids = {operation_id for _, _, operation_id in OPERATIONS}
+    assert {
+        "getStatus",
+        "updateAccessControl",
+        "checkPlanLimit",
+        "UpdateCurrentWebsiteID",
+        "logout",
+        "fetchemailstats",
+        "signIn",
+    } <= ids
+    assert reverse("api:getStatus") == "/api/getStatus"
+
+
+def test_unknown_host_answers_404_never_public_content(tenants, db):
+    response = http("stranger.localhost").get("/api/getStatus")
+    assert response.status_code == 404
+    assert http("stranger.localhost").get("/").status_code == 404
