@@ -1,0 +1,17 @@
+import { ParentMessages } from './iframe/ParentMessages';
+import { AppRoutes } from './router';
+import { SessionExpiryRedirect } from './SessionExpiryRedirect';
+import { Startup } from './startup/Startup';
+
+/** Everything inside the router; tests mount it in a MemoryRouter. */
+export function Shell() {
+  return (
+    <>
+      <SessionExpiryRedirect />
+      <Startup>
+        <ParentMessages />
+        <AppRoutes />
+      </Startup>
+    </>
+  );
+}

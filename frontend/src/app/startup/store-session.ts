@@ -1,0 +1,17 @@
+import type { Status } from '../../api/status';
+import { decodeAccess, type Access } from '../../lib/access';
+import { storageKeys } from '../../lib/storage-keys';
+
+/**
+ * Keeps what the status call answered for the rest of the tab's life: the access control in
+ * its encoded form (spec 6), the token for the bearer header, and the rest of the status.
+ * Throws, storing nothing, when the access control cannot be decoded.
+ */
+export function storeSession(status: Status): Access {
+  const access = decodeAccess(status.accessControl);
+  const { accessControl, token, ...rest } = status;
+  sessionStorage.setItem(storageKeys.access, accessControl);
+  sessionStorage.setItem(storageKeys.status, JSON.stringify(rest));
+  if (token) sessionStorage.setItem(storageKeys.token, token);
+  return access;
+}

@@ -1,0 +1,6 @@
+export const storageKeys = {
+  token: 'mc.token',
+  access: 'mc.access',
+  status: 'mc.status',
+  statusRetries: 'mc.statusRetries',
+} as const;

@@ -1,0 +1,19 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Django serves dist/index.html for every non-/api path; in development the dev server
+// forwards /api to it, keeping the Host header that selects the client.
+const apiTarget = process.env.MAILCRAFT_API ?? 'http://demo.localhost:8000';
+
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: { proxy: { '/api': { target: apiTarget, changeOrigin: true } } },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test-utils/setup.ts'],
+    css: false,
+  },
+});
