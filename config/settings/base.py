@@ -21,6 +21,8 @@ CACHES = {"default": env.cache("CACHE_URL", default="redis://127.0.0.1:6379/0")}
 # Every cache key is prefixed with the schema of the tenant that wrote it.
 CACHES["default"]["KEY_FUNCTION"] = "django_tenants.cache.make_key"
 CACHES["default"]["REVERSE_KEY_FUNCTION"] = "django_tenants.cache.reverse_key"
+# Lets several deployments (or test runs) share one Redis without sharing keys.
+CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="")
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",

@@ -1,8 +1,10 @@
+from pathlib import Path
+
 from config.settings.env import BASE_DIR, env
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="amqp://guest:guest@127.0.0.1:5672//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    _folder = env.path("CELERY_BROKER_FOLDER", default=str(BASE_DIR / ".data" / "broker"))
+    _folder = Path(env("CELERY_BROKER_FOLDER", default=str(BASE_DIR / ".data" / "broker")))
     for _sub in ("out", "processed"):
         (_folder / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {

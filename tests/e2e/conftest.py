@@ -1,0 +1,139 @@
+"""Browser tests: the real app (gunicorn, built front end) on the pytest-django test
+database, driven by Playwright in Debian's Chromium. `*.localhost` resolves to 127.0.0.1
+in Chromium, so each client gets its own host name as in production."""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from playwright.sync_api import Page, sync_playwright
+
+from tenants.demo import public_client_ensure
+from tenants.models import Role, User
+from tenants.services import client_create, member_add
+
+# Playwright's sync API keeps an event loop running in the test thread; the ORM calls made
+# there (seeding, minting a payload) are plain synchronous ones, so Django may allow them.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+PASSWORD = "e2e-password-1"
+
+
+def pytest_collection_modifyitems(items):
+    # pytest-django creates the test database only when a collected test asks for it.
+    for item in items:
+        if "/tests/e2e/" in str(item.path):
+            item.add_marker(pytest.mark.django_db)
+
+
+@dataclass(frozen=True)
+class Site:
+    host: str
+    base_url: str
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _seed() -> None:
+    public_client_ensure()
+    plain = client_create(name="Plain", schema_name="plain", domain="plain.localhost",
+                          parent_origins=["http://parent.localhost"])
+    member_add(client=plain, email="admin@plain.example", role=Role.ADMIN, password=PASSWORD)
+    member_add(client=plain, email="user@plain.example", role=Role.USER, password=PASSWORD)
+    member_add(client=plain, email="nomkm@plain.example", role=Role.USER, password=PASSWORD,
+               has_mkm_access=False)
+    reponly = client_create(name="Rep only", schema_name="reponly", domain="reponly.localhost",
+                            rep_notifications_only=True)
+    member_add(client=reponly, email="admin@reponly.example", role=Role.ADMIN, password=PASSWORD)
+    subs = client_create(name="Shop", schema_name="shop", domain="shop.localhost",
+                         subscriptions_enabled=True)
+    member_add(client=subs, email="admin@shop.example", role=Role.ADMIN, password=PASSWORD)
+    User.objects.create_superuser("super@platform.example", PASSWORD)
+    connection.set_schema_to_public()
+
+
+@pytest.fixture(scope="session")
+def server(django_db_setup, django_db_blocker):
+    if not (ROOT / "frontend" / "dist" / "index.html").exists():
+        pytest.fail("front end not built: run `make build` first")
+    with django_db_blocker.unblock():
+        _seed()
+    db = settings.DATABASES["default"]
+    port = _free_port()
+    env = dict(os.environ, DATABASE_URL=(
+        f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
+        DJANGO_DEBUG="0", CROSS_SITE_COOKIES="0", CELERY_TASK_ALWAYS_EAGER="1",
+        CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+         "--workers", "2", "--threads", "4", "--log-level", "warning"],
+        cwd=ROOT, env=env,
+    )
+    deadline = time.time() + 30
+    while True:
+        try:
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/trial/login",
+                                             headers={"Host": "plain.localhost"})
+            urllib.request.urlopen(request, timeout=2)
+            break
+        except OSError:
+            if time.time() > deadline or process.poll() is not None:
+                process.kill()
+                pytest.fail("the app server did not start")
+            time.sleep(0.3)
+    yield port
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def site(server):
+    def make(host: str) -> Site:
+        return Site(host, f"http://{host}:{server}")
+
+    return make
+
+
+@pytest.fixture
+def page(browser) -> Page:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def sign_in(page: Page, site: Site, email: str, next_path: str = "/campaignListView") -> None:
+    page.goto(f"{site.base_url}/trial/login?next={next_path}")
+    page.get_by_role("textbox", name="Email").fill(email)
+    page.get_by_role("textbox", name="Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(lambda url: "/trial/login" not in url)
