@@ -49,10 +49,10 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _seed() -> None:
+def _seed(parent_origin: str) -> None:
     public_client_ensure()
     plain = client_create(name="Plain", schema_name="plain", domain="plain.localhost",
-                          parent_origins=["http://parent.localhost"])
+                          parent_origins=[parent_origin])
     member_add(client=plain, email="admin@plain.example", role=Role.ADMIN, password=PASSWORD)
     member_add(client=plain, email="user@plain.example", role=Role.USER, password=PASSWORD)
     member_add(client=plain, email="nomkm@plain.example", role=Role.USER, password=PASSWORD,
@@ -68,11 +68,25 @@ def _seed() -> None:
 
 
 @pytest.fixture(scope="session")
-def server(django_db_setup, django_db_blocker):
+def parent_suite(tmp_path_factory):
+    """A stand-in for the parent suite on its own origin: serves the files tests write."""
+    folder = tmp_path_factory.mktemp("parent")
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    yield folder, f"http://parent.localhost:{port}"
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server(django_db_setup, django_db_blocker, parent_suite):
     if not (ROOT / "frontend" / "dist" / "index.html").exists():
         pytest.fail("front end not built: run `make build` first")
     with django_db_blocker.unblock():
-        _seed()
+        _seed(parent_suite[1])
     db = settings.DATABASES["default"]
     port = _free_port()
     env = dict(os.environ, DATABASE_URL=(

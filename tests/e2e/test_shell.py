@@ -141,7 +141,7 @@ def test_bad_parent_payload_goes_to_error_page(page, site):
     expect(page.get_by_text("Something went wrong. Please try again later.")).to_be_visible()
 
 
-def test_inside_the_parent_frame_navigation_is_posted_to_the_parent(page, site):
+def test_inside_the_parent_frame_navigation_is_posted_to_the_parent(page, site, parent_suite):
     plain = site("plain.localhost")
     payload = sso_payload_mint(client=Client.objects.get(schema_name="plain"),
                                email="admin@plain.example", role="ADMIN")
@@ -149,9 +149,9 @@ def test_inside_the_parent_frame_navigation_is_posted_to_the_parent(page, site):
       <script>window.received = []; addEventListener('message', e => window.received.push(e.data));
       </script><iframe id=app width=1200 height=800
       src="{plain.base_url}/campaignListView?clnt={payload}"></iframe>"""
-    page.route("http://parent.localhost/**", lambda route: route.fulfill(
-        body=parent_html, content_type="text/html"))
-    page.goto("http://parent.localhost/suite")
+    folder, origin = parent_suite
+    (folder / "suite.html").write_text(parent_html)
+    page.goto(f"{origin}/suite.html")
     app = page.frame_locator("#app")
     expect(app.get_by_role("heading", name="Campaigns")).to_be_visible()
     app.get_by_test_id("menu-profilemanagement").click()

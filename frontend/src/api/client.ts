@@ -1,3 +1,4 @@
+import { appStorage } from '../lib/app-storage';
 import { isSessionExemptPath } from '../config/routes';
 import { messages } from '../lib/messages';
 import { storageKeys } from '../lib/storage-keys';
@@ -57,7 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, query, signal, handleSessionExpiry = true } = options;
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = sessionStorage.getItem(storageKeys.token);
+  const token = appStorage.getItem(storageKeys.token);
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let response: Response;
@@ -80,7 +81,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   const refreshedToken = response!.headers.get('X-Auth-Token');
-  if (refreshedToken) sessionStorage.setItem(storageKeys.token, refreshedToken);
+  if (refreshedToken) appStorage.setItem(storageKeys.token, refreshedToken);
 
   if (response!.status === 301 && handleSessionExpiry && !isSessionExemptPath(window.location.pathname)) {
     onSessionExpired();

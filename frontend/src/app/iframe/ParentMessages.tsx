@@ -1,3 +1,4 @@
+import { appStorage } from '../../lib/app-storage';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../api/auth';
@@ -29,7 +30,7 @@ export function ParentMessages() {
         logout()
           .catch(() => undefined)
           .finally(() => {
-            sessionStorage.clear();
+            appStorage.clear();
             navigate('/sessionout', { replace: true });
           });
       } else if (message.type === 'MKM_Page_Reload') {

@@ -1,3 +1,4 @@
+import { appStorage } from '../../lib/app-storage';
 import { storageKeys } from '../../lib/storage-keys';
 
 export const statusRetryLimit = 2;
@@ -5,12 +6,12 @@ export const statusRetryDelayMs = 1000;
 
 /** Spec 8: a 301 on the status call reloads up to twice; the count survives the reloads in session storage. */
 export function takeStatusRetry(): boolean {
-  const used = Number(sessionStorage.getItem(storageKeys.statusRetries) ?? '0') || 0;
+  const used = Number(appStorage.getItem(storageKeys.statusRetries) ?? '0') || 0;
   if (used >= statusRetryLimit) return false;
-  sessionStorage.setItem(storageKeys.statusRetries, String(used + 1));
+  appStorage.setItem(storageKeys.statusRetries, String(used + 1));
   return true;
 }
 
 export function resetStatusRetries(): void {
-  sessionStorage.setItem(storageKeys.statusRetries, '0');
+  appStorage.setItem(storageKeys.statusRetries, '0');
 }

@@ -1,3 +1,4 @@
+import { appStorage } from '../../lib/app-storage';
 import type { Status } from '../../api/status';
 import { decodeAccess, type Access } from '../../lib/access';
 import { storageKeys } from '../../lib/storage-keys';
@@ -10,8 +11,8 @@ import { storageKeys } from '../../lib/storage-keys';
 export function storeSession(status: Status): Access {
   const access = decodeAccess(status.accessControl);
   const { accessControl, token, ...rest } = status;
-  sessionStorage.setItem(storageKeys.access, accessControl);
-  sessionStorage.setItem(storageKeys.status, JSON.stringify(rest));
-  if (token) sessionStorage.setItem(storageKeys.token, token);
+  appStorage.setItem(storageKeys.access, accessControl);
+  appStorage.setItem(storageKeys.status, JSON.stringify(rest));
+  if (token) appStorage.setItem(storageKeys.token, token);
   return access;
 }

@@ -1,3 +1,4 @@
+import { appStorage } from '../../lib/app-storage';
 import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +22,7 @@ export default function LoginPage() {
     setError(null);
     try {
       const { token } = await login({ email, password });
-      sessionStorage.setItem(storageKeys.token, token);
+      appStorage.setItem(storageKeys.token, token);
       navigate(safeNext(query.get('next')), { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.somethingWentWrongTryAgain);
