@@ -7,8 +7,8 @@ import socket
 import subprocess
 import sys
 import time
-import uuid
 import urllib.request
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,17 +51,28 @@ def _free_port() -> int:
 
 def _seed(parent_origin: str) -> None:
     public_client_ensure()
-    plain = client_create(name="Plain", schema_name="plain", domain="plain.localhost",
-                          parent_origins=[parent_origin])
+    plain = client_create(
+        name="Plain", schema_name="plain", domain="plain.localhost", parent_origins=[parent_origin]
+    )
     member_add(client=plain, email="admin@plain.example", role=Role.ADMIN, password=PASSWORD)
     member_add(client=plain, email="user@plain.example", role=Role.USER, password=PASSWORD)
-    member_add(client=plain, email="nomkm@plain.example", role=Role.USER, password=PASSWORD,
-               has_mkm_access=False)
-    reponly = client_create(name="Rep only", schema_name="reponly", domain="reponly.localhost",
-                            rep_notifications_only=True)
+    member_add(
+        client=plain,
+        email="nomkm@plain.example",
+        role=Role.USER,
+        password=PASSWORD,
+        has_mkm_access=False,
+    )
+    reponly = client_create(
+        name="Rep only",
+        schema_name="reponly",
+        domain="reponly.localhost",
+        rep_notifications_only=True,
+    )
     member_add(client=reponly, email="admin@reponly.example", role=Role.ADMIN, password=PASSWORD)
-    subs = client_create(name="Shop", schema_name="shop", domain="shop.localhost",
-                         subscriptions_enabled=True)
+    subs = client_create(
+        name="Shop", schema_name="shop", domain="shop.localhost", subscriptions_enabled=True
+    )
     member_add(client=subs, email="admin@shop.example", role=Role.ADMIN, password=PASSWORD)
     User.objects.create_superuser("super@platform.example", PASSWORD)
     connection.set_schema_to_public()
@@ -74,7 +85,9 @@ def parent_suite(tmp_path_factory):
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     yield folder, f"http://parent.localhost:{port}"
     process.terminate()
@@ -89,20 +102,38 @@ def server(django_db_setup, django_db_blocker, parent_suite):
         _seed(parent_suite[1])
     db = settings.DATABASES["default"]
     port = _free_port()
-    env = dict(os.environ, DATABASE_URL=(
-        f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
-        DJANGO_DEBUG="0", CROSS_SITE_COOKIES="0", CELERY_TASK_ALWAYS_EAGER="1",
-        CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}")
+    env = dict(
+        os.environ,
+        DATABASE_URL=(f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
+        DJANGO_DEBUG="0",
+        CROSS_SITE_COOKIES="0",
+        CELERY_TASK_ALWAYS_EAGER="1",
+        CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",
+    )
     process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
-         "--workers", "2", "--threads", "4", "--log-level", "warning"],
-        cwd=ROOT, env=env,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
     )
     deadline = time.time() + 30
     while True:
         try:
-            request = urllib.request.Request(f"http://127.0.0.1:{port}/trial/login",
-                                             headers={"Host": "plain.localhost"})
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{port}/trial/login", headers={"Host": "plain.localhost"}
+            )
             urllib.request.urlopen(request, timeout=2)
             break
         except OSError:
@@ -120,9 +151,15 @@ def browser():
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         yield chromium
         chromium.close()

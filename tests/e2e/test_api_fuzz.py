@@ -24,10 +24,24 @@ def _token(port: int) -> str:
 def test_api_answers_every_generated_input_without_server_errors(server):
     token = _token(server)
     result = subprocess.run(
-        [str(SCHEMATHESIS), "run", f"http://127.0.0.1:{server}/api/openapi.json",
-         "-H", "Host: plain.localhost", "-H", f"Authorization: Bearer {token}",
-         "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,"
-         "response_schema_conformance", "--max-examples", "40", "--phases", "examples,fuzzing"],
-        capture_output=True, text=True, timeout=300,
+        [
+            str(SCHEMATHESIS),
+            "run",
+            f"http://127.0.0.1:{server}/api/openapi.json",
+            "-H",
+            "Host: plain.localhost",
+            "-H",
+            f"Authorization: Bearer {token}",
+            "--checks",
+            "not_a_server_error,status_code_conformance,content_type_conformance,"
+            "response_schema_conformance",
+            "--max-examples",
+            "40",
+            "--phases",
+            "examples,fuzzing",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]

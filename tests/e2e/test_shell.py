@@ -8,8 +8,17 @@ from tenants.models import Client
 from tenants.sso import sso_payload_mint
 from tests.e2e.conftest import sign_in
 
-MAIN_MENU = ["Campaigns", "Segmentation", "Templates", "Forms", "Opt-out Forms", "Profiles",
-             "Workflows", "Landing Pages", "More"]
+MAIN_MENU = [
+    "Campaigns",
+    "Segmentation",
+    "Templates",
+    "Forms",
+    "Opt-out Forms",
+    "Profiles",
+    "Workflows",
+    "Landing Pages",
+    "More",
+]
 
 
 def test_admin_signs_in_and_walks_the_menu(page, site):
@@ -74,8 +83,9 @@ def test_rep_notifications_only_mode_disables_other_items(page, site):
     forms = page.get_by_test_id("menu-forms")
     expect(forms).to_have_attribute("aria-disabled", "true")
     forms.hover()
-    expect(page.get_by_text("This option not available when only rep notifications enabled")
-           ).to_be_visible()
+    expect(
+        page.get_by_text("This option not available when only rep notifications enabled")
+    ).to_be_visible()
     forms.click(force=True)  # aria-disabled: a user can still click it
     expect(page).to_have_url(re.compile(r"/setupPage\?repNotificationDisable=true$"))
     page.goto(f"{reponly.base_url}/profilemanagement")
@@ -89,8 +99,10 @@ def test_user_without_marketing_access_is_denied(page, site):
     sign_in(page, plain, "nomkm@plain.example", next_path="/accessDenied")
     page.goto(f"{plain.base_url}/profilemanagement")
     expect(page).to_have_url(re.compile(r"/accessDenied"))
-    expect(page.get_by_text(
-        "You do not have access to Marketing Manager, please contact your administrator")
+    expect(
+        page.get_by_text(
+            "You do not have access to Marketing Manager, please contact your administrator"
+        )
     ).to_be_visible()
 
 
@@ -143,8 +155,9 @@ def test_bad_parent_payload_goes_to_error_page(page, site):
 
 def test_inside_the_parent_frame_navigation_is_posted_to_the_parent(page, site, parent_suite):
     plain = site("plain.localhost")
-    payload = sso_payload_mint(client=Client.objects.get(schema_name="plain"),
-                               email="admin@plain.example", role="ADMIN")
+    payload = sso_payload_mint(
+        client=Client.objects.get(schema_name="plain"), email="admin@plain.example", role="ADMIN"
+    )
     parent_html = f"""<!doctype html><title>Suite</title>
       <script>window.received = []; addEventListener('message', e => window.received.push(e.data));
       </script><iframe id=app width=1200 height=800
