@@ -11,6 +11,7 @@ SHARED_APPS = [
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
+    "marketing.jobs",
     "marketing.audience",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]

@@ -1,6 +1,20 @@
+"""A client's audience (tenant schema): profiles (contacts), the groups and categories they
+belong to, tags, custom profile fields, reps, suppressed and public domains, unsubscribes
+and imports.
+
+Emails are stored lower-cased and unique: the import upsert and every lookup use the plain
+column. Custom field values live in one JSONB column (typed JSON values: numbers as
+numbers, dates as ISO strings, checkboxes as arrays) with a GIN index, so segments can
+filter them without a join per field."""
+
+from django.contrib.postgres.fields import ArrayField
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
-from django.db.models.functions import Lower
+from django.db.models import Q, Value
+from django.db.models.functions import Concat, Lower
 from django.utils import timezone
+
+CSB_THRESHOLD = 5  # consecutive soft bounces that flag a profile (spec 4, 9)
 
 
 class VerificationStatus(models.TextChoices):
@@ -10,19 +24,215 @@ class VerificationStatus(models.TextChoices):
     PENDING = "Pending"
 
 
-class Profile(models.Model):
-    """A contact of one client (tenant schema)."""
+class ProfileSource(models.TextChoices):
+    ADD_PROFILE = "addProfile"
+    IMPORT = "import"
+    CRM = "crm"
+    WEBHOOK = "webhook"
+    CONVERSION = "conversion"
+    CHARGEBRITE = "chargeBrite"
 
-    email = models.EmailField(max_length=254)
+
+class Rep(models.Model):
+    rep_user_id = models.BigIntegerField(null=True, blank=True, unique=True)
     first_name = models.CharField(max_length=100, blank=True)
     last_name = models.CharField(max_length=100, blank=True)
-    verification_status = models.CharField(
-        max_length=10, choices=VerificationStatus.choices, default=VerificationStatus.PENDING
+    email = models.EmailField(unique=True)
+    is_active = models.BooleanField(default=True)
+
+
+class GroupCategory(models.Model):
+    name = models.CharField(max_length=100)
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), name="group_category_name_ci_unique")]
+
+
+class DefaultGroup(models.TextChoices):
+    CRM_CONTACT = "crmContact", "CRM Contact"
+    WEBSITE_ACTIVITY = "websiteActivity", "Website Activity"
+    MEDIA_KIT = "mediaKit", "Media Kit"
+    NEWSLETTER = "newsletter", "Newsletter"
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=100)
+    category = models.ForeignKey(
+        GroupCategory, null=True, blank=True, on_delete=models.PROTECT, related_name="groups"
+    )
+    default_key = models.CharField(
+        max_length=30, choices=DefaultGroup.choices, null=True, blank=True, unique=True
     )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(Lower("email"), name="profile_email_ci_unique"),
+            models.UniqueConstraint(Lower("name"), name="group_name_ci_unique"),
+            models.CheckConstraint(condition=~Q(name__contains=","), name="group_name_no_comma"),
         ]
-        indexes = [models.Index(fields=["verification_status"], name="profile_verification_idx")]
+
+
+class Tag(models.Model):
+    name = models.CharField(max_length=100)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(Lower("name"), name="tag_name_ci_unique")]
+
+
+class FieldType(models.TextChoices):
+    TEXT = "text"
+    NUMBER = "number"
+    DATE = "date"
+    RADIO = "radio"
+    DROPDOWN = "dropdown"
+    CHECKBOX = "checkbox"
+
+
+class ProfileField(models.Model):
+    """A custom field; its values live under `key` in Profile.custom."""
+
+    label = models.CharField(max_length=100)
+    key = models.SlugField(max_length=64, unique=True)
+    field_type = models.CharField(max_length=10, choices=FieldType.choices)
+    options = ArrayField(models.CharField(max_length=200), default=list, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("label"), name="profile_field_label_ci_unique")
+        ]
+
+
+class Profile(models.Model):
+    email = models.EmailField(max_length=254, unique=True)  # always lower-case
+    first_name = models.CharField(max_length=100, blank=True)
+    last_name = models.CharField(max_length=100, blank=True)
+    phone = models.CharField(max_length=50, blank=True)
+    company = models.CharField(max_length=200, blank=True)
+    title = models.CharField(max_length=200, blank=True)
+    rep = models.ForeignKey(Rep, null=True, blank=True, on_delete=models.SET_NULL)
+    address1 = models.CharField(max_length=255, blank=True)
+    address2 = models.CharField(max_length=255, blank=True)
+    city = models.CharField(max_length=100, blank=True)
+    state = models.CharField(max_length=100, blank=True)
+    country = models.CharField(max_length=100, blank=True)
+    county = models.CharField(max_length=100, blank=True)
+    zip_code = models.CharField(max_length=20, blank=True)
+    custom = models.JSONField(default=dict, blank=True)
+    source = models.CharField(
+        max_length=20, choices=ProfileSource.choices, default=ProfileSource.ADD_PROFILE
+    )
+    verification_status = models.CharField(
+        max_length=10, choices=VerificationStatus.choices, default=VerificationStatus.PENDING
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    soft_bounce_streak = models.PositiveSmallIntegerField(default=0)
+    is_active = models.BooleanField(default=True)
+    do_not_email = models.BooleanField(default=False)
+    unsubscribed_at = models.DateTimeField(null=True, blank=True)
+    unsubscribe_source = models.CharField(max_length=30, blank=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+    # What the profile list's search box matches (trigram index): email and name.
+    search_text = models.GeneratedField(
+        expression=Concat("email", Value(" "), "first_name", Value(" "), "last_name"),
+        output_field=models.TextField(),
+        db_persist=True,
+    )
+    groups = models.ManyToManyField(Group, through="ProfileGroup", related_name="profiles")
+    tags = models.ManyToManyField(Tag, through="ProfileTag", related_name="profiles")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["verification_status"], name="profile_verification_idx"),
+            models.Index(fields=["-created_at", "-id"], name="profile_created_idx"),
+            models.Index(fields=["last_name", "first_name", "id"], name="profile_name_idx"),
+            GinIndex(fields=["custom"], name="profile_custom_gin", opclasses=["jsonb_path_ops"]),
+            GinIndex(
+                fields=["search_text"], opclasses=["gin_trgm_ops"], name="profile_search_trgm"
+            ),
+        ]
+
+    @property
+    def is_csb(self) -> bool:
+        return self.soft_bounce_streak >= CSB_THRESHOLD
+
+
+class ProfileGroup(models.Model):
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE)
+    group = models.ForeignKey(Group, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "group"], name="profile_group_unique")
+        ]
+        indexes = [models.Index(fields=["group", "profile"], name="profile_group_by_group")]
+
+
+class ProfileTag(models.Model):
+    profile = models.ForeignKey(Profile, on_delete=models.CASCADE)
+    tag = models.ForeignKey(Tag, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["profile", "tag"], name="profile_tag_unique")
+        ]
+        indexes = [models.Index(fields=["tag", "profile"], name="profile_tag_by_tag")]
+
+
+class DomainType(models.IntegerChoices):
+    SUPPRESSED = 1
+    PUBLIC = 2
+
+
+class ManagedDomain(models.Model):
+    """Manage Domains (/disposabledomains): suppressed (disposable) and public domains."""
+
+    domain = models.CharField(max_length=255, unique=True)
+    domain_type = models.PositiveSmallIntegerField(choices=DomainType.choices)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class Unsubscribe(models.Model):
+    """The log of opt-outs; the profile's unsubscribed_at is what sends honour."""
+
+    email = models.EmailField(max_length=254, db_index=True)
+    profile = models.ForeignKey(Profile, null=True, blank=True, on_delete=models.SET_NULL)
+    source = models.CharField(max_length=30)
+    reason = models.CharField(max_length=255, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class ImportKind(models.TextChoices):
+    SUBSCRIBERS = "subscribers"
+    UNSUBSCRIBERS = "unsubscribers"
+
+
+class ProfileImport(models.Model):
+    """An uploaded file and what was made of it; its progress is its BackgroundJob's."""
+
+    kind = models.CharField(max_length=15, choices=ImportKind.choices)
+    file_name = models.CharField(max_length=255)
+    file_path = models.CharField(max_length=500)  # under the client's media prefix
+    file_sha256 = models.CharField(max_length=64)
+    headers = models.JSONField(default=list)
+    mapping = models.JSONField(default=dict, blank=True)  # column index -> field key
+    checkbox_separator = models.CharField(max_length=5, blank=True)
+    group_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    tag_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    job = models.OneToOneField(
+        "jobs.BackgroundJob", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rows_total = models.PositiveIntegerField(default=0)
+    rows_inserted = models.PositiveIntegerField(default=0)
+    rows_updated = models.PositiveIntegerField(default=0)
+    rows_invalid = models.PositiveIntegerField(default=0)
+    rows_duplicate = models.PositiveIntegerField(default=0)
+    errors_path = models.CharField(max_length=500, blank=True)
+    created_by_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)

@@ -1,0 +1,22 @@
+from django.db import migrations
+
+DEFAULT_GROUPS = [
+    ("crmContact", "CRM Contact"),
+    ("websiteActivity", "Website Activity"),
+    ("mediaKit", "Media Kit"),
+    ("newsletter", "Newsletter"),
+]
+
+
+def create_default_groups(apps, schema_editor):
+    GroupCategory = apps.get_model("audience", "GroupCategory")
+    Group = apps.get_model("audience", "Group")
+    category, _ = GroupCategory.objects.get_or_create(name="Default", defaults={"is_active": True})
+    for key, name in DEFAULT_GROUPS:
+        Group.objects.get_or_create(default_key=key, defaults={"name": name, "category": category})
+
+
+class Migration(migrations.Migration):
+    dependencies = [("audience", "0001_initial")]
+
+    operations = [migrations.RunPython(create_default_groups, migrations.RunPython.noop)]

@@ -1,0 +1,63 @@
+"""Every long operation of the product (imports, exports, verification, sends...) is a row
+here: its progress, counts and outcome are what /backgroundJobs and progress bars show."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class JobKind(models.TextChoices):
+    PROFILE_IMPORT = "profileImport", "Import Subscribers"
+    UNSUBSCRIBER_IMPORT = "unsubscriberImport", "Import Unsubscribers"
+    PROFILE_EXPORT = "profileExport", "Export Profiles"
+    EMAIL_VERIFICATION = "emailVerification", "Email Verification"
+
+
+class JobStatus(models.TextChoices):
+    PENDING = "Pending"
+    IN_PROCESS = "InProcess"
+    COMPLETED = "Completed"
+    FAILED = "Failed"
+    CANCELLED = "Cancelled"
+
+
+ACTIVE_STATUSES = (JobStatus.PENDING, JobStatus.IN_PROCESS)
+
+
+class BackgroundJob(models.Model):
+    kind = models.CharField(max_length=40, choices=JobKind.choices)
+    status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.PENDING)
+    # One running job per operation: "An existing background job is present ...".
+    operation_key = models.CharField(max_length=100)
+    title = models.CharField(max_length=255, blank=True)
+    total = models.PositiveIntegerField(default=0)
+    processed = models.PositiveIntegerField(default=0)
+    succeeded = models.PositiveIntegerField(default=0)
+    failed = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+    params = models.JSONField(default=dict, blank=True)
+    result = models.JSONField(default=dict, blank=True)
+    cancel_requested = models.BooleanField(default=False)
+    cancellable = models.BooleanField(default=False)
+    started_by_id = models.BigIntegerField(null=True, blank=True)
+    started_by_email = models.CharField(max_length=254, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["operation_key"],
+                condition=Q(status__in=["Pending", "InProcess"]),
+                name="job_one_active_per_operation",
+            )
+        ]
+
+    @property
+    def progress(self) -> int:
+        if self.status == JobStatus.COMPLETED:
+            return 100
+        if not self.total:
+            return 0
+        return min(100, self.processed * 100 // self.total)
