@@ -10,7 +10,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.auth import MemberAuth
 from config.errors import ServiceError
-from marketing.audience.api import router as audience_router
+from marketing.audience.api.email_stats import router as email_stats_router
 from tenants.api import access_router, build_session_router
 
 logger = logging.getLogger(__name__)
@@ -78,7 +78,7 @@ api = MailcraftAPI(
 _install_error_handlers(api)
 api.add_router("", build_session_router())
 api.add_router("", access_router)
-api.add_router("", audience_router)
+api.add_router("", email_stats_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

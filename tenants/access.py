@@ -14,12 +14,20 @@ from tenants.models import Client, Role
 class ActionType(StrEnum):
     DISCLAIMER_SECTION = "enableDisclaimerSection"
     OPT_OUTS = "enableOptOuts"
+    DELETE_PROFILES = "deleteProfiles"
+    EXPORT_PROFILES = "exportProfiles"
+    MANAGE_PROFILE_FIELDS = "manageProfileFields"
+    MANAGE_DOMAINS = "manageDomains"
 
 
 # Roles granted an action when its client has no rule of its own yet.
 DEFAULT_ACTION_ROLES: dict[str, list[str]] = {
     ActionType.DISCLAIMER_SECTION: [Role.ADMIN],
     ActionType.OPT_OUTS: [Role.ADMIN],
+    ActionType.DELETE_PROFILES: [Role.ADMIN],
+    ActionType.EXPORT_PROFILES: [Role.ADMIN],
+    ActionType.MANAGE_PROFILE_FIELDS: [Role.ADMIN],
+    ActionType.MANAGE_DOMAINS: [Role.ADMIN],
 }
 
 ACCESS_DENIED = "Accessed only by Admin Users"

@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 from django.test import override_settings
 
-from tenants.access import Member
+from tenants.access import DEFAULT_ACTION_ROLES, Member
 from tenants.models import Role
 from tenants.selectors import client_status
 from tests.conftest import PASSWORD, bearer, http, signed_in
@@ -40,8 +40,7 @@ def test_status_answer_shape_for_an_admin(alpha):
     assert decode(body["accessControl"]) == {
         "userHasMKMAccess": True,
         "accessControlList": [
-            {"actionType": "enableDisclaimerSection", "users": ["ADMIN"]},
-            {"actionType": "enableOptOuts", "users": ["ADMIN"]},
+            {"actionType": action, "users": ["ADMIN"]} for action in sorted(DEFAULT_ACTION_ROLES)
         ],
         "userRole": "ADMIN",
     }

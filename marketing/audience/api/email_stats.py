@@ -1,8 +1,8 @@
 from django.http import HttpRequest
 from ninja import Router
 
-from marketing.audience.schemas import EmailStatsOut
-from marketing.audience.selectors import email_verification_counts
+from marketing.audience.schemas.email_stats import EmailStatsOut
+from marketing.audience.selectors.profiles import email_verification_counts
 from tenants.access import authorize
 from tenants.schemas import ErrorOut
 

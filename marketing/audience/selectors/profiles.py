@@ -4,7 +4,10 @@ from marketing.audience.models import Profile, VerificationStatus
 
 
 def profile_count_billable() -> int:
-    return Profile.objects.count()
+    """Billable profiles = total - inactive - archived (deleted ones are not counted)."""
+    return Profile.objects.filter(
+        deleted_at__isnull=True, archived_at__isnull=True, is_active=True
+    ).count()
 
 
 def email_verification_counts() -> dict[str, int]:
