@@ -3,6 +3,7 @@ database, driven by Playwright in Debian's Chromium. `*.localhost` resolves to 1
 in Chromium, so each client gets its own host name as in production."""
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from tenants.demo import public_client_ensure
 from tenants.models import Role, User
@@ -26,6 +27,8 @@ from tenants.services import client_create, member_add
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 ROOT = Path(__file__).resolve().parents[2]
+# CI machines have two cores shared by the app server, Chromium and the test process.
+expect.set_options(timeout=10_000)
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PASSWORD = "e2e-password-1"
 
@@ -142,8 +145,15 @@ def server(django_db_setup, django_db_blocker, parent_suite):
                 pytest.fail("the app server did not start")
             time.sleep(0.3)
     yield port
-    process.terminate()
+    process.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
     process.wait(10)
+    # A killed worker's PostgreSQL backend can outlive it by a moment; the test database can
+    # only be dropped once no other session uses it.
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
 
 
 @pytest.fixture(scope="session")
