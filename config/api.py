@@ -10,7 +10,17 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.auth import MemberAuth
 from config.errors import ServiceError
+from config.parser import NulRefusingParser
+from marketing.audience.api.domains import router as domains_router
 from marketing.audience.api.email_stats import router as email_stats_router
+from marketing.audience.api.exports import router as exports_router
+from marketing.audience.api.fields import router as audience_fields_router
+from marketing.audience.api.groups import router as audience_groups_router
+from marketing.audience.api.imports import router as imports_router
+from marketing.audience.api.profiles import router as audience_profiles_router
+from marketing.audience.api.tags import router as audience_tags_router
+from marketing.audience.api.verification import router as verification_router
+from marketing.jobs.api import router as jobs_router
 from tenants.api import access_router, build_session_router
 
 logger = logging.getLogger(__name__)
@@ -72,6 +82,7 @@ api = MailcraftAPI(
     version="1",
     urls_namespace="api",
     auth=MemberAuth(),
+    parser=NulRefusingParser(),
     docs_url="/docs",
     openapi_url="/openapi.json",
 )
@@ -79,12 +90,22 @@ _install_error_handlers(api)
 api.add_router("", build_session_router())
 api.add_router("", access_router)
 api.add_router("", email_stats_router)
+api.add_router("", imports_router)
+api.add_router("", exports_router)
+api.add_router("", jobs_router)
+api.add_router("", audience_profiles_router)
+api.add_router("", audience_groups_router)
+api.add_router("", audience_tags_router)
+api.add_router("", audience_fields_router)
+api.add_router("", domains_router)
+api.add_router("", verification_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",
     version="1",
     urls_namespace="public_api",
     auth=MemberAuth(),
+    parser=NulRefusingParser(),
     docs_url=None,
     openapi_url=None,
 )

@@ -4,10 +4,11 @@ from django.contrib import admin
 from django.urls import path, re_path
 
 from config.api import public_api
-from config.spa import spa_index
+from config.spa import api_not_found, spa_index
 
 urlpatterns = [
     path("django-admin/", admin.site.urls),
     path("api/", public_api.urls),
+    re_path(r"^api/", api_not_found),
     re_path(r"^(?!api/|django-admin/).*$", spa_index),
 ]

@@ -152,6 +152,7 @@ class Profile(models.Model):
             models.Index(fields=["verification_status"], name="profile_verification_idx"),
             models.Index(fields=["-created_at", "-id"], name="profile_created_idx"),
             models.Index(fields=["last_name", "first_name", "id"], name="profile_name_idx"),
+            models.Index(fields=["first_name", "id"], name="profile_first_name_idx"),
             GinIndex(fields=["custom"], name="profile_custom_gin", opclasses=["jsonb_path_ops"]),
             GinIndex(
                 fields=["search_text"], opclasses=["gin_trgm_ops"], name="profile_search_trgm"

@@ -61,3 +61,22 @@ def test_cross_site_cookies_in_production_settings():
     from django.conf import settings
 
     assert settings.SESSION_COOKIE_DOMAIN is None  # host-only
+
+
+def test_null_characters_are_refused_before_the_database(alpha):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    body = http(alpha.host).post(
+        "/api/mm/exports/profiles",
+        {"search": "a\x00b"},
+        content_type="application/json",
+        **bearer(token),
+    )
+    query = http(alpha.host).get("/api/mm/profiles", {"search": "a\x00b"}, **bearer(token))
+    assert body.status_code == query.status_code == 400
+    assert query.json()["errors"] == {"search": ["Null characters are not allowed."]}
+
+
+def test_unknown_api_path_answers_json_404(alpha):
+    response = http(alpha.host).delete("/api/mm/groups/-5")
+    assert response.status_code == 404
+    assert response.json() == {"message": "Not found.", "errors": {}}

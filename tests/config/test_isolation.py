@@ -1,5 +1,7 @@
 """Every API route, tried with the other client's host, session and token: never data."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -12,8 +14,10 @@ PUBLIC_OPERATIONS = {"getStatus", "signIn", "logout"}
 def _operations():
     schema = api.get_openapi_schema(path_prefix="/api/")
     for path, methods in schema["paths"].items():
+        # Object ids overlap between clients: id 1 exists in both schemas.
+        concrete = re.sub(r"\{[^}]+\}", "1", path)
         for method, operation in methods.items():
-            yield path, method, operation["operationId"]
+            yield concrete, method, operation["operationId"]
 
 
 OPERATIONS = sorted(_operations())

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import connection
 from playwright.sync_api import Page, expect, sync_playwright
 
+from marketing.audience.services.groups import group_create
 from tenants.demo import public_client_ensure
 from tenants.models import Role, User
 from tenants.services import client_create, member_add
@@ -66,6 +67,10 @@ def _seed(parent_origin: str) -> None:
         password=PASSWORD,
         has_mkm_access=False,
     )
+    # A group of the client's own beside the default ones (which cannot be deleted).
+    connection.set_tenant(plain)
+    group_create(name="Customers")
+    connection.set_schema_to_public()
     reponly = client_create(
         name="Rep only",
         schema_name="reponly",

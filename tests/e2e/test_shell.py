@@ -60,7 +60,8 @@ def test_email_stats_popup_shows_counts(page, site):
     expect(dialog).to_be_visible()
     expect(page.get_by_test_id("email-stats-valid")).to_contain_text("0")
     dialog.get_by_role("button", name="Refresh").click()
-    expect(page.get_by_test_id("email-stats-pending")).to_contain_text("0")
+    # Other browser tests add profiles (Pending until verified), so only the shape is fixed.
+    expect(page.get_by_test_id("email-stats-pending")).to_have_text(re.compile(r"^Pending[\d,]+$"))
 
 
 def test_superadmin_sees_super_admin_entries(page, site):

@@ -16,9 +16,9 @@ export class ApiError extends Error {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | null | undefined>;
   signal?: AbortSignal;
   /** The status call handles its own 301 (retry, then /sessionout); every other call leaves it here. */
   handleSessionExpiry?: boolean;
@@ -44,7 +44,7 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
+    if (value !== undefined && value !== null) params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `${path}?${text}` : path;
@@ -54,24 +54,17 @@ function errorPayload(payload: unknown): { message?: string; errors?: Record<str
   return typeof payload === 'object' && payload !== null ? payload : {};
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, signal, handleSessionExpiry = true } = options;
-  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = appStorage.getItem(storageKeys.token);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
 
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { signal } = options;
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(withQuery(path, query), {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      cache: 'no-store',
-      signal,
-    });
+    response = await send(path, options);
     const text = await response.text();
     payload = text ? JSON.parse(text) : null;
   } catch (error) {
@@ -80,16 +73,57 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     else throw new Error(error instanceof Error && error.message ? error.message : messages.networkRequestFailed);
   }
 
-  const refreshedToken = response!.headers.get('X-Auth-Token');
+  return settle<T>(response!, payload, options, () => payload as T);
+}
+
+/** A file answer (CSV error reports and the like) as a Blob; errors as apiRequest's. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await send(path, options);
+  } catch (error) {
+    if (isAbort(error, options.signal)) return never<Blob>();
+    throw new Error(error instanceof Error && error.message ? error.message : messages.networkRequestFailed);
+  }
+  if (response.ok) return response.blob();
+  const text = await response.text().catch(() => '');
+  let payload: unknown = null;
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch {
+    payload = null;
+  }
+  return settle<Blob>(response, payload, options, () => never<Blob>());
+}
+
+function send(path: string, options: RequestOptions): Promise<Response> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
+  // FormData sets its own multipart Content-Type with the boundary.
+  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  const token = appStorage.getItem(storageKeys.token);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(withQuery(path, query), {
+    method,
+    headers,
+    body: requestBody(body),
+    credentials: 'include',
+    cache: 'no-store',
+    signal,
+  });
+}
+
+function settle<T>(response: Response, payload: unknown, options: RequestOptions, ok: () => T | Promise<T>): T | Promise<T> {
+  const refreshedToken = response.headers.get('X-Auth-Token');
   if (refreshedToken) appStorage.setItem(storageKeys.token, refreshedToken);
 
-  if (response!.status === 301 && handleSessionExpiry && !isSessionExemptPath(window.location.pathname)) {
+  if (response.status === 301 && (options.handleSessionExpiry ?? true) && !isSessionExemptPath(window.location.pathname)) {
     onSessionExpired();
     return never<T>();
   }
-  if (!response!.ok) {
+  if (!response.ok) {
     const { message, errors } = errorPayload(payload);
-    throw new ApiError(response!.status, message || messages.somethingWentWrong, errors);
+    throw new ApiError(response.status, message || messages.somethingWentWrong, errors);
   }
-  return payload as T;
+  return ok();
 }

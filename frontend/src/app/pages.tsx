@@ -11,6 +11,17 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/sessionout': lazy(() => import('../features/auth/SessionOutPage')),
   '/trial/login': lazy(() => import('../features/auth/LoginPage')),
   '/sidemenu': lazy(() => import('./layout/SideMenuPage')),
+  '/profilemanagement': lazy(() => import('../features/audience/profiles/ProfilesPage')),
+  '/managegroups': lazy(() => import('../features/audience/groups/GroupsPage')),
+  '/managetags': lazy(() => import('../features/audience/tags/TagsPage')),
+  '/managefields': lazy(() => import('../features/audience/fields/FieldsPage')),
+  '/ImportSummary': lazy(() => import('../features/audience/imports/ImportSummaryPage')),
+  '/ImportUnsubscribers': lazy(() => import('../features/audience/imports/ImportUnsubscribersPage')),
+  '/ImportList': lazy(() => import('../features/audience/imports/SubscriberImportsPage')),
+  '/optoutimportsummary': lazy(() => import('../features/audience/imports/UnsubscriberImportsPage')),
+  '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
+  '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
+  '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
 };
 
 export function RoutePage({ route }: { route: AppRoute }) {

@@ -9,222 +9,450 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('jobs', '0001_initial'),
+        ("jobs", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ManagedDomain',
+            name="ManagedDomain",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('domain', models.CharField(max_length=255, unique=True)),
-                ('domain_type', models.PositiveSmallIntegerField(choices=[(1, 'Suppressed'), (2, 'Public')])),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("domain", models.CharField(max_length=255, unique=True)),
+                (
+                    "domain_type",
+                    models.PositiveSmallIntegerField(choices=[(1, "Suppressed"), (2, "Public")]),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
         ),
         migrations.CreateModel(
-            name='Profile',
+            name="Profile",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('email', models.EmailField(max_length=254, unique=True)),
-                ('first_name', models.CharField(blank=True, max_length=100)),
-                ('last_name', models.CharField(blank=True, max_length=100)),
-                ('phone', models.CharField(blank=True, max_length=50)),
-                ('company', models.CharField(blank=True, max_length=200)),
-                ('title', models.CharField(blank=True, max_length=200)),
-                ('address1', models.CharField(blank=True, max_length=255)),
-                ('address2', models.CharField(blank=True, max_length=255)),
-                ('city', models.CharField(blank=True, max_length=100)),
-                ('state', models.CharField(blank=True, max_length=100)),
-                ('country', models.CharField(blank=True, max_length=100)),
-                ('county', models.CharField(blank=True, max_length=100)),
-                ('zip_code', models.CharField(blank=True, max_length=20)),
-                ('custom', models.JSONField(blank=True, default=dict)),
-                ('source', models.CharField(choices=[('addProfile', 'Add Profile'), ('import', 'Import'), ('crm', 'Crm'), ('webhook', 'Webhook'), ('conversion', 'Conversion'), ('chargeBrite', 'Chargebrite')], default='addProfile', max_length=20)),
-                ('verification_status', models.CharField(choices=[('Valid', 'Valid'), ('Invalid', 'Invalid'), ('Unknown', 'Unknown'), ('Pending', 'Pending')], default='Pending', max_length=10)),
-                ('verified_at', models.DateTimeField(blank=True, null=True)),
-                ('soft_bounce_streak', models.PositiveSmallIntegerField(default=0)),
-                ('is_active', models.BooleanField(default=True)),
-                ('do_not_email', models.BooleanField(default=False)),
-                ('unsubscribed_at', models.DateTimeField(blank=True, null=True)),
-                ('unsubscribe_source', models.CharField(blank=True, max_length=30)),
-                ('archived_at', models.DateTimeField(blank=True, null=True)),
-                ('deleted_at', models.DateTimeField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('search_text', models.GeneratedField(db_persist=True, expression=django.db.models.functions.text.Concat('email', models.Value(' '), 'first_name', models.Value(' '), 'last_name'), output_field=models.TextField())),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("email", models.EmailField(max_length=254, unique=True)),
+                ("first_name", models.CharField(blank=True, max_length=100)),
+                ("last_name", models.CharField(blank=True, max_length=100)),
+                ("phone", models.CharField(blank=True, max_length=50)),
+                ("company", models.CharField(blank=True, max_length=200)),
+                ("title", models.CharField(blank=True, max_length=200)),
+                ("address1", models.CharField(blank=True, max_length=255)),
+                ("address2", models.CharField(blank=True, max_length=255)),
+                ("city", models.CharField(blank=True, max_length=100)),
+                ("state", models.CharField(blank=True, max_length=100)),
+                ("country", models.CharField(blank=True, max_length=100)),
+                ("county", models.CharField(blank=True, max_length=100)),
+                ("zip_code", models.CharField(blank=True, max_length=20)),
+                ("custom", models.JSONField(blank=True, default=dict)),
+                (
+                    "source",
+                    models.CharField(
+                        choices=[
+                            ("addProfile", "Add Profile"),
+                            ("import", "Import"),
+                            ("crm", "Crm"),
+                            ("webhook", "Webhook"),
+                            ("conversion", "Conversion"),
+                            ("chargeBrite", "Chargebrite"),
+                        ],
+                        default="addProfile",
+                        max_length=20,
+                    ),
+                ),
+                (
+                    "verification_status",
+                    models.CharField(
+                        choices=[
+                            ("Valid", "Valid"),
+                            ("Invalid", "Invalid"),
+                            ("Unknown", "Unknown"),
+                            ("Pending", "Pending"),
+                        ],
+                        default="Pending",
+                        max_length=10,
+                    ),
+                ),
+                ("verified_at", models.DateTimeField(blank=True, null=True)),
+                ("soft_bounce_streak", models.PositiveSmallIntegerField(default=0)),
+                ("is_active", models.BooleanField(default=True)),
+                ("do_not_email", models.BooleanField(default=False)),
+                ("unsubscribed_at", models.DateTimeField(blank=True, null=True)),
+                ("unsubscribe_source", models.CharField(blank=True, max_length=30)),
+                ("archived_at", models.DateTimeField(blank=True, null=True)),
+                ("deleted_at", models.DateTimeField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "search_text",
+                    models.GeneratedField(
+                        db_persist=True,
+                        expression=django.db.models.functions.text.Concat(
+                            "email", models.Value(" "), "first_name", models.Value(" "), "last_name"
+                        ),
+                        output_field=models.TextField(),
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Rep',
+            name="Rep",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('rep_user_id', models.BigIntegerField(blank=True, null=True, unique=True)),
-                ('first_name', models.CharField(blank=True, max_length=100)),
-                ('last_name', models.CharField(blank=True, max_length=100)),
-                ('email', models.EmailField(max_length=254, unique=True)),
-                ('is_active', models.BooleanField(default=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("rep_user_id", models.BigIntegerField(blank=True, null=True, unique=True)),
+                ("first_name", models.CharField(blank=True, max_length=100)),
+                ("last_name", models.CharField(blank=True, max_length=100)),
+                ("email", models.EmailField(max_length=254, unique=True)),
+                ("is_active", models.BooleanField(default=True)),
             ],
         ),
         migrations.CreateModel(
-            name='GroupCategory',
+            name="GroupCategory",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('is_active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("is_active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='group_category_name_ci_unique')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("name"),
+                        name="group_category_name_ci_unique",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Group',
+            name="Group",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('default_key', models.CharField(blank=True, choices=[('crmContact', 'CRM Contact'), ('websiteActivity', 'Website Activity'), ('mediaKit', 'Media Kit'), ('newsletter', 'Newsletter')], max_length=30, null=True, unique=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('category', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='groups', to='audience.groupcategory')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "default_key",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("crmContact", "CRM Contact"),
+                            ("websiteActivity", "Website Activity"),
+                            ("mediaKit", "Media Kit"),
+                            ("newsletter", "Newsletter"),
+                        ],
+                        max_length=30,
+                        null=True,
+                        unique=True,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "category",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="groups",
+                        to="audience.groupcategory",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='ProfileField',
+            name="ProfileField",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('label', models.CharField(max_length=100)),
-                ('key', models.SlugField(max_length=64, unique=True)),
-                ('field_type', models.CharField(choices=[('text', 'Text'), ('number', 'Number'), ('date', 'Date'), ('radio', 'Radio'), ('dropdown', 'Dropdown'), ('checkbox', 'Checkbox')], max_length=10)),
-                ('options', django.contrib.postgres.fields.ArrayField(base_field=models.CharField(max_length=200), blank=True, default=list, size=None)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("label", models.CharField(max_length=100)),
+                ("key", models.SlugField(max_length=64, unique=True)),
+                (
+                    "field_type",
+                    models.CharField(
+                        choices=[
+                            ("text", "Text"),
+                            ("number", "Number"),
+                            ("date", "Date"),
+                            ("radio", "Radio"),
+                            ("dropdown", "Dropdown"),
+                            ("checkbox", "Checkbox"),
+                        ],
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "options",
+                    django.contrib.postgres.fields.ArrayField(
+                        base_field=models.CharField(max_length=200),
+                        blank=True,
+                        default=list,
+                        size=None,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('label'), name='profile_field_label_ci_unique')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("label"),
+                        name="profile_field_label_ci_unique",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='ProfileGroup',
+            name="ProfileGroup",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('group', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='audience.group')),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='audience.profile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "group",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="audience.group"
+                    ),
+                ),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="audience.profile"
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='profile',
-            name='groups',
-            field=models.ManyToManyField(related_name='profiles', through='audience.ProfileGroup', to='audience.group'),
+            model_name="profile",
+            name="groups",
+            field=models.ManyToManyField(
+                related_name="profiles", through="audience.ProfileGroup", to="audience.group"
+            ),
         ),
         migrations.CreateModel(
-            name='ProfileImport',
+            name="ProfileImport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('subscribers', 'Subscribers'), ('unsubscribers', 'Unsubscribers')], max_length=15)),
-                ('file_name', models.CharField(max_length=255)),
-                ('file_path', models.CharField(max_length=500)),
-                ('file_sha256', models.CharField(max_length=64)),
-                ('headers', models.JSONField(default=list)),
-                ('mapping', models.JSONField(blank=True, default=dict)),
-                ('checkbox_separator', models.CharField(blank=True, max_length=5)),
-                ('group_ids', django.contrib.postgres.fields.ArrayField(base_field=models.BigIntegerField(), blank=True, default=list, size=None)),
-                ('tag_ids', django.contrib.postgres.fields.ArrayField(base_field=models.BigIntegerField(), blank=True, default=list, size=None)),
-                ('rows_total', models.PositiveIntegerField(default=0)),
-                ('rows_inserted', models.PositiveIntegerField(default=0)),
-                ('rows_updated', models.PositiveIntegerField(default=0)),
-                ('rows_invalid', models.PositiveIntegerField(default=0)),
-                ('rows_duplicate', models.PositiveIntegerField(default=0)),
-                ('errors_path', models.CharField(blank=True, max_length=500)),
-                ('created_by_id', models.BigIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('job', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='jobs.backgroundjob')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("subscribers", "Subscribers"),
+                            ("unsubscribers", "Unsubscribers"),
+                        ],
+                        max_length=15,
+                    ),
+                ),
+                ("file_name", models.CharField(max_length=255)),
+                ("file_path", models.CharField(max_length=500)),
+                ("file_sha256", models.CharField(max_length=64)),
+                ("headers", models.JSONField(default=list)),
+                ("mapping", models.JSONField(blank=True, default=dict)),
+                ("checkbox_separator", models.CharField(blank=True, max_length=5)),
+                (
+                    "group_ids",
+                    django.contrib.postgres.fields.ArrayField(
+                        base_field=models.BigIntegerField(), blank=True, default=list, size=None
+                    ),
+                ),
+                (
+                    "tag_ids",
+                    django.contrib.postgres.fields.ArrayField(
+                        base_field=models.BigIntegerField(), blank=True, default=list, size=None
+                    ),
+                ),
+                ("rows_total", models.PositiveIntegerField(default=0)),
+                ("rows_inserted", models.PositiveIntegerField(default=0)),
+                ("rows_updated", models.PositiveIntegerField(default=0)),
+                ("rows_invalid", models.PositiveIntegerField(default=0)),
+                ("rows_duplicate", models.PositiveIntegerField(default=0)),
+                ("errors_path", models.CharField(blank=True, max_length=500)),
+                ("created_by_id", models.BigIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "job",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="jobs.backgroundjob",
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='profile',
-            name='rep',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='audience.rep'),
+            model_name="profile",
+            name="rep",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                to="audience.rep",
+            ),
         ),
         migrations.CreateModel(
-            name='Tag',
+            name="Tag",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='tag_name_ci_unique')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        django.db.models.functions.text.Lower("name"), name="tag_name_ci_unique"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='ProfileTag',
+            name="ProfileTag",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('profile', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='audience.profile')),
-                ('tag', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to='audience.tag')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="audience.profile"
+                    ),
+                ),
+                (
+                    "tag",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, to="audience.tag"
+                    ),
+                ),
             ],
         ),
         migrations.AddField(
-            model_name='profile',
-            name='tags',
-            field=models.ManyToManyField(related_name='profiles', through='audience.ProfileTag', to='audience.tag'),
+            model_name="profile",
+            name="tags",
+            field=models.ManyToManyField(
+                related_name="profiles", through="audience.ProfileTag", to="audience.tag"
+            ),
         ),
         migrations.CreateModel(
-            name='Unsubscribe',
+            name="Unsubscribe",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('email', models.EmailField(db_index=True, max_length=254)),
-                ('source', models.CharField(max_length=30)),
-                ('reason', models.CharField(blank=True, max_length=255)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('profile', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='audience.profile')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("email", models.EmailField(db_index=True, max_length=254)),
+                ("source", models.CharField(max_length=30)),
+                ("reason", models.CharField(blank=True, max_length=255)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "profile",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="audience.profile",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='group',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='group_name_ci_unique'),
+            model_name="group",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"), name="group_name_ci_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='group',
-            constraint=models.CheckConstraint(condition=models.Q(('name__contains', ','), _negated=True), name='group_name_no_comma'),
+            model_name="group",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name__contains", ","), _negated=True),
+                name="group_name_no_comma",
+            ),
         ),
         migrations.AddIndex(
-            model_name='profilegroup',
-            index=models.Index(fields=['group', 'profile'], name='profile_group_by_group'),
+            model_name="profilegroup",
+            index=models.Index(fields=["group", "profile"], name="profile_group_by_group"),
         ),
         migrations.AddConstraint(
-            model_name='profilegroup',
-            constraint=models.UniqueConstraint(fields=('profile', 'group'), name='profile_group_unique'),
+            model_name="profilegroup",
+            constraint=models.UniqueConstraint(
+                fields=("profile", "group"), name="profile_group_unique"
+            ),
         ),
         migrations.AddIndex(
-            model_name='profiletag',
-            index=models.Index(fields=['tag', 'profile'], name='profile_tag_by_tag'),
+            model_name="profiletag",
+            index=models.Index(fields=["tag", "profile"], name="profile_tag_by_tag"),
         ),
         migrations.AddConstraint(
-            model_name='profiletag',
-            constraint=models.UniqueConstraint(fields=('profile', 'tag'), name='profile_tag_unique'),
+            model_name="profiletag",
+            constraint=models.UniqueConstraint(
+                fields=("profile", "tag"), name="profile_tag_unique"
+            ),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(fields=['verification_status'], name='profile_verification_idx'),
+            model_name="profile",
+            index=models.Index(fields=["verification_status"], name="profile_verification_idx"),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(fields=['-created_at', '-id'], name='profile_created_idx'),
+            model_name="profile",
+            index=models.Index(fields=["-created_at", "-id"], name="profile_created_idx"),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(fields=['last_name', 'first_name', 'id'], name='profile_name_idx'),
+            model_name="profile",
+            index=models.Index(fields=["last_name", "first_name", "id"], name="profile_name_idx"),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['custom'], name='profile_custom_gin', opclasses=['jsonb_path_ops']),
+            model_name="profile",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["custom"], name="profile_custom_gin", opclasses=["jsonb_path_ops"]
+            ),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['search_text'], name='profile_search_trgm', opclasses=['gin_trgm_ops']),
+            model_name="profile",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["search_text"], name="profile_search_trgm", opclasses=["gin_trgm_ops"]
+            ),
         ),
     ]

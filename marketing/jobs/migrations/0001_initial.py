@@ -5,38 +5,74 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='BackgroundJob',
+            name="BackgroundJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('profileImport', 'Import Subscribers'), ('unsubscriberImport', 'Import Unsubscribers'), ('profileExport', 'Export Profiles'), ('emailVerification', 'Email Verification')], max_length=40)),
-                ('status', models.CharField(choices=[('Pending', 'Pending'), ('InProcess', 'In Process'), ('Completed', 'Completed'), ('Failed', 'Failed'), ('Cancelled', 'Cancelled')], default='Pending', max_length=12)),
-                ('operation_key', models.CharField(max_length=100)),
-                ('title', models.CharField(blank=True, max_length=255)),
-                ('total', models.PositiveIntegerField(default=0)),
-                ('processed', models.PositiveIntegerField(default=0)),
-                ('succeeded', models.PositiveIntegerField(default=0)),
-                ('failed', models.PositiveIntegerField(default=0)),
-                ('message', models.TextField(blank=True)),
-                ('params', models.JSONField(blank=True, default=dict)),
-                ('result', models.JSONField(blank=True, default=dict)),
-                ('cancel_requested', models.BooleanField(default=False)),
-                ('cancellable', models.BooleanField(default=False)),
-                ('started_by_id', models.BigIntegerField(blank=True, null=True)),
-                ('started_by_email', models.CharField(blank=True, max_length=254)),
-                ('created_at', models.DateTimeField(db_index=True, default=django.utils.timezone.now)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("profileImport", "Import Subscribers"),
+                            ("unsubscriberImport", "Import Unsubscribers"),
+                            ("profileExport", "Export Profiles"),
+                            ("emailVerification", "Email Verification"),
+                        ],
+                        max_length=40,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("Pending", "Pending"),
+                            ("InProcess", "In Process"),
+                            ("Completed", "Completed"),
+                            ("Failed", "Failed"),
+                            ("Cancelled", "Cancelled"),
+                        ],
+                        default="Pending",
+                        max_length=12,
+                    ),
+                ),
+                ("operation_key", models.CharField(max_length=100)),
+                ("title", models.CharField(blank=True, max_length=255)),
+                ("total", models.PositiveIntegerField(default=0)),
+                ("processed", models.PositiveIntegerField(default=0)),
+                ("succeeded", models.PositiveIntegerField(default=0)),
+                ("failed", models.PositiveIntegerField(default=0)),
+                ("message", models.TextField(blank=True)),
+                ("params", models.JSONField(blank=True, default=dict)),
+                ("result", models.JSONField(blank=True, default=dict)),
+                ("cancel_requested", models.BooleanField(default=False)),
+                ("cancellable", models.BooleanField(default=False)),
+                ("started_by_id", models.BigIntegerField(blank=True, null=True)),
+                ("started_by_email", models.CharField(blank=True, max_length=254)),
+                (
+                    "created_at",
+                    models.DateTimeField(db_index=True, default=django.utils.timezone.now),
+                ),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(condition=models.Q(('status__in', ['Pending', 'InProcess'])), fields=('operation_key',), name='job_one_active_per_operation')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("status__in", ["Pending", "InProcess"])),
+                        fields=("operation_key",),
+                        name="job_one_active_per_operation",
+                    )
+                ],
             },
         ),
     ]

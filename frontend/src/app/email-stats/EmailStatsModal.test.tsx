@@ -44,3 +44,14 @@ test('a closed popup makes no call', () => {
   render(<EmailStatsModal opened={false} onClose={() => undefined} />);
   expect(fetchMock).not.toHaveBeenCalled();
 });
+
+test('"Verify pending emails" starts the verification job and says so', async () => {
+  const fetchMock = mockFetch({
+    '/api/fetchemailstats': () => jsonResponse(200, stats),
+    '/api/mm/verification/run': () => jsonResponse(202, { jobId: 4 }),
+  });
+  render(<EmailStatsModal opened onClose={() => undefined} />);
+  await userEvent.click(await screen.findByTestId('verify-pending'));
+  const call = fetchMock.mock.calls.find(([url]) => url === '/api/mm/verification/run') as unknown as [string, RequestInit];
+  expect(JSON.parse(String(call[1].body))).toEqual({ scope: 'pending' });
+});

@@ -1,6 +1,8 @@
 import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { fetchEmailStats, type EmailStats } from '../../api/email-stats';
+import { runVerification } from '../../api/jobs';
+import { toast } from '../toast';
 import { formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
 
@@ -11,6 +13,19 @@ const counts = ['Valid', 'Invalid', 'Unknown', 'Pending'] as const;
 export function EmailStatsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [state, setState] = useState<State>({ phase: 'loading' });
   const [loads, setLoads] = useState(0);
+  const [verifying, setVerifying] = useState(false);
+
+  const verifyPending = async () => {
+    setVerifying(true);
+    try {
+      await runVerification('pending');
+      toast('success', messages.verificationStarted);
+    } catch (error) {
+      toast('error', error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
+    } finally {
+      setVerifying(false);
+    }
+  };
 
   useEffect(() => {
     if (!opened) return;
@@ -44,6 +59,9 @@ export function EmailStatsModal({ opened, onClose }: { opened: boolean; onClose:
           </SimpleGrid>
         )}
         <Group justify="flex-end">
+          <Button variant="light" onClick={() => void verifyPending()} loading={verifying} data-testid="verify-pending">
+            {messages.verifyPending}
+          </Button>
           <Button onClick={() => setLoads((value) => value + 1)} disabled={state.phase === 'loading'}>
             {messages.refresh}
           </Button>

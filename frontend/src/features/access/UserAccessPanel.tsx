@@ -10,6 +10,10 @@ import { useSession } from '../../lib/session';
 export const delegableActions = [
   { actionType: 'enableDisclaimerSection', label: 'Enable disclaimer section in forms' },
   { actionType: 'enableOptOuts', label: 'Enable opt-outs' },
+  { actionType: 'deleteProfiles', label: 'Delete profiles' },
+  { actionType: 'exportProfiles', label: 'Export profiles' },
+  { actionType: 'manageProfileFields', label: 'Manage profile fields' },
+  { actionType: 'manageDomains', label: 'Manage domains' },
 ] as const;
 
 /** Admins enable or disable actions for users; users see the entry greyed out. */

@@ -1,0 +1,21 @@
+"""Uploaded and generated files (imports, exports). Every file lives under
+MEDIA_ROOT/<client schema>/..., so a path can be checked against its client's prefix."""
+
+from config.settings.env import env
+
+# Largest profile import file accepted (bytes); 100 MB by default.
+IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)
+# Longest physical line of a CSV/TXT import (bytes).
+IMPORT_MAX_LINE_BYTES = env.int("IMPORT_MAX_LINE_BYTES", default=1024 * 1024)
+# XLSX (a zip): total uncompressed size and the largest compression ratio of one entry.
+IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES = env.int(
+    "IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES", default=1024 * 1024 * 1024
+)
+IMPORT_XLSX_MAX_RATIO = env.int("IMPORT_XLSX_MAX_RATIO", default=200)
+# Rows validated and staged between two progress updates / cancel checks.
+IMPORT_CHUNK_ROWS = env.int("IMPORT_CHUNK_ROWS", default=50_000)
+# Long jobs outlive the default task time limits (config/settings/celery.py).
+IMPORT_TASK_SOFT_TIME_LIMIT = env.int("IMPORT_TASK_SOFT_TIME_LIMIT", default=3600)
+EXPORT_MAX_RECORDS = 200_000
+# Files kept in memory while uploading before Django spills them to a temporary file.
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

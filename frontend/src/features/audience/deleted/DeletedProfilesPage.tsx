@@ -1,0 +1,57 @@
+import { Alert, LoadingOverlay, Stack, Tabs, Title } from '@mantine/core';
+import { ListFooter } from '../../../components/list/ListFooter';
+import { useListQuery } from '../../../components/list/useListQuery';
+import { useRemote } from '../../../components/list/useRemote';
+import { messages } from '../../../lib/messages';
+import { useSession } from '../../../lib/session';
+import { listProfiles } from '../profiles/api';
+import { BulkActionBar } from '../profiles/BulkActionBar';
+import { ProfileFilters, type ProfileFilterValues } from '../profiles/ProfileFilters';
+import { ProfileTable } from '../profiles/ProfileTable';
+import { useSelection } from '../profiles/useSelection';
+import { useAudienceOptions } from '../shared/useAudienceOptions';
+
+type Tab = 'deleted' | 'archived';
+
+/** Deleted and archived profiles: the profile list with that status, and bulk Restore. */
+export default function DeletedProfilesPage() {
+  const { status } = useSession();
+  const list = useListQuery<ProfileFilterValues>('-createdAt', { status: 'deleted' });
+  const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
+  const options = useAudienceOptions(['groups', 'tags']);
+  const { selected, select, clear } = useSelection();
+  const tab = (list.filters.status ?? 'deleted') as Tab;
+
+  return (
+    <Stack>
+      <Title order={1}>{messages.deletedTitle}</Title>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          clear();
+          list.setFilter('status', value ?? 'deleted');
+        }}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="deleted">{messages.tabDeleted}</Tabs.Tab>
+          <Tabs.Tab value="archived">{messages.tabArchived}</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <ProfileFilters search={list.search} onSearch={list.setSearch} filters={list.filters} onFilter={list.setFilter} groups={options.groups} tags={options.tags} withStatus={false} />
+      <BulkActionBar
+        selectedIds={[...selected]}
+        actions={['restore']}
+        onDone={() => {
+          clear();
+          profiles.reload();
+        }}
+      />
+      {profiles.error && <Alert color="red">{profiles.error}</Alert>}
+      <div style={{ position: 'relative' }}>
+        <LoadingOverlay visible={profiles.loading} />
+        <ProfileTable rows={profiles.data?.items ?? []} sort={list.sort} onSort={list.toggleSort} selected={selected} onSelect={select} timeZoneMinutes={status?.timeZoneMinutes ?? 0} />
+      </div>
+      <ListFooter total={profiles.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+    </Stack>
+  );
+}

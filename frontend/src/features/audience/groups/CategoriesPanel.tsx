@@ -1,0 +1,80 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { toast } from '../../../app/toast';
+import { messages } from '../../../lib/messages';
+import { toastError } from '../shared/errors';
+import { NameModal } from '../shared/NameModal';
+import type { GroupCategory } from '../types';
+import { createCategory, updateCategory } from './api';
+
+interface CategoriesPanelProps {
+  categories: GroupCategory[];
+  onChanged: () => void;
+}
+
+export function CategoriesPanel({ categories, onChanged }: CategoriesPanelProps) {
+  const [editing, setEditing] = useState<GroupCategory | 'new' | null>(null);
+
+  const save = async (name: string) => {
+    if (editing === 'new') await createCategory({ name, isActive: true });
+    else if (editing) await updateCategory(editing.id, { name });
+    toast('success', messages.categorySaved);
+    onChanged();
+  };
+
+  const toggle = async (category: GroupCategory) => {
+    try {
+      await updateCategory(category.id, { isActive: !category.isActive });
+      toast('success', messages.categorySaved);
+      onChanged();
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="categories-panel">
+      <Group justify="space-between" mb="sm">
+        <Title order={4}>{messages.categories}</Title>
+        <Button size="xs" onClick={() => setEditing('new')} data-testid="create-category">
+          {messages.createCategory}
+        </Button>
+      </Group>
+      <Stack gap="xs">
+        {categories.map((category) => (
+          <Group key={category.id} justify="space-between" wrap="nowrap" data-testid={`category-${category.name}`}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm">{category.name}</Text>
+              <Badge size="xs" variant="light">
+                {category.groupCount}
+              </Badge>
+              {!category.isActive && (
+                <Badge size="xs" color="gray">
+                  {messages.inactive}
+                </Badge>
+              )}
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <Tooltip label={messages.rename}>
+                <ActionIcon variant="subtle" aria-label={`${messages.rename} ${category.name}`} onClick={() => setEditing(category)}>
+                  ✎
+                </ActionIcon>
+              </Tooltip>
+              <Button size="compact-xs" variant="subtle" onClick={() => void toggle(category)}>
+                {category.isActive ? messages.deactivate : messages.activate}
+              </Button>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <NameModal
+        opened={editing !== null}
+        title={editing === 'new' ? messages.createCategory : messages.rename}
+        label={messages.categoryName}
+        initialName={editing && editing !== 'new' ? editing.name : ''}
+        onSave={save}
+        onClose={() => setEditing(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,5 @@
+import { ImportPage } from './ImportPage';
+
+export default function ImportUnsubscribersPage() {
+  return <ImportPage kind="unsubscribers" />;
+}

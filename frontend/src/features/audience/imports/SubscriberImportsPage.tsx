@@ -1,0 +1,5 @@
+import { ImportListPage } from './ImportListPage';
+
+export default function SubscriberImportsPage() {
+  return <ImportListPage kind="subscribers" />;
+}

@@ -1,0 +1,5 @@
+import { ImportListPage } from './ImportListPage';
+
+export default function UnsubscriberImportsPage() {
+  return <ImportListPage kind="unsubscribers" />;
+}

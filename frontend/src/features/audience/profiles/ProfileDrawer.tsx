@@ -1,0 +1,92 @@
+import { Button, Checkbox, Divider, Drawer, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../app/toast';
+import { messages } from '../../../lib/messages';
+import { repDisplayName } from '../shared/rep';
+import { toSelectData } from '../shared/useAudienceOptions';
+import type { Named, Profile, ProfileField, ProfileIn, Rep } from '../types';
+import { createProfile, updateProfile } from './api';
+import { CustomFieldInput } from './CustomFieldInput';
+import { emptyForm, formFromProfile, textFields, toProfileIn, validateProfile, type ProfileForm } from './profile-form';
+
+interface ProfileDrawerProps {
+  opened: boolean;
+  profile: Profile | null;
+  groups: Named[];
+  tags: Named[];
+  fields: ProfileField[];
+  reps: Rep[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Adds a profile, or edits the one given; the form helper's messages come first, then the server's. */
+export function ProfileDrawer({ opened, profile, groups, tags, fields, reps, onClose, onSaved }: ProfileDrawerProps) {
+  const [form, setForm] = useState<ProfileForm>(emptyForm);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (opened) setForm(profile ? formFromProfile(profile) : emptyForm());
+  }, [opened, profile]);
+
+  const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async () => {
+    const errors = validateProfile(form, fields);
+    if (errors.length) {
+      errors.forEach((error) => toast('error', error));
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = toProfileIn(form, fields, profile ?? undefined);
+      if (profile) await updateProfile(profile.id, body);
+      else await createProfile(body as ProfileIn);
+      toast('success', messages.profileSaved);
+      onSaved();
+    } catch (error) {
+      toast('error', error instanceof Error ? error.message : messages.somethingWentWrong);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const repData = reps.map((rep) => ({ value: String(rep.id), label: repDisplayName(rep) }));
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={<Title order={3}>{profile ? messages.editProfile : messages.addProfile}</Title>}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+        noValidate
+        data-testid="profile-form"
+      >
+        <Stack>
+          <TextInput label={messages.fieldEmail} withAsterisk type="email" value={form.email} onChange={(event) => set('email', event.currentTarget.value)} />
+          <SimpleGrid cols={2}>
+            {textFields.map(([key, label]) => (
+              <TextInput key={key} label={label} value={form[key]} onChange={(event) => set(key, event.currentTarget.value)} />
+            ))}
+          </SimpleGrid>
+          <Select label={messages.fieldRep} data={repData} value={form.repId} onChange={(value) => set('repId', value)} clearable searchable />
+          <MultiSelect label={messages.fieldGroups} withAsterisk data={toSelectData(groups)} value={form.groupIds} onChange={(value) => set('groupIds', value)} searchable data-testid="profile-groups" />
+          <MultiSelect label={messages.fieldTags} data={toSelectData(tags)} value={form.tagIds} onChange={(value) => set('tagIds', value)} searchable />
+          <Checkbox label={messages.fieldDoNotEmail} checked={form.doNotEmail} onChange={(event) => set('doNotEmail', event.currentTarget.checked)} />
+          {fields.length > 0 && <Divider label={messages.customFields} labelPosition="left" />}
+          {fields.map((field) => (
+            <CustomFieldInput key={field.id} field={field} value={form.custom[field.key]} onChange={(value) => setForm((current) => ({ ...current, custom: { ...current.custom, [field.key]: value } }))} />
+          ))}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {messages.cancel}
+            </Button>
+            <Button type="submit" loading={saving} data-testid="profile-save">
+              {messages.save}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}

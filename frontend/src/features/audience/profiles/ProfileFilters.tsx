@@ -1,0 +1,52 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { messages } from '../../../lib/messages';
+import { toSelectData } from '../shared/useAudienceOptions';
+import type { Named } from '../types';
+
+export const statusOptions = [
+  { value: 'active', label: messages.statusActive },
+  { value: 'archived', label: messages.statusArchived },
+  { value: 'deleted', label: messages.statusDeleted },
+  { value: 'unsubscribed', label: messages.statusUnsubscribed },
+  { value: 'csb', label: messages.statusCsb },
+];
+
+const verificationOptions = ['Valid', 'Invalid', 'Unknown', 'Pending'];
+
+export type ProfileFilterValues = {
+  groupId?: string;
+  tagId?: string;
+  status?: string;
+  verification?: string;
+};
+
+interface ProfileFiltersProps {
+  search: string;
+  onSearch: (value: string) => void;
+  filters: ProfileFilterValues;
+  onFilter: (name: keyof ProfileFilterValues, value: string | undefined) => void;
+  groups: Named[];
+  tags: Named[];
+  withStatus?: boolean;
+}
+
+export function ProfileFilters({ search, onSearch, filters, onFilter, groups, tags, withStatus = true }: ProfileFiltersProps) {
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput
+        label={messages.search}
+        placeholder={messages.searchProfiles}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        w={260}
+        data-testid="profile-search"
+      />
+      <Select label={messages.filterGroup} placeholder={messages.all} data={toSelectData(groups)} value={filters.groupId ?? null} onChange={(value) => onFilter('groupId', value ?? undefined)} clearable searchable w={180} />
+      <Select label={messages.filterTag} placeholder={messages.all} data={toSelectData(tags)} value={filters.tagId ?? null} onChange={(value) => onFilter('tagId', value ?? undefined)} clearable searchable w={180} />
+      {withStatus && (
+        <Select label={messages.filterStatus} placeholder={messages.statusActive} data={statusOptions} value={filters.status ?? null} onChange={(value) => onFilter('status', value ?? undefined)} clearable w={160} />
+      )}
+      <Select label={messages.filterVerification} placeholder={messages.all} data={verificationOptions} value={filters.verification ?? null} onChange={(value) => onFilter('verification', value ?? undefined)} clearable w={160} />
+    </Group>
+  );
+}

@@ -1,0 +1,106 @@
+import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { SortableTh } from '../../../components/list/SortableTh';
+import { formatClientDateTime } from '../../../lib/format';
+import { messages } from '../../../lib/messages';
+import type { Profile } from '../types';
+
+const verificationColors: Record<string, string> = {
+  Valid: 'green',
+  Invalid: 'red',
+  Unknown: 'gray',
+  Pending: 'yellow',
+};
+
+interface ProfileTableProps {
+  rows: Profile[];
+  sort: string;
+  onSort: (field: string) => void;
+  selected: Set<number>;
+  onSelect: (ids: number[], checked: boolean) => void;
+  onOpen?: (profile: Profile) => void;
+  timeZoneMinutes: number;
+}
+
+function Flags({ profile }: { profile: Profile }) {
+  return (
+    <Group gap={4}>
+      {profile.isCsb && <Badge size="xs" color="orange">{messages.flagCsb}</Badge>}
+      {profile.unsubscribedAt && <Badge size="xs" color="gray">{messages.flagUnsubscribed}</Badge>}
+      {profile.doNotEmail && <Badge size="xs" color="dark">{messages.flagDoNotEmail}</Badge>}
+    </Group>
+  );
+}
+
+const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ');
+
+export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, timeZoneMinutes }: ProfileTableProps) {
+  const ids = rows.map((row) => row.id);
+  const checkedCount = ids.filter((id) => selected.has(id)).length;
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table highlightOnHover striped data-testid="profile-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all"
+                checked={rows.length > 0 && checkedCount === rows.length}
+                indeterminate={checkedCount > 0 && checkedCount < rows.length}
+                onChange={(event) => onSelect(ids, event.currentTarget.checked)}
+              />
+            </Table.Th>
+            <SortableTh label={messages.columnEmail} field="email" sort={sort} onSort={onSort} />
+            <SortableTh label={messages.columnName} field="firstName" sort={sort} onSort={onSort} />
+            <Table.Th>{messages.columnGroups}</Table.Th>
+            <Table.Th>{messages.columnTags}</Table.Th>
+            <Table.Th>{messages.columnSource}</Table.Th>
+            <Table.Th>{messages.columnVerification}</Table.Th>
+            <Table.Th>{messages.columnFlags}</Table.Th>
+            <SortableTh label={messages.createdDate} field="createdAt" sort={sort} onSort={onSort} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Text c="dimmed" ta="center">
+                  {messages.noRecords}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((profile) => (
+            <Table.Tr
+              key={profile.id}
+              data-testid={`profile-row-${profile.email}`}
+              style={onOpen ? { cursor: 'pointer' } : undefined}
+              onClick={() => onOpen?.(profile)}
+            >
+              <Table.Td onClick={(event) => event.stopPropagation()}>
+                <Checkbox
+                  aria-label={`Select ${profile.email}`}
+                  checked={selected.has(profile.id)}
+                  onChange={(event) => onSelect([profile.id], event.currentTarget.checked)}
+                />
+              </Table.Td>
+              <Table.Td>{profile.email}</Table.Td>
+              <Table.Td>{[profile.firstName, profile.lastName].filter(Boolean).join(' ')}</Table.Td>
+              <Table.Td>{names(profile.groups)}</Table.Td>
+              <Table.Td>{names(profile.tags)}</Table.Td>
+              <Table.Td>{profile.source}</Table.Td>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={verificationColors[profile.verificationStatus] ?? 'gray'}>
+                  {profile.verificationStatus}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Flags profile={profile} />
+              </Table.Td>
+              <Table.Td>{formatClientDateTime(profile.createdAt, timeZoneMinutes)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,79 @@
+import { Alert, Button, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { ListFooter } from '../../../components/list/ListFooter';
+import { useListQuery } from '../../../components/list/useListQuery';
+import { useRemote } from '../../../components/list/useRemote';
+import { messages } from '../../../lib/messages';
+import { useSession } from '../../../lib/session';
+import { useAudienceOptions } from '../shared/useAudienceOptions';
+import type { Profile } from '../types';
+import { listProfiles } from './api';
+import { BulkActionBar } from './BulkActionBar';
+import { listBulkActions } from './bulk-actions';
+import { ExportButton } from './ExportButton';
+import { ProfileDrawer } from './ProfileDrawer';
+import { ProfileFilters, type ProfileFilterValues } from './ProfileFilters';
+import { ProfileTable } from './ProfileTable';
+import { useSelection } from './useSelection';
+
+const noFilters: ProfileFilterValues = {};
+
+export default function ProfilesPage() {
+  const { status } = useSession();
+  const list = useListQuery('-createdAt', noFilters);
+  const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
+  const options = useAudienceOptions(['groups', 'tags', 'fields', 'reps']);
+  const { selected, select, clear } = useSelection();
+  const [drawer, setDrawer] = useState<{ opened: boolean; profile: Profile | null }>({ opened: false, profile: null });
+
+  const afterChange = () => {
+    clear();
+    profiles.reload();
+  };
+  const { groupId, tagId, status: profileStatus, verification } = list.filters;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>{messages.profilesTitle}</Title>
+        <Group>
+          <ExportButton
+            filters={{ search: list.params.search, groupId, tagId, status: profileStatus, verification }}
+          />
+          <Button onClick={() => setDrawer({ opened: true, profile: null })} data-testid="add-profile">
+            {messages.addProfile}
+          </Button>
+        </Group>
+      </Group>
+      <ProfileFilters search={list.search} onSearch={list.setSearch} filters={list.filters} onFilter={list.setFilter} groups={options.groups} tags={options.tags} />
+      <BulkActionBar selectedIds={[...selected]} actions={listBulkActions} groups={options.groups} tags={options.tags} onDone={afterChange} />
+      {profiles.error && <Alert color="red">{profiles.error}</Alert>}
+      <div style={{ position: 'relative' }}>
+        <LoadingOverlay visible={profiles.loading} />
+        <ProfileTable
+          rows={profiles.data?.items ?? []}
+          sort={list.sort}
+          onSort={list.toggleSort}
+          selected={selected}
+          onSelect={select}
+          onOpen={(profile) => setDrawer({ opened: true, profile })}
+          timeZoneMinutes={status?.timeZoneMinutes ?? 0}
+        />
+      </div>
+      <ListFooter total={profiles.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ProfileDrawer
+        opened={drawer.opened}
+        profile={drawer.profile}
+        groups={options.groups}
+        tags={options.tags}
+        fields={options.fields}
+        reps={options.reps}
+        onClose={() => setDrawer({ opened: false, profile: null })}
+        onSaved={() => {
+          setDrawer({ opened: false, profile: null });
+          profiles.reload();
+        }}
+      />
+    </Stack>
+  );
+}

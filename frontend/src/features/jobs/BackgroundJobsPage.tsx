@@ -1,0 +1,70 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
+import { toast } from '../../app/toast';
+import { ListFooter } from '../../components/list/ListFooter';
+import type { PageSize } from '../../components/list/page-sizes';
+import { useRemote } from '../../components/list/useRemote';
+import { messages } from '../../lib/messages';
+import { useSession } from '../../lib/session';
+import { downloadJobFile, exportFile } from './job-download';
+import { JobsTable } from './JobsTable';
+
+export const jobsRefreshMs = 3000;
+
+const failure = (error: unknown) => toast('error', error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
+
+/** Every background job of the client; refreshed every 3 s while one of them is still running. */
+export default function BackgroundJobsPage() {
+  const { status } = useSession();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<PageSize>(10);
+  const jobs = useRemote((signal) => listJobs({ page, pageSize }, signal), `${page}:${pageSize}`);
+  const rows = jobs.data?.items ?? [];
+  const anyActive = rows.some(isActive);
+  const { reload } = jobs;
+
+  useEffect(() => {
+    if (!anyActive) return;
+    const timer = setInterval(reload, jobsRefreshMs);
+    return () => clearInterval(timer);
+  }, [anyActive, reload]);
+
+  const cancel = async (job: Job) => {
+    try {
+      await cancelJob(job.id);
+      toast('info', messages.jobCancelRequested);
+      reload();
+    } catch (error) {
+      failure(error);
+    }
+  };
+
+  const download = async (job: Job) => {
+    const file = exportFile(job);
+    if (!file) return;
+    try {
+      await downloadJobFile(file);
+    } catch (error) {
+      failure(error);
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>{messages.jobsTitle}</Title>
+      {jobs.error && <Alert color="red">{jobs.error}</Alert>}
+      <JobsTable rows={rows} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
+      <ListFooter
+        total={jobs.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPage={setPage}
+        onPageSize={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+from django.http import HttpRequest
+from ninja import Router
+
+from marketing.audience.schemas.exports import (
+    DownloadIn,
+    DownloadMetricsIn,
+    DownloadOut,
+    ExportProfilesIn,
+    StatusOneOut,
+)
+from marketing.audience.services import downloads, exports
+from marketing.jobs.schemas import JobIdOut
+from tenants.access import ActionType, authorize
+from tenants.schemas import ErrorOut
+
+router = Router(tags=["exports"])
+ERRORS = {
+    301: ErrorOut,
+    400: ErrorOut,
+    401: ErrorOut,
+    403: ErrorOut,
+    404: ErrorOut,
+    409: ErrorOut,
+}
+
+
+@router.post("/mm/exports/profiles", response={202: JobIdOut, **ERRORS})
+def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
+    authorize(request.auth, action_type=ActionType.EXPORT_PROFILES)
+    job = exports.export_start(
+        filters={
+            "search": data.search,
+            "group_id": data.groupId,
+            "tag_id": data.tagId,
+            "status": data.status,
+            "verification": data.verification,
+        },
+        started_by_id=request.auth.user_id,
+        started_by_email=request.auth.email,
+    )
+    return 202, {"jobId": job.pk}
+
+
+@router.post("/downloadBase64", response={200: DownloadOut, **ERRORS})
+def downloadBase64(request: HttpRequest, data: DownloadIn):  # noqa: N802 - the spec's name
+    authorize(request.auth)
+    return downloads.download_base64(file_path=data.filePath, file_name=data.fileName)
+
+
+@router.post("/postDownloadReportMetrics", response={200: StatusOneOut, **ERRORS})
+def postDownloadReportMetrics(request: HttpRequest, data: DownloadMetricsIn):  # noqa: N802
+    authorize(request.auth)
+    return downloads.download_metrics_record(key=data.key, user_email=request.auth.email)

@@ -1,0 +1,71 @@
+from django.http import HttpRequest
+from ninja import Query, Router, Status
+
+from marketing.audience.schemas.common import ERRORS, paginate
+from marketing.audience.schemas.profiles import (
+    ProfileBulkIn,
+    ProfileBulkOut,
+    ProfileIn,
+    ProfileListQuery,
+    ProfileOut,
+    ProfilePageOut,
+    ProfilePatch,
+)
+from marketing.audience.selectors.profiles import (
+    EXACT_COUNT_UP_TO,
+    ProfileFilters,
+    profile_get,
+    profile_list,
+)
+from marketing.audience.services.profiles import (
+    profile_create,
+    profile_update,
+    profiles_bulk_action,
+)
+from tenants.access import ActionType, authorize
+
+router = Router(tags=["audience"])
+
+
+@router.get("/mm/profiles", response={200: ProfilePageOut, **ERRORS}, by_alias=True)
+def profileList(request: HttpRequest, query: Query[ProfileListQuery]):
+    authorize(request.auth)
+    filters = ProfileFilters(
+        search=query.search,
+        group_id=query.groupId,
+        tag_id=query.tagId,
+        status=query.status,
+        verification=query.verification,
+    )
+    profiles = profile_list(filters=filters, sort=query.sort)
+    return paginate(
+        profiles, page=query.page, page_size=query.pageSize, exact_up_to=EXACT_COUNT_UP_TO
+    )
+
+
+@router.get("/mm/profiles/{int:profile_id}", response={200: ProfileOut, **ERRORS}, by_alias=True)
+def profileGet(request: HttpRequest, profile_id: int):
+    authorize(request.auth)
+    return profile_get(profile_id=profile_id)
+
+
+@router.post("/mm/profiles", response={201: ProfileOut, **ERRORS}, by_alias=True)
+def profileCreate(request: HttpRequest, data: ProfileIn):
+    authorize(request.auth)
+    profile = profile_create(client=request.tenant, **data.model_dump(exclude_unset=True))
+    return Status(201, profile_get(profile_id=profile.pk))
+
+
+@router.patch("/mm/profiles/{int:profile_id}", response={200: ProfileOut, **ERRORS}, by_alias=True)
+def profileUpdate(request: HttpRequest, profile_id: int, data: ProfilePatch):
+    authorize(request.auth)
+    profile = profile_get(profile_id=profile_id)
+    profile_update(profile=profile, **data.model_dump(exclude_unset=True))
+    return profile_get(profile_id=profile_id)
+
+
+@router.post("/mm/profiles/bulk", response={200: ProfileBulkOut, **ERRORS}, by_alias=True)
+def profileBulkAction(request: HttpRequest, data: ProfileBulkIn):
+    action_type = ActionType.DELETE_PROFILES if data.action == "delete" else None
+    authorize(request.auth, action_type=action_type)
+    return profiles_bulk_action(client=request.tenant, **data.model_dump())

@@ -1,0 +1,92 @@
+"""Files under the client's media prefix (MEDIA_ROOT/<schema>/...) and their download.
+
+A path given by a caller is relative to MEDIA_ROOT, must start with the current client's
+schema, and must resolve (symlinks included) inside that prefix: `..`, absolute paths and
+other clients' prefixes are refused."""
+
+import base64
+import logging
+import re
+import uuid
+from pathlib import Path, PurePosixPath
+
+from django.conf import settings
+from django.db import connection
+
+from config.errors import NotFound, ValidationFailed
+
+logger = logging.getLogger(__name__)
+
+INVALID_PATH = "Invalid file path."
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def media_root() -> Path:
+    return Path(settings.MEDIA_ROOT)
+
+
+def media_path(relative: str) -> Path:
+    return media_root() / relative
+
+
+def client_prefix() -> str:
+    schema = connection.schema_name
+    if not schema or schema == "public":
+        raise ValidationFailed(INVALID_PATH)
+    return schema
+
+
+def safe_file_name(name: str, *, fallback: str = "file") -> str:
+    base = PurePosixPath(name.replace("\\", "/")).name
+    cleaned = _UNSAFE_NAME.sub("_", base).strip("._")[:120]
+    return cleaned or fallback
+
+
+def new_relative_path(folder: str, name: str) -> str:
+    """<schema>/<folder>/<uuid>-<safe name>, its folder created."""
+    relative = f"{client_prefix()}/{folder}/{uuid.uuid4().hex}-{safe_file_name(name)}"
+    media_path(relative).parent.mkdir(parents=True, exist_ok=True)
+    return relative
+
+
+def csv_safe(value) -> str:
+    """Neutralise spreadsheet formulas (CSV injection): a cell starting with = + - @ tab or
+    CR gets a leading apostrophe."""
+    text = "" if value is None else str(value)
+    if text and text[0] in FORMULA_PREFIXES:
+        return "'" + text
+    return text
+
+
+def confine(file_path: str) -> Path:
+    """The absolute path of `file_path` if it lies inside the client's prefix."""
+    prefix = client_prefix()
+    if not file_path or "\x00" in file_path or "\\" in file_path:
+        raise ValidationFailed(INVALID_PATH)
+    parts = PurePosixPath(file_path).parts
+    if PurePosixPath(file_path).is_absolute() or ".." in parts or not parts:
+        raise ValidationFailed(INVALID_PATH)
+    if parts[0] != prefix or len(parts) < 2:
+        raise ValidationFailed(INVALID_PATH)
+    root = (media_root() / prefix).resolve()
+    resolved = (media_root() / file_path).resolve()
+    if not resolved.is_relative_to(root):
+        raise ValidationFailed(INVALID_PATH)
+    return resolved
+
+
+def download_base64(*, file_path: str, file_name: str) -> dict:
+    path = confine(file_path)
+    if not path.is_file():
+        raise NotFound("File not found.")
+    if path.stat().st_size > MAX_DOWNLOAD_BYTES:
+        raise ValidationFailed("The file is too large to download this way.")
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return {"status": 1, "fileName": safe_file_name(file_name or path.name), "data": data}
+
+
+def download_metrics_record(*, key: str, user_email: str) -> dict:
+    logger.info("download report metrics: key=%s user=%s", key[:200], user_email)
+    return {"status": 1}

@@ -1,0 +1,163 @@
+"""Profile export: a background job writes a CSV (≤ 200,000 records, the profile list's
+filters) under MEDIA_ROOT/<schema>/exports/; its result is {filePath, fileName}, fetched
+with POST /api/downloadBase64. Every cell goes through csv_safe (CSV injection)."""
+
+import csv
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from config.errors import ValidationFailed
+from marketing.audience.models import CSB_THRESHOLD, Profile, ProfileField, VerificationStatus
+from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
+from marketing.jobs import services as jobs
+from marketing.jobs.models import JobKind, JobStatus
+
+OPERATION_KEY = "export:profiles"
+STATUSES = ("active", "archived", "deleted", "unsubscribed", "csb")
+CHUNK = 5000
+COLUMNS = (
+    ("Email", "email"),
+    ("First Name", "first_name"),
+    ("Last Name", "last_name"),
+    ("Phone", "phone"),
+    ("Company", "company"),
+    ("Title", "title"),
+    ("Rep Email", "rep__email"),
+    ("Address 1", "address1"),
+    ("Address 2", "address2"),
+    ("City", "city"),
+    ("State", "state"),
+    ("Country", "country"),
+    ("County", "county"),
+    ("Zip Code", "zip_code"),
+    ("Do Not Email", "do_not_email"),
+    ("Verification Status", "verification_status"),
+    ("Source", "source"),
+    ("Unsubscribed At", "unsubscribed_at"),
+    ("Created At", "created_at"),
+)
+
+
+def too_many_message() -> str:
+    return f"An export is limited to {settings.EXPORT_MAX_RECORDS:,} records; narrow the filters."
+
+
+def profiles_filtered(
+    *,
+    search: str | None = None,
+    group_id: int | None = None,
+    tag_id: int | None = None,
+    status: str | None = None,
+    verification: str | None = None,
+) -> QuerySet[Profile]:
+    """The profile list's filters (docs/api/audience.md)."""
+    status = status or "active"
+    if status not in STATUSES:
+        raise ValidationFailed("Invalid Request", errors={"status": ["Unknown status."]})
+    profiles = Profile.objects.all()
+    if status == "active":
+        profiles = profiles.filter(archived_at__isnull=True, deleted_at__isnull=True)
+    elif status == "archived":
+        profiles = profiles.filter(archived_at__isnull=False, deleted_at__isnull=True)
+    elif status == "deleted":
+        profiles = profiles.filter(deleted_at__isnull=False)
+    elif status == "unsubscribed":
+        profiles = profiles.filter(unsubscribed_at__isnull=False, deleted_at__isnull=True)
+    else:
+        profiles = profiles.filter(soft_bounce_streak__gte=CSB_THRESHOLD, deleted_at__isnull=True)
+    if verification:
+        if verification not in VerificationStatus.values:
+            raise ValidationFailed(
+                "Invalid Request", errors={"verification": ["Unknown verification status."]}
+            )
+        profiles = profiles.filter(verification_status=verification)
+    if search and search.strip():
+        profiles = profiles.filter(search_text__icontains=search.strip().lower())
+    if group_id:
+        profiles = profiles.filter(Q(profilegroup__group_id=group_id))
+    if tag_id:
+        profiles = profiles.filter(Q(profiletag__tag_id=tag_id))
+    return profiles
+
+
+def export_start(*, filters: dict, started_by_id: int | None = None, started_by_email: str = ""):
+    profiles = profiles_filtered(**filters)
+    count = profiles.count()
+    if count > settings.EXPORT_MAX_RECORDS:
+        message = too_many_message()
+        raise ValidationFailed(message, errors={"__all__": [message]})
+    with transaction.atomic():
+        job = jobs.job_create(
+            kind=JobKind.PROFILE_EXPORT,
+            operation_key=OPERATION_KEY,
+            title="Export Profiles",
+            total=count,
+            params={"filters": filters},
+            cancellable=True,
+            started_by_id=started_by_id,
+            started_by_email=started_by_email,
+        )
+        from marketing.audience.tasks import profile_export_run
+
+        transaction.on_commit(lambda: profile_export_run.delay(job.pk))
+    return job
+
+
+def _cell(value) -> str:
+    if isinstance(value, bool):
+        return "YES" if value else "NO"
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    return csv_safe(value)
+
+
+def export_run(job_id: int) -> dict | None:
+    job = jobs.job_claim(job_id)
+    if job is None:
+        return None
+    fields = list(ProfileField.objects.order_by("label"))
+    relative = new_relative_path("exports", f"profiles-{timezone.now():%Y%m%d-%H%M%S}.csv")
+    file_name = relative.rsplit("/", 1)[1].split("-", 1)[1]
+    path = media_path(relative)
+    try:
+        profiles = profiles_filtered(**job.params.get("filters", {})).order_by("id")
+        values = [column for _label, column in COLUMNS]
+        written = 0
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow([label for label, _ in COLUMNS] + [f.label for f in fields])
+            rows = profiles.values_list(*values, "custom")[: settings.EXPORT_MAX_RECORDS]
+            for row in rows.iterator(chunk_size=CHUNK):
+                custom = row[-1] or {}
+                extra = []
+                for field in fields:
+                    value = custom.get(field.key)
+                    if isinstance(value, list):
+                        value = ", ".join(map(str, value))
+                    extra.append(csv_safe(value))
+                writer.writerow([_cell(value) for value in row[:-1]] + extra)
+                written += 1
+                if written % CHUNK == 0:
+                    if jobs.job_cancel_requested(job_id):
+                        raise InterruptedError
+                    jobs.job_progress(job_id, processed=written)
+        result = {"filePath": relative, "fileName": file_name}
+        jobs.job_finish(
+            job_id,
+            message=f"{written} profiles exported.",
+            result=result,
+            succeeded=written,
+            processed=written,
+        )
+        return result
+    except InterruptedError:
+        path.unlink(missing_ok=True)
+        jobs.job_finish(job_id, status=JobStatus.CANCELLED, message="Cancelled.")
+        return None
+    except Exception:
+        path.unlink(missing_ok=True)
+        jobs.job_fail(job_id, "Something went wrong. The export was not written.")
+        raise

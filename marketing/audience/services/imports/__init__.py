@@ -1,0 +1,195 @@
+"""Profile imports: upload (checked, stored under the client's prefix, headers and a sample
+shown with a suggested mapping), start (mapping checked, a BackgroundJob created, the task
+enqueued on commit), and the reads of the import screens."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+
+from config.errors import NotFound, ValidationFailed
+from marketing.audience.models import Group, ImportKind, ProfileField, ProfileImport, Tag
+from marketing.audience.services.downloads import media_path, new_relative_path
+from marketing.audience.services.imports.headers import (
+    EMAIL,
+    mappable_fields,
+    needs_separator,
+    suggest_mapping,
+)
+from marketing.audience.services.imports.reading import (
+    MSG_TOO_LARGE,
+    ImportFileError,
+    file_format_for,
+    inspect_text,
+    inspect_xlsx,
+)
+from marketing.jobs import services as jobs
+from marketing.jobs.models import JobKind
+
+EMAIL_NOT_MAPPED = "The email address must be mapped."
+SEPARATOR_NEEDED = "A separator is required for checkbox fields."
+UNKNOWN_FIELD = "The mapping names a field that does not exist."
+UNKNOWN_COLUMN = "The mapping names a column that is not in the file."
+FIELD_TWICE = "A field can be mapped to one column only."
+ALREADY_STARTED = "This import has already been started."
+JOB_KINDS = {
+    ImportKind.SUBSCRIBERS: JobKind.PROFILE_IMPORT,
+    ImportKind.UNSUBSCRIBERS: JobKind.UNSUBSCRIBER_IMPORT,
+}
+
+
+def operation_key(kind: str) -> str:
+    return f"import:{kind}"
+
+
+def import_upload(
+    *,
+    name: str,
+    size: int,
+    chunks: Callable,
+    kind: str,
+    created_by_id: int | None = None,
+) -> tuple[ProfileImport, dict]:
+    """Check and store an uploaded file. `chunks()` yields the upload's bytes (it may be
+    called twice). Returns the record and the answer's extra parts (sample, mapping...)."""
+    if kind not in ImportKind.values:
+        raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown import kind."]})
+    file_format = file_format_for(name)
+    limit = settings.IMPORT_MAX_UPLOAD_BYTES
+    if size > limit:
+        raise ImportFileError(MSG_TOO_LARGE.format(mb=limit // (1024 * 1024)))
+    relative = new_relative_path("imports", name)
+    destination = media_path(relative)
+    try:
+        if file_format == "xlsx":
+            with open(destination, "wb") as out:
+                for chunk in chunks():
+                    out.write(chunk)
+            inspection = inspect_xlsx(destination)
+        else:
+            inspection = inspect_text(chunks, destination)
+    except BaseException:
+        destination.unlink(missing_ok=True)
+        raise
+    custom_fields = list(ProfileField.objects.order_by("label"))
+    record = ProfileImport.objects.create(
+        kind=kind,
+        file_name=Path(name).name[:255],
+        file_path=relative,
+        file_sha256=inspection.sha256,
+        headers=inspection.headers,
+        rows_total=inspection.rows_estimate,
+        created_by_id=created_by_id,
+    )
+    width = len(inspection.headers)
+    extra = {
+        "sample": [(row + [""] * width)[:width] for row in inspection.sample],
+        "suggestedMapping": suggest_mapping(inspection.headers, kind, custom_fields),
+        "fields": mappable_fields(kind, custom_fields),
+    }
+    return record, extra
+
+
+def import_get(import_id: int) -> ProfileImport:
+    record = ProfileImport.objects.select_related("job").filter(pk=import_id).first()
+    if record is None:
+        raise NotFound("Import not found.")
+    return record
+
+
+def import_list(*, kind: str | None = None):
+    records = ProfileImport.objects.select_related("job").order_by("-created_at", "-id")
+    if kind:
+        if kind not in ImportKind.values:
+            raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown import kind."]})
+        records = records.filter(kind=kind)
+    return records
+
+
+def _check_mapping(record: ProfileImport, mapping: dict[str, str], separator: str) -> dict:
+    custom_fields = list(ProfileField.objects.all())
+    allowed = {field["key"] for field in mappable_fields(record.kind, custom_fields)}
+    clean: dict[str, str] = {}
+    for index, key in mapping.items():
+        if not key:
+            continue  # a column left unmapped
+        try:
+            position = int(index)
+        except (TypeError, ValueError):
+            raise ValidationFailed(UNKNOWN_COLUMN, errors={"mapping": [UNKNOWN_COLUMN]}) from None
+        if not 0 <= position < len(record.headers):
+            raise ValidationFailed(UNKNOWN_COLUMN, errors={"mapping": [UNKNOWN_COLUMN]})
+        if key not in allowed:
+            raise ValidationFailed(UNKNOWN_FIELD, errors={"mapping": [UNKNOWN_FIELD]})
+        if key in clean.values():
+            raise ValidationFailed(FIELD_TWICE, errors={"mapping": [FIELD_TWICE]})
+        clean[str(position)] = key
+    if EMAIL not in clean.values():
+        raise ValidationFailed(EMAIL_NOT_MAPPED, errors={"mapping": [EMAIL_NOT_MAPPED]})
+    if needs_separator(clean, custom_fields) and not separator:
+        raise ValidationFailed(SEPARATOR_NEEDED, errors={"checkboxSeparator": [SEPARATOR_NEEDED]})
+    return clean
+
+
+def _check_ids(model, ids: list[int], field: str, label: str) -> list[int]:
+    ids = sorted(set(ids))
+    found = set(model.objects.filter(pk__in=ids).values_list("pk", flat=True))
+    missing = [i for i in ids if i not in found]
+    if missing:
+        message = f"{label} not found: {', '.join(map(str, missing))}."
+        raise ValidationFailed(message, errors={field: [message]})
+    return ids
+
+
+def import_start(
+    *,
+    import_id: int,
+    mapping: dict[str, str],
+    checkbox_separator: str = "",
+    group_ids: list[int] | None = None,
+    tag_ids: list[int] | None = None,
+    started_by_id: int | None = None,
+    started_by_email: str = "",
+    enqueue: bool = True,
+) -> ProfileImport:
+    """Validate the mapping, create the job (409 while another import of this kind runs)
+    and send the task once the transaction commits."""
+    with transaction.atomic():
+        record = ProfileImport.objects.select_for_update().filter(pk=import_id).first()
+        if record is None:
+            raise NotFound("Import not found.")
+        if record.job_id is not None:
+            raise ValidationFailed(ALREADY_STARTED)
+        separator = (checkbox_separator or "")[:5]
+        record.mapping = _check_mapping(record, mapping, separator)
+        record.checkbox_separator = separator
+        if record.kind == ImportKind.SUBSCRIBERS:
+            record.group_ids = _check_ids(Group, group_ids or [], "groupIds", "Groups")
+            record.tag_ids = _check_ids(Tag, tag_ids or [], "tagIds", "Tags")
+        job = jobs.job_create(
+            kind=JOB_KINDS[record.kind],
+            operation_key=operation_key(record.kind),
+            title=f"{JobKind(JOB_KINDS[record.kind]).label}: {record.file_name}",
+            total=record.rows_total,
+            params={"importId": record.pk},
+            cancellable=True,
+            started_by_id=started_by_id,
+            started_by_email=started_by_email,
+        )
+        record.job = job
+        record.save(update_fields=["mapping", "checkbox_separator", "group_ids", "tag_ids", "job"])
+        if enqueue:
+            from marketing.audience.tasks import profile_import_run
+
+            transaction.on_commit(lambda: profile_import_run.delay(record.pk))
+    return record
+
+
+def import_errors_path(record: ProfileImport) -> Path:
+    if not record.errors_path:
+        raise NotFound("This import has no row errors.")
+    path = media_path(record.errors_path)
+    if not path.is_file():
+        raise NotFound("This import has no row errors.")
+    return path

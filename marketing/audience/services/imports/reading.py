@@ -1,0 +1,297 @@
+"""Reading import files without trusting them.
+
+CSV/TXT: checked in one streaming pass (line length, NUL bytes, UTF-8 validity), then
+written to the client's media folder as UTF-8 (no BOM) whatever it came in, so the import
+task reads one encoding. The delimiter is sniffed from a small sample only; the first
+non-blank row is the header row.
+
+XLSX: a zip; its entries' sizes and compression ratios are checked from the central
+directory before python-calamine opens it, so a zip bomb is refused without inflating it."""
+
+import codecs
+import csv
+import hashlib
+import io
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from pathlib import Path
+
+from django.conf import settings
+
+from config.errors import ValidationFailed
+from marketing.audience.services.imports.headers import duplicate_headers
+
+SUPPORTED_EXTENSIONS = (".csv", ".txt", ".xlsx")
+SNIFF_BYTES = 32 * 1024
+SAMPLE_ROWS = 5
+CHUNK_BYTES = 1024 * 1024
+
+MSG_EXTENSION = "The file extension must be supported: upload a .csv, .txt or .xlsx file."
+MSG_EMPTY = "The file is empty."
+MSG_NO_DATA = "The file has a header row but no data rows."
+MSG_TOO_LARGE = "The file is too large: the limit is {mb} MB."
+MSG_LONG_LINE = "A line of the file is longer than {kb} KB; the file cannot be read as CSV."
+MSG_ENCODING = "The file is not a text file in UTF-8 or Windows-1252 (Latin-1) encoding."
+MSG_DUPLICATES = "Headers must be valid: duplicate column headers {names}."
+MSG_BAD_HEADERS = "Headers must be valid: the header row has no column names."
+MSG_BAD_CSV = "The file could not be read as CSV: {reason}."
+MSG_BAD_XLSX = "The file is not a valid .xlsx workbook."
+MSG_XLSX_BOMB = "The .xlsx file expands to too much data and was refused."
+
+
+class ImportFileError(ValidationFailed):
+    def __init__(self, message: str):
+        super().__init__(message, errors={"file": [message]})
+
+
+@dataclass
+class Inspection:
+    file_format: str  # "csv" | "xlsx"
+    headers: list[str]
+    sample: list[list[str]]
+    rows_estimate: int
+    sha256: str
+    delimiter: str = ","
+    encoding: str = "utf-8"
+    extra: dict = field(default_factory=dict)
+
+
+def file_format_for(name: str) -> str:
+    lower = name.lower().strip()
+    if not lower.endswith(SUPPORTED_EXTENSIONS):
+        raise ImportFileError(MSG_EXTENSION)
+    return "xlsx" if lower.endswith(".xlsx") else "csv"
+
+
+# --- CSV / TXT --------------------------------------------------------------------------
+
+
+def _scan_text(chunks: Iterable[bytes], max_line: int) -> tuple[str, int, str]:
+    """One pass: (encoding, newline count, sha256). Refuses long lines and binary data."""
+    digest = hashlib.sha256()
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    utf8 = True
+    since_newline = 0
+    newlines = 0
+    total = 0
+    first = True
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if first:
+            first = False
+            if chunk.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+                raise ImportFileError(MSG_ENCODING)
+        total += len(chunk)
+        digest.update(chunk)
+        if b"\x00" in chunk:
+            raise ImportFileError(MSG_ENCODING)
+        position = chunk.find(b"\n")
+        if position == -1:
+            since_newline += len(chunk)
+        else:
+            if since_newline + position > max_line:
+                raise ImportFileError(MSG_LONG_LINE.format(kb=max_line // 1024))
+            # Lines wholly inside one chunk: check the longest only when the chunk could
+            # hold one over the limit.
+            if len(chunk) > max_line:
+                for line in chunk[position + 1 :].split(b"\n")[:-1]:
+                    if len(line) > max_line:
+                        raise ImportFileError(MSG_LONG_LINE.format(kb=max_line // 1024))
+            newlines += chunk.count(b"\n")
+            since_newline = len(chunk) - chunk.rfind(b"\n") - 1
+        if since_newline > max_line:
+            raise ImportFileError(MSG_LONG_LINE.format(kb=max_line // 1024))
+        if utf8:
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                utf8 = False
+    if utf8:
+        try:
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            utf8 = False
+    if total == 0:
+        raise ImportFileError(MSG_EMPTY)
+    return ("utf-8" if utf8 else "cp1252"), newlines, digest.hexdigest()
+
+
+def _transcode(chunks: Iterable[bytes], encoding: str, destination: Path) -> str:
+    """Write the text as UTF-8 without BOM; cp1252 falls back to latin-1 (never fails)."""
+    for attempt in (encoding,) if encoding == "utf-8" else ("cp1252", "latin-1"):
+        try:
+            decoder = codecs.getincrementaldecoder(attempt)()
+            with open(destination, "w", encoding="utf-8", newline="") as out:
+                first = True
+                for chunk in chunks():
+                    text = decoder.decode(chunk)
+                    if first and text:
+                        text = text.removeprefix("\ufeff")
+                        first = False
+                    out.write(text)
+                out.write(decoder.decode(b"", final=True))
+            return attempt
+        except UnicodeDecodeError:
+            continue
+    raise ImportFileError(MSG_ENCODING)  # pragma: no cover - latin-1 decodes any byte
+
+
+def sniff_delimiter(sample: str) -> str:
+    cut = sample.rfind("\n")
+    if cut > 0:
+        sample = sample[:cut]
+    try:
+        return csv.Sniffer().sniff(sample, delimiters=",;\t|").delimiter
+    except csv.Error:
+        return ","
+
+
+def _blank(row: list[str]) -> bool:
+    return not any(cell.strip() for cell in row)
+
+
+def _csv_rows(path: Path, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number where the row ends, cells) for every non-blank row."""
+    csv.field_size_limit(settings.IMPORT_MAX_LINE_BYTES)
+    with open(path, encoding="utf-8", newline="") as handle:
+        reader = csv.reader(handle, delimiter=delimiter, strict=False)
+        try:
+            for row in reader:
+                if row and not _blank(row):
+                    yield reader.line_num, row
+        except csv.Error as exc:
+            raise ImportFileError(MSG_BAD_CSV.format(reason=exc)) from exc
+
+
+def _check_headers(headers: list[str]) -> list[str]:
+    headers = [cell.strip() for cell in headers]
+    if not any(headers):
+        raise ImportFileError(MSG_BAD_HEADERS)
+    duplicates = duplicate_headers(headers)
+    if duplicates:
+        raise ImportFileError(MSG_DUPLICATES.format(names=", ".join(f'"{d}"' for d in duplicates)))
+    return [header or f"Column {index + 1}" for index, header in enumerate(headers)]
+
+
+def _head(rows: Iterator[tuple[int, list[str]]]) -> tuple[list[str], list[list[str]]]:
+    header_row = next(rows, None)
+    if header_row is None:
+        raise ImportFileError(MSG_EMPTY)
+    headers = _check_headers(header_row[1])
+    sample = []
+    for _line, row in rows:
+        sample.append(row)
+        if len(sample) >= SAMPLE_ROWS:
+            break
+    if not sample:
+        raise ImportFileError(MSG_NO_DATA)
+    return headers, sample
+
+
+def inspect_text(chunks, destination: Path) -> Inspection:
+    """`chunks()` gives the upload's bytes afresh on each call (it is read twice)."""
+    encoding, newlines, sha = _scan_text(chunks(), settings.IMPORT_MAX_LINE_BYTES)
+    encoding = _transcode(chunks, encoding, destination)
+    with open(destination, encoding="utf-8", newline="") as handle:
+        delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
+    headers, sample = _head(_csv_rows(destination, delimiter))
+    return Inspection("csv", headers, sample, max(1, newlines), sha, delimiter, encoding)
+
+
+# --- XLSX -------------------------------------------------------------------------------
+
+
+def check_zip(path: Path) -> None:
+    """Refuse a zip bomb from its central directory, before anything is inflated."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            entries = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise ImportFileError(MSG_BAD_XLSX) from exc
+    if len(entries) > 10_000:
+        raise ImportFileError(MSG_XLSX_BOMB)
+    total = 0
+    for entry in entries:
+        total += entry.file_size
+        ratio = entry.file_size / max(entry.compress_size, 1)
+        if entry.file_size > 1024 * 1024 and ratio > settings.IMPORT_XLSX_MAX_RATIO:
+            raise ImportFileError(MSG_XLSX_BOMB)
+    if total > settings.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES:
+        raise ImportFileError(MSG_XLSX_BOMB)
+
+
+def cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, datetime):
+        return value.date().isoformat() if value.time() == time(0) else value.isoformat()
+    if isinstance(value, date | time):
+        return value.isoformat()
+    return str(value)
+
+
+def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    from python_calamine import CalamineWorkbook
+
+    try:
+        workbook = CalamineWorkbook.from_path(str(path))
+        sheet = workbook.get_sheet_by_index(0)
+        start = (sheet.start or (0, 0))[0] + 1
+        for offset, row in enumerate(sheet.iter_rows()):
+            cells = [cell_text(value) for value in row]
+            if not _blank(cells):
+                yield start + offset, cells
+    except ImportFileError:
+        raise
+    except Exception as exc:  # calamine raises its own error types (and ValueError...)
+        raise ImportFileError(MSG_BAD_XLSX) from exc
+
+
+def inspect_xlsx(path: Path) -> Inspection:
+    check_zip(path)
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(CHUNK_BYTES), b""):
+            digest.update(chunk)
+    headers, sample = _head(_xlsx_rows(path))
+    from python_calamine import CalamineWorkbook
+
+    try:
+        height = CalamineWorkbook.from_path(str(path)).get_sheet_by_index(0).height
+    except Exception:  # noqa: BLE001 - the estimate is only for the progress bar
+        height = len(sample) + 1
+    return Inspection("xlsx", headers, sample, max(1, height - 1), digest.hexdigest())
+
+
+# --- reading for the import task --------------------------------------------------------
+
+
+def iter_data_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
+    """Every data row after the header row: (row number in the file, cells)."""
+    if path.suffix.lower() == ".xlsx":
+        rows = _xlsx_rows(path)
+    else:
+        with open(path, encoding="utf-8", newline="") as handle:
+            delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
+        rows = _csv_rows(path, delimiter)
+    header = next(rows, None)
+    if header is None:
+        return
+    yield from rows
+
+
+def text_chunks(data: bytes):
+    """A `chunks()` callable over bytes in memory (tests, small files)."""
+
+    def chunks():
+        stream = io.BytesIO(data)
+        return iter(lambda: stream.read(CHUNK_BYTES), b"")
+
+    return chunks

@@ -1,0 +1,351 @@
+"""Profiles (contacts): add, edit and the list's bulk actions (spec 3, 5.7, 6 plan limits).
+
+Bulk actions are set-based: one INSERT ... ON CONFLICT DO NOTHING or one UPDATE/DELETE per
+call, whatever the number of profiles."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+
+from config.errors import PermissionDenied, ValidationFailed
+from marketing.audience.models import (
+    Group,
+    Profile,
+    ProfileGroup,
+    ProfileSource,
+    ProfileTag,
+    Rep,
+    Tag,
+    Unsubscribe,
+)
+from marketing.audience.services.fields import custom_values_clean, custom_values_merge
+from tenants.models import Client
+from tenants.plan_limits import Module, plan_limit_enforce
+
+EMAIL_EXISTS = "Email Already exists!"
+SAME_EMAIL = "An email cannot be updated to the same email."
+GROUP_REQUIRED = "At least one group is needed to save a profile."
+CRM_UPDATE = "Unable to update as it is CRM Profile"
+CRM_DELETE = "Unable to delete as it is CRM Profile"
+BULK_DONE = "Profiles updated successfully."
+NOTHING_TO_DO = "No profile was changed."
+UNSUBSCRIBE_SOURCE = "manual"
+
+# Plain profile columns a person may set on add and edit.
+DETAIL_FIELDS = frozenset(
+    {
+        "first_name",
+        "last_name",
+        "phone",
+        "company",
+        "title",
+        "address1",
+        "address2",
+        "city",
+        "state",
+        "country",
+        "county",
+        "zip_code",
+        "do_not_email",
+    }
+)
+
+
+def _invalid(field: str, message: str) -> ValidationFailed:
+    return ValidationFailed(message, errors={field: [message]})
+
+
+def _check_ids(model, ids: list[int], field: str, label: str) -> list[int]:
+    ids = list(dict.fromkeys(ids))
+    found = set(model.objects.filter(pk__in=ids).values_list("pk", flat=True))
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise _invalid(field, f"Unknown {label}: {', '.join(map(str, missing))}.")
+    return ids
+
+
+def _check_rep(rep_id: int | None) -> None:
+    if rep_id is not None and not Rep.objects.filter(pk=rep_id).exists():
+        raise _invalid("repId", "Unknown rep.")
+
+
+def _details(details: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(details) - DETAIL_FIELDS
+    if unknown:
+        raise TypeError(f"not profile details: {sorted(unknown)}")
+    # Text columns are NOT NULL: an explicit null clears them.
+    return {
+        key: (False if key == "do_not_email" else "") if value is None else value
+        for key, value in details.items()
+    }
+
+
+def _set_links(profile: Profile, *, group_ids: list[int] | None, tag_ids: list[int] | None):
+    if group_ids is not None:
+        ProfileGroup.objects.filter(profile=profile).exclude(group_id__in=group_ids).delete()
+        ProfileGroup.objects.bulk_create(
+            [ProfileGroup(profile=profile, group_id=g) for g in group_ids],
+            ignore_conflicts=True,
+        )
+    if tag_ids is not None:
+        ProfileTag.objects.filter(profile=profile).exclude(tag_id__in=tag_ids).delete()
+        ProfileTag.objects.bulk_create(
+            [ProfileTag(profile=profile, tag_id=t) for t in tag_ids], ignore_conflicts=True
+        )
+
+
+def profile_create(
+    *,
+    client: Client,
+    email: str,
+    group_ids: list[int] | None = None,
+    tag_ids: list[int] | None = None,
+    rep_id: int | None = None,
+    custom: dict[str, Any] | None = None,
+    source: str = ProfileSource.ADD_PROFILE,
+    **details: Any,
+) -> Profile:
+    """Add a profile: email unique (stored stripped and lower-cased), at least one group,
+    custom values valid for their field types, and within the plan's Contacts limit (checked
+    under the plan lock in this transaction)."""
+    email = email.strip().lower()
+    if not group_ids:
+        raise _invalid("groupIds", GROUP_REQUIRED)
+    group_ids = _check_ids(Group, group_ids, "groupIds", "group")
+    tag_ids = _check_ids(Tag, tag_ids or [], "tagIds", "tag")
+    _check_rep(rep_id)
+    values = custom_values_merge({}, custom_values_clean(custom or {}))
+    fields = _details(details)
+    with transaction.atomic():
+        if Profile.objects.filter(email=email).exists():
+            raise _invalid("email", EMAIL_EXISTS)
+        plan_limit_enforce(client=client, module=Module.CONTACTS)
+        try:
+            with transaction.atomic():
+                profile = Profile.objects.create(
+                    email=email, rep_id=rep_id, custom=values, source=source, **fields
+                )
+        except IntegrityError as exc:
+            raise _invalid("email", EMAIL_EXISTS) from exc
+        _set_links(profile, group_ids=group_ids, tag_ids=tag_ids)
+    return profile
+
+
+_UNSET: Any = object()
+
+
+def profile_update(
+    *,
+    profile: Profile,
+    email: str | None = None,
+    group_ids: list[int] | None = None,
+    tag_ids: list[int] | None = None,
+    rep_id: int | None = _UNSET,
+    custom: dict[str, Any] | None = None,
+    **details: Any,
+) -> Profile:
+    """Edit any subset of a profile's fields. CRM profiles are read-only here; a new email
+    must differ from the current one and be free; the profile keeps at least one group;
+    custom values merge into the current ones (null clears a value)."""
+    if profile.source == ProfileSource.CRM:
+        raise PermissionDenied(CRM_UPDATE)
+    fields = _details(details)
+    if email is not None:
+        email = email.strip().lower()
+        if email == profile.email:
+            raise _invalid("email", SAME_EMAIL)
+        fields["email"] = email
+    if group_ids is not None:
+        if not group_ids:
+            raise _invalid("groupIds", GROUP_REQUIRED)
+        group_ids = _check_ids(Group, group_ids, "groupIds", "group")
+    if tag_ids is not None:
+        tag_ids = _check_ids(Tag, tag_ids, "tagIds", "tag")
+    if rep_id is not _UNSET:
+        _check_rep(rep_id)
+        fields["rep_id"] = rep_id
+    if custom:
+        fields["custom"] = custom_values_merge(profile.custom, custom_values_clean(custom))
+    with transaction.atomic():
+        if "email" in fields and Profile.objects.filter(email=email).exists():
+            raise _invalid("email", EMAIL_EXISTS)
+        fields["updated_at"] = timezone.now()
+        try:
+            with transaction.atomic():
+                Profile.objects.filter(pk=profile.pk).update(**fields)
+        except IntegrityError as exc:
+            raise _invalid("email", EMAIL_EXISTS) from exc
+        _set_links(profile, group_ids=group_ids, tag_ids=tag_ids)
+    return profile
+
+
+@dataclass(frozen=True)
+class BulkResult:
+    affected: int
+    skipped: int
+    message: str
+
+
+def _result(affected: int, requested: int, message: str = BULK_DONE) -> BulkResult:
+    return BulkResult(affected, requested - affected, message if affected else NOTHING_TO_DO)
+
+
+def _add_links(table: str, column: str, target_id: int, ids: list[int]) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (profile_id, {column}) "
+            f"SELECT p.id, %s FROM {Profile._meta.db_table} p "
+            "WHERE p.id = ANY(%s) AND p.deleted_at IS NULL "
+            "ON CONFLICT DO NOTHING",
+            [target_id, ids],
+        )
+        return cursor.rowcount
+
+
+def profiles_group_add(*, profile_ids: list[int], group_id: int) -> BulkResult:
+    """Adds the (not deleted) profiles to the group; members already in it are skipped."""
+    ids = list(dict.fromkeys(profile_ids))
+    _check_ids(Group, [group_id], "groupId", "group")
+    with transaction.atomic():
+        added = _add_links(ProfileGroup._meta.db_table, "group_id", group_id, ids)
+    return _result(added, len(ids))
+
+
+def profiles_group_remove(*, profile_ids: list[int], group_id: int) -> BulkResult:
+    """Removes the profiles from the group, except where it is a profile's only group
+    (a profile keeps at least one group)."""
+    ids = list(dict.fromkeys(profile_ids))
+    _check_ids(Group, [group_id], "groupId", "group")
+    other_group = ProfileGroup.objects.filter(profile_id=OuterRef("profile_id")).exclude(
+        group_id=group_id
+    )
+    with transaction.atomic():
+        removed, _ = (
+            ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids)
+            .filter(Exists(other_group))
+            .delete()
+        )
+    if not removed and ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids).exists():
+        return BulkResult(0, len(ids), GROUP_REQUIRED)
+    return _result(removed, len(ids))
+
+
+def profiles_tag_add(*, profile_ids: list[int], tag_id: int) -> BulkResult:
+    ids = list(dict.fromkeys(profile_ids))
+    _check_ids(Tag, [tag_id], "tagId", "tag")
+    with transaction.atomic():
+        added = _add_links(ProfileTag._meta.db_table, "tag_id", tag_id, ids)
+    return _result(added, len(ids))
+
+
+def profiles_tag_remove(*, profile_ids: list[int], tag_id: int) -> BulkResult:
+    ids = list(dict.fromkeys(profile_ids))
+    _check_ids(Tag, [tag_id], "tagId", "tag")
+    with transaction.atomic():
+        removed, _ = ProfileTag.objects.filter(tag_id=tag_id, profile_id__in=ids).delete()
+    return _result(removed, len(ids))
+
+
+def _retire(ids: list[int], *, column: str, extra: Q) -> BulkResult:
+    live = Profile.objects.filter(Q(pk__in=ids, deleted_at__isnull=True) & extra)
+    with transaction.atomic():
+        changed = live.exclude(source=ProfileSource.CRM).update(
+            **{column: timezone.now(), "updated_at": timezone.now()}
+        )
+    if not changed and live.exists() and not live.exclude(source=ProfileSource.CRM).exists():
+        return BulkResult(0, len(ids), CRM_DELETE)
+    return _result(changed, len(ids))
+
+
+def profiles_archive(*, profile_ids: list[int]) -> BulkResult:
+    """Archives profiles (they stop counting against the plan); CRM profiles are skipped."""
+    ids = list(dict.fromkeys(profile_ids))
+    return _retire(ids, column="archived_at", extra=Q(archived_at__isnull=True))
+
+
+def profiles_delete(*, profile_ids: list[int]) -> BulkResult:
+    """Soft-deletes profiles (`deleted_at`); CRM profiles are skipped."""
+    ids = list(dict.fromkeys(profile_ids))
+    return _retire(ids, column="deleted_at", extra=Q())
+
+
+def profiles_restore(*, client: Client, profile_ids: list[int]) -> BulkResult:
+    """Brings deleted or archived profiles back (clears both marks). Those become billable
+    again, so the plan's Contacts limit is checked for them in this transaction."""
+    ids = list(dict.fromkeys(profile_ids))
+    retired = Profile.objects.filter(
+        Q(deleted_at__isnull=False) | Q(archived_at__isnull=False), pk__in=ids
+    )
+    with transaction.atomic():
+        returning = retired.filter(is_active=True).count()
+        if returning:
+            plan_limit_enforce(client=client, module=Module.CONTACTS, adding=returning)
+        restored = retired.update(deleted_at=None, archived_at=None, updated_at=timezone.now())
+    return _result(restored, len(ids))
+
+
+def profiles_unsubscribe(*, profile_ids: list[int], source: str = UNSUBSCRIBE_SOURCE) -> BulkResult:
+    """Opts the profiles out (`unsubscribed_at`, `unsubscribe_source`) and logs one
+    Unsubscribe row each, in one statement; profiles already out are skipped."""
+    ids = list(dict.fromkeys(profile_ids))
+    profiles, log = Profile._meta.db_table, Unsubscribe._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH out AS (UPDATE {profiles} SET unsubscribed_at = now(), "
+            "unsubscribe_source = %s, updated_at = now() "
+            "WHERE id = ANY(%s) AND unsubscribed_at IS NULL AND deleted_at IS NULL "
+            "RETURNING id, email) "
+            f"INSERT INTO {log} (email, profile_id, source, reason, created_at) "
+            "SELECT email, id, %s, '', now() FROM out",
+            [source, ids, source],
+        )
+        unsubscribed = cursor.rowcount
+    return _result(unsubscribed, len(ids))
+
+
+BULK_ACTIONS = (
+    "addToGroup",
+    "removeFromGroup",
+    "addTag",
+    "removeTag",
+    "archive",
+    "delete",
+    "restore",
+    "unsubscribe",
+)
+
+
+def profiles_bulk_action(
+    *,
+    client: Client,
+    action: str,
+    profile_ids: list[int],
+    group_id: int | None = None,
+    tag_id: int | None = None,
+) -> BulkResult:
+    """The profile list's bulk actions; group actions need a group, tag actions a tag."""
+    if action in ("addToGroup", "removeFromGroup") and group_id is None:
+        raise _invalid("groupId", "Please select a group.")
+    if action in ("addTag", "removeTag") and tag_id is None:
+        raise _invalid("tagId", "Please select a tag.")
+    match action:
+        case "addToGroup":
+            return profiles_group_add(profile_ids=profile_ids, group_id=group_id)
+        case "removeFromGroup":
+            return profiles_group_remove(profile_ids=profile_ids, group_id=group_id)
+        case "addTag":
+            return profiles_tag_add(profile_ids=profile_ids, tag_id=tag_id)
+        case "removeTag":
+            return profiles_tag_remove(profile_ids=profile_ids, tag_id=tag_id)
+        case "archive":
+            return profiles_archive(profile_ids=profile_ids)
+        case "delete":
+            return profiles_delete(profile_ids=profile_ids)
+        case "restore":
+            return profiles_restore(client=client, profile_ids=profile_ids)
+        case "unsubscribe":
+            return profiles_unsubscribe(profile_ids=profile_ids)
+    raise _invalid("action", "Unknown action.")

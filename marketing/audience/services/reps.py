@@ -1,0 +1,37 @@
+"""Reps (spec 3): the sales people profiles are assigned to, usually synced from the CRM."""
+
+from django.db import IntegrityError, transaction
+
+from config.errors import ValidationFailed
+from marketing.audience.models import Rep
+
+REP_USER_ID_TAKEN = "Another rep already has this rep user id."
+
+
+def rep_upsert(
+    *, email: str, first_name: str = "", last_name: str = "", rep_user_id: int | None = None
+) -> tuple[Rep, bool]:
+    """Create the rep with this (lower-cased) email or update its details; a rep user id
+    belongs to one rep. Returns (rep, created)."""
+    email = email.strip().lower()
+    with transaction.atomic():
+        if (
+            rep_user_id is not None
+            and Rep.objects.filter(rep_user_id=rep_user_id).exclude(email=email).exists()
+        ):
+            raise ValidationFailed(REP_USER_ID_TAKEN, errors={"repUserId": [REP_USER_ID_TAKEN]})
+        try:
+            with transaction.atomic():
+                return Rep.objects.update_or_create(
+                    email=email,
+                    defaults={
+                        "first_name": first_name.strip(),
+                        "last_name": last_name.strip(),
+                        "rep_user_id": rep_user_id,
+                        "is_active": True,
+                    },
+                )
+        except IntegrityError as exc:
+            raise ValidationFailed(
+                REP_USER_ID_TAKEN, errors={"repUserId": [REP_USER_ID_TAKEN]}
+            ) from exc

@@ -1,0 +1,64 @@
+from datetime import datetime
+
+from ninja import Schema
+
+from marketing.jobs.models import BackgroundJob, JobKind
+
+
+class JobOut(Schema):
+    id: int
+    kind: str
+    kindLabel: str
+    title: str
+    status: str
+    progress: int
+    total: int
+    processed: int
+    succeeded: int
+    failed: int
+    message: str
+    startedBy: str
+    createdAt: datetime
+    startedAt: datetime | None
+    finishedAt: datetime | None
+    cancellable: bool
+    cancelRequested: bool
+    result: dict
+
+
+class JobPageOut(Schema):
+    items: list[JobOut]
+    total: int
+    page: int
+    pageSize: int
+
+
+class JobIdOut(Schema):
+    jobId: int
+
+
+def job_out(job: BackgroundJob) -> dict:
+    try:
+        label = JobKind(job.kind).label
+    except ValueError:
+        label = job.kind
+    return {
+        "id": job.pk,
+        "kind": job.kind,
+        "kindLabel": label,
+        "title": job.title,
+        "status": job.status,
+        "progress": job.progress,
+        "total": job.total,
+        "processed": job.processed,
+        "succeeded": job.succeeded,
+        "failed": job.failed,
+        "message": job.message,
+        "startedBy": job.started_by_email,
+        "createdAt": job.created_at,
+        "startedAt": job.started_at,
+        "finishedAt": job.finished_at,
+        "cancellable": job.cancellable,
+        "cancelRequested": job.cancel_requested,
+        "result": job.result or {},
+    }

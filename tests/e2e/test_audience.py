@@ -1,0 +1,173 @@
+"""The audience screens in Chromium against the real API: import, profiles, bulk actions,
+groups and tags, deleted profiles. Data the server writes stays for the whole session, so
+every test works on its own e-mail addresses and names."""
+
+import re
+import uuid
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.conftest import sign_in
+
+
+def _unique(prefix: str) -> str:
+    return f"{prefix}-{uuid.uuid4().hex[:8]}"
+
+
+def _pick(page: Page, test_id: str, option: str, multiple: bool = True) -> None:
+    """Chooses an option of a Mantine MultiSelect (whose list stays open) or Select."""
+    page.get_by_test_id(test_id).click()
+    page.get_by_role("option", name=option, exact=True).click()
+    if multiple:
+        page.keyboard.press("Escape")
+
+
+def _search_profiles(page: Page, text: str) -> None:
+    page.get_by_test_id("profile-search").fill(text)
+
+
+def _add_profile(page: Page, email: str, group: str = "Customers") -> None:
+    page.get_by_test_id("add-profile").click()
+    drawer = page.get_by_role("dialog", name="Add profile")
+    drawer.get_by_role("textbox", name="Email").fill(email)
+    _pick(page, "profile-groups", group)
+    drawer.get_by_test_id("profile-save").click()
+    expect(page.get_by_text("Profile saved successfully.")).to_be_visible()
+    expect(drawer).to_be_hidden()
+
+
+def _select_row(page: Page, email: str) -> None:
+    page.get_by_role("checkbox", name=f"Select {email}").check()
+
+
+def _bulk(page: Page, action: str, target: str | None = None) -> None:
+    page.get_by_test_id(f"bulk-{action}").click()
+    if target:
+        _pick(page, "bulk-target", target, multiple=False)
+    page.get_by_test_id("confirm-yes").click()
+
+
+def test_import_a_csv_with_mapping_and_see_the_profiles(page, site, tmp_path):
+    plain = site("plain.localhost")
+    stem = _unique("imp")
+    csv = tmp_path / "people.csv"
+    csv.write_text(
+        "Email Address,First Name,Favourite\n"
+        f"{stem}-a@example.com,Ann,blue\n"
+        f"{stem}-b@example.com,Bob,green\n"
+        "not-an-email,Cy,red\n"
+    )
+    sign_in(page, plain, "admin@plain.example", next_path="/ImportSummary")
+    expect(page.get_by_role("heading", name="Import Subscribers")).to_be_visible()
+    page.locator("input[type=file]").set_input_files(str(csv))
+
+    mapping = page.get_by_test_id("mapping-table")
+    expect(mapping).to_be_visible()
+    # suggestedMapping pre-fills the email and first-name columns; the third stays out.
+    expect(page.get_by_test_id("map-0")).to_have_value("Email")
+    expect(page.get_by_test_id("map-1")).to_have_value("First Name")
+    _pick(page, "import-groups", "Customers")
+    page.get_by_test_id("start-import").click()
+
+    expect(page.get_by_test_id("import-progress")).to_have_text("100%")
+    expect(page.get_by_test_id("import-count-inserted")).to_contain_text("2")
+    expect(page.get_by_test_id("import-count-invalid")).to_contain_text("1")
+    with page.expect_download() as download:
+        page.get_by_test_id("import-wizard").get_by_role(
+            "button", name="Download error report"
+        ).click()
+    assert "not-an-email" in download.value.path().read_text()
+
+    page.goto(f"{plain.base_url}/profilemanagement")
+    _search_profiles(page, stem)
+    expect(page.get_by_test_id(f"profile-row-{stem}-a@example.com")).to_contain_text("Customers")
+    expect(page.get_by_test_id(f"profile-row-{stem}-b@example.com")).to_contain_text("Bob")
+
+
+def test_adding_a_profile_without_a_group_is_refused(page, site):
+    plain = site("plain.localhost")
+    sign_in(page, plain, "admin@plain.example", next_path="/profilemanagement")
+    page.get_by_test_id("add-profile").click()
+    drawer = page.get_by_role("dialog", name="Add profile")
+    drawer.get_by_role("textbox", name="Email").fill(f"{_unique('nogroup')}@example.com")
+    drawer.get_by_test_id("profile-save").click()
+    expect(
+        page.get_by_text(
+            re.compile(r"^(Please fill Group|At least one group is needed to save a profile\.)")
+        )
+    ).to_be_visible()
+    expect(drawer).to_be_visible()
+
+
+def test_bulk_tag_profiles_from_the_list(page, site):
+    plain = site("plain.localhost")
+    tag = _unique("Tag")
+    email = f"{_unique('bulk')}@example.com"
+    sign_in(page, plain, "admin@plain.example", next_path="/managetags")
+    page.get_by_test_id("create-tag").click()
+    page.get_by_test_id("name-input").fill(tag)
+    page.get_by_test_id("name-save").click()
+    expect(page.get_by_text("Tag saved successfully.")).to_be_visible()
+
+    page.goto(f"{plain.base_url}/profilemanagement")
+    _add_profile(page, email)
+    _search_profiles(page, email)
+    row = page.get_by_test_id(f"profile-row-{email}")
+    expect(row).to_be_visible()
+    _select_row(page, email)
+    expect(page.get_by_test_id("bulk-count")).to_have_text("1 selected")
+    _bulk(page, "addTag", tag)
+    expect(row).to_contain_text(tag)
+
+
+def test_create_a_group_and_a_tag(page, site):
+    plain = site("plain.localhost")
+    group = _unique("Group")
+    tag = _unique("Tag")
+    sign_in(page, plain, "admin@plain.example", next_path="/managegroups")
+    # The default group shows its lock and offers no delete.
+    newsletter = page.get_by_test_id("group-row-Newsletter")
+    expect(newsletter.get_by_test_id("default-lock")).to_be_visible()
+    expect(newsletter.get_by_role("button", name="Delete Newsletter")).to_have_count(0)
+
+    page.get_by_test_id("create-group").click()
+    page.get_by_test_id("name-input").fill("A, B")
+    page.get_by_test_id("name-save").click()
+    expect(page.get_by_text("A group name cannot contain commas.")).to_be_visible()
+    page.get_by_test_id("name-input").fill(group)
+    page.get_by_test_id("name-save").click()
+    expect(page.get_by_text("Group saved successfully.")).to_be_visible()
+    page.get_by_test_id("group-search").fill(group)
+    expect(page.get_by_test_id(f"group-row-{group}")).to_be_visible()
+
+    page.goto(f"{plain.base_url}/managetags")
+    page.get_by_test_id("create-tag").click()
+    page.get_by_test_id("name-input").fill(tag)
+    page.get_by_test_id("name-save").click()
+    expect(page.get_by_text("Tag saved successfully.")).to_be_visible()
+    page.get_by_test_id("tag-search").fill(tag)
+    expect(page.get_by_test_id(f"tag-row-{tag}")).to_be_visible()
+
+
+def test_deleted_profile_is_listed_and_restored(page, site):
+    plain = site("plain.localhost")
+    email = f"{_unique('gone')}@example.com"
+    sign_in(page, plain, "admin@plain.example", next_path="/profilemanagement")
+    _add_profile(page, email)
+    _search_profiles(page, email)
+    expect(page.get_by_test_id(f"profile-row-{email}")).to_be_visible()
+    _select_row(page, email)
+    _bulk(page, "delete")
+    expect(page.get_by_test_id(f"profile-row-{email}")).to_have_count(0)
+
+    page.goto(f"{plain.base_url}/profileUpdateDeleteList")
+    expect(page.get_by_role("tab", name="Deleted")).to_have_attribute("aria-selected", "true")
+    _search_profiles(page, email)
+    expect(page.get_by_test_id(f"profile-row-{email}")).to_be_visible()
+    _select_row(page, email)
+    _bulk(page, "restore")
+    expect(page.get_by_test_id(f"profile-row-{email}")).to_have_count(0)
+
+    page.goto(f"{plain.base_url}/profilemanagement")
+    _search_profiles(page, email)
+    expect(page.get_by_test_id(f"profile-row-{email}")).to_be_visible()

@@ -1,0 +1,463 @@
+"""Import services: upload checks (hostile files), mapping rules, the pipeline's rules."""
+
+import csv
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from config.errors import Conflict, ValidationFailed
+from marketing.audience.models import (
+    FieldType,
+    Group,
+    Profile,
+    ProfileField,
+    ProfileGroup,
+    ProfileImport,
+    ProfileTag,
+    Rep,
+    Tag,
+    Unsubscribe,
+)
+from marketing.audience.services.imports import import_start, import_upload
+from marketing.audience.services.imports.headers import suggest_mapping
+from marketing.audience.services.imports.pipeline import import_run
+from marketing.audience.services.imports.reading import ImportFileError, text_chunks
+from marketing.jobs import services as jobs
+from marketing.jobs.models import BackgroundJob, JobStatus
+
+
+@pytest.fixture
+def unlimited(in_alpha):
+    in_alpha.client.plan = None
+    in_alpha.client.save()
+    return in_alpha
+
+
+def upload(content: bytes, name: str = "people.csv", kind: str = "subscribers"):
+    return import_upload(name=name, size=len(content), chunks=text_chunks(content), kind=kind)
+
+
+def start(record, mapping=None, **kwargs):
+    mapping = mapping if mapping is not None else suggest_mapping(record.headers, record.kind, [])
+    started = import_start(import_id=record.pk, mapping=mapping, enqueue=False, **kwargs)
+    record.refresh_from_db()
+    return started
+
+
+def run_file(content: bytes, name: str = "people.csv", kind: str = "subscribers", **kwargs):
+    record, _ = upload(content, name, kind)
+    start(record, **kwargs)
+    outcome = import_run(record.pk)
+    record.refresh_from_db()
+    return record, outcome
+
+
+def files_under(prefix: str) -> set[str]:
+    root = Path(settings.MEDIA_ROOT) / prefix
+    return {str(p) for p in root.rglob("*") if p.is_file()} if root.exists() else set()
+
+
+# --- upload -----------------------------------------------------------------------------
+
+
+def test_upload_reads_headers_sample_and_suggests_mapping(in_alpha):
+    content = (
+        b"E-mail Address,FName,Surname,Mobile,Organisation,Job Title,Rep,Zip,Do Not Email,X\n"
+        + b"".join(f"u{i}@x.example,A,B,1,C,T,,123,no,x\n".encode() for i in range(8))
+    )
+    record, extra = upload(content)
+    assert record.headers[0] == "E-mail Address"
+    assert len(extra["sample"]) == 5
+    assert extra["suggestedMapping"] == {
+        "0": "emailId",
+        "1": "firstName",
+        "2": "lastName",
+        "3": "phone",
+        "4": "company",
+        "5": "title",
+        "6": "repemailid",
+        "7": "zipCode",
+        "8": "doNotEmail",
+    }
+    assert {"key": "emailId", "label": "Email", "required": True} in extra["fields"]
+    stored = Path(settings.MEDIA_ROOT) / record.file_path
+    assert record.file_path.startswith("alpha/imports/") and stored.is_file()
+
+
+def test_custom_fields_are_suggested_by_label(in_alpha):
+    ProfileField.objects.create(label="Favourite Colour", key="colour", field_type="text")
+    record, extra = upload(b"email,favourite colour\na@x.example,red\n")
+    assert extra["suggestedMapping"] == {"0": "emailId", "1": "custom.colour"}
+
+
+def test_semicolon_delimiter_and_bom_are_detected(in_alpha):
+    record, extra = upload("\ufeffEmail;First Name\na@x.example;Zoë\n".encode())
+    assert record.headers == ["Email", "First Name"]
+    assert extra["sample"] == [["a@x.example", "Zoë"]]
+
+
+def test_cp1252_file_is_read(in_alpha):
+    record, extra = upload("email,first name\na@x.example,José\n".encode("cp1252"))
+    assert extra["sample"] == [["a@x.example", "José"]]
+
+
+HOSTILE = [
+    ("people.exe", b"email\na@x.example\n", "extension must be supported"),
+    ("people.csv.php", b"email\na@x.example\n", "extension must be supported"),
+    ("people.csv", b"", "empty"),
+    ("people.csv", b"\n\n  \n", "empty"),
+    ("people.csv", b"email,first name\n", "no data rows"),
+    ("people.csv", b"email,Email\na@x.example,b\n", "duplicate column headers"),
+    ("people.csv", b"email,First-Name,first name\na,b,c\n", "duplicate column headers"),
+    ("people.csv", "email\nа@x\n".encode("utf-16"), "UTF-8"),
+    ("people.csv", b"email\x00\x01\x02\na\n", "UTF-8"),
+    ("people.csv", b"email\n" + b"a" * (10 * 1024 * 1024), "longer than"),
+    ("people.csv", b"a" * (10 * 1024 * 1024) + b"\nx\n", "longer than"),
+    ("people.xlsx", b"this is not a zip", "not a valid .xlsx"),
+]
+
+
+@pytest.mark.parametrize("name,content,message", HOSTILE)
+def test_hostile_files_get_a_clear_error_and_change_nothing(in_alpha, name, content, message):
+    before = files_under("alpha")
+    with pytest.raises(ImportFileError) as error:
+        upload(content, name)
+    assert message.lower() in error.value.message.lower()
+    assert error.value.errors == {"file": [error.value.message]}
+    assert not ProfileImport.objects.exists()
+    assert files_under("alpha") == before
+
+
+def _zip_bomb() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (50 * 1024 * 1024))
+    return buffer.getvalue()
+
+
+def test_xlsx_zip_bomb_is_refused_before_inflating(in_alpha):
+    with pytest.raises(ImportFileError, match="expands to too much data"):
+        upload(_zip_bomb(), "bomb.xlsx")
+    assert not ProfileImport.objects.exists()
+
+
+def test_upload_larger_than_the_limit_is_refused(in_alpha, settings):
+    settings.IMPORT_MAX_UPLOAD_BYTES = 10
+    with pytest.raises(ImportFileError, match="too large"):
+        upload(b"email\na@x.example\n")
+
+
+def _xlsx(rows: list[list]) -> bytes:
+    """A minimal valid workbook (inline strings), built by hand: no writer library needed."""
+
+    def cell(ref, value):
+        if isinstance(value, int | float):
+            return f'<c r="{ref}"><v>{value}</v></c>'
+        return f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
+
+    body = "".join(
+        f'<row r="{r + 1}">'
+        + "".join(cell(f"{chr(65 + c)}{r + 1}", v) for c, v in enumerate(row))
+        + "</row>"
+        for r, row in enumerate(rows)
+    )
+    files = {
+        "[Content_Types].xml": (
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
+            'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlfor'
+            'mats-package.relationships+xml"/><Default Extension="xml" ContentType="applicati'
+            'on/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.open'
+            'xmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl'
+            '/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocume'
+            'nt.spreadsheetml.worksheet+xml"/></Types>'
+        ),
+        "_rels/.rels": (
+            '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/pac'
+            'kage/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlfor'
+            'mats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.x'
+            'ml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsh'
+            'eetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+            'relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>'
+            "</workbook>"
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/pac'
+            'kage/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlfor'
+            'mats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.'
+            'xml"/></Relationships>'
+        ),
+        "xl/worksheets/sheet1.xml": (
+            '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsh'
+            f'eetml/2006/main"><sheetData>{body}</sheetData></worksheet>'
+        ),
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_xlsx_import_end_to_end(unlimited):
+    content = _xlsx(
+        [["Email", "First Name", "Zip"], ["X@Y.example", "Ann", 12345], ["bad", "B", 1]]
+    )
+    record, extra = upload(content, "people.xlsx")
+    assert extra["sample"][0] == ["X@Y.example", "Ann", "12345"]
+    start(record)
+    outcome = import_run(record.pk)
+    assert (outcome.inserted, outcome.invalid) == (1, 1)
+    assert Profile.objects.get(email="x@y.example").zip_code == "12345"
+
+
+# --- start ------------------------------------------------------------------------------
+
+
+def test_email_must_be_mapped(in_alpha):
+    record, _ = upload(b"email,first name\na@x.example,A\n")
+    with pytest.raises(ValidationFailed, match="The email address must be mapped"):
+        start(record, {"1": "firstName"})
+    with pytest.raises(ValidationFailed, match="does not exist"):
+        start(record, {"0": "emailId", "1": "nope"})
+    with pytest.raises(ValidationFailed, match="not in the file"):
+        start(record, {"7": "emailId"})
+    assert not BackgroundJob.objects.exists()
+
+
+def test_checkbox_fields_need_a_separator(in_alpha):
+    ProfileField.objects.create(
+        label="Topics", key="topics", field_type=FieldType.CHECKBOX, options=["a", "b"]
+    )
+    record, _ = upload(b"email,topics\nx@x.example,a|b\n")
+    with pytest.raises(ValidationFailed, match="separator is required"):
+        start(record, {"0": "emailId", "1": "custom.topics"})
+
+
+def test_group_and_tag_ids_must_exist(in_alpha):
+    record, _ = upload(b"email\nx@x.example\n")
+    with pytest.raises(ValidationFailed, match="Groups not found: 999999"):
+        start(record, group_ids=[999999])
+    with pytest.raises(ValidationFailed, match="Tags not found"):
+        start(record, tag_ids=[999999])
+
+
+def test_one_active_import_per_kind(in_alpha):
+    first, _ = upload(b"email\nx@x.example\n")
+    second, _ = upload(b"email\ny@x.example\n")
+    start(first)
+    with pytest.raises(Conflict, match="An existing background job is present"):
+        start(second)
+    other_kind, _ = upload(b"email\nz@x.example\n", kind="unsubscribers")
+    start(other_kind)  # another operation
+
+
+# --- the pipeline -----------------------------------------------------------------------
+
+ROWS = (
+    b"Email,First Name,Last Name,Do Not Email,City\n"
+    b"Ann@X.example,Ann,Lee,YES,Paris\n"
+    b"not-an-email,Bad,Row,no,\n"
+    b"bob@x.example,Bob,,n,\n"
+    b"ann@x.example,Annie,,,\n"  # duplicate: the last row wins, empty cells keep values
+    b"cy@x.example,=HYPERLINK(1),,,\n"
+    b"dee@x.example,Dee,,maybe,\n"
+    b",NoEmail,,,\n"
+)
+
+
+def test_import_inserts_validates_dedupes_and_reports_errors(unlimited):
+    group = Group.objects.create(name="Imported")
+    tag = Tag.objects.create(name="t1")
+    record, outcome = run_file(ROWS, group_ids=[group.pk], tag_ids=[tag.pk])
+    assert outcome.total == 7
+    assert (outcome.inserted, outcome.updated) == (2, 0)
+    assert (outcome.invalid, outcome.duplicate) == (4, 1)
+    ann = Profile.objects.get(email="ann@x.example")
+    assert (ann.first_name, ann.last_name, ann.city) == ("Annie", "", "")  # last row wins
+    assert ann.source == "import" and ann.do_not_email is False
+    assert Profile.objects.get(email="bob@x.example").do_not_email is False
+    assert ProfileGroup.objects.filter(group=group).count() == 2
+    assert ProfileTag.objects.filter(tag=tag).count() == 2
+    assert (record.rows_inserted, record.rows_invalid, record.rows_duplicate) == (2, 4, 1)
+    job = BackgroundJob.objects.get(pk=record.job_id)
+    assert job.status == JobStatus.COMPLETED and job.progress == 100
+    text = (Path(settings.MEDIA_ROOT) / record.errors_path).read_text()
+    errors = list(csv.reader(io.StringIO(text)))
+    assert errors == [
+        ["row", "email", "reason"],
+        ["3", "not-an-email", "The email address is not valid"],
+        ["6", "cy@x.example", "First Name: formula values are not accepted"],
+        ["7", "dee@x.example", "Do Not Email must be YES/NO, TRUE/FALSE or Y/N"],
+        ["8", "", "The email address is missing"],
+    ]
+
+
+def test_empty_cells_never_blank_and_unmapped_columns_are_untouched(unlimited):
+    Profile.objects.create(email="ann@x.example", first_name="Ann", city="Rome", phone="1")
+    record, outcome = run_file(b"email,first name,city\nANN@x.example,,Paris\n")
+    ann = Profile.objects.get(email="ann@x.example")
+    assert (ann.first_name, ann.city, ann.phone) == ("Ann", "Paris", "1")
+    assert (outcome.inserted, outcome.updated) == (0, 1)
+
+
+def test_reimport_adds_nothing(unlimited):
+    group = Group.objects.create(name="G")
+    run_file(ROWS, group_ids=[group.pk])
+    snapshot = list(Profile.objects.order_by("email").values())
+    links = ProfileGroup.objects.count()
+    _, outcome = run_file(ROWS, group_ids=[group.pk])
+    assert (outcome.inserted, outcome.updated) == (0, 0)
+    assert list(Profile.objects.order_by("email").values()) == snapshot
+    assert ProfileGroup.objects.count() == links
+
+
+def test_plan_limit_fails_the_job_and_changes_nothing(in_alpha):
+    # alpha's plan allows 2 contacts
+    Profile.objects.create(email="existing@x.example")
+    record, _ = upload(b"email\na@x.example\nb@x.example\nexisting@x.example\n")
+    start(record)
+    with pytest.raises(Exception, match="Limit Exceeds"):
+        import_run(record.pk)
+    assert Profile.objects.count() == 1
+    job = BackgroundJob.objects.get(pk=record.job_id)
+    assert (job.status, job.message) == (JobStatus.FAILED, "Limit Exceeds")
+
+
+def test_a_failure_during_apply_changes_nothing(unlimited, monkeypatch):
+    from marketing.audience.services.imports import pipeline
+
+    group = Group.objects.create(name="G")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    real = pipeline._apply_subscribers
+
+    def apply_then_fail(*args, **kwargs):
+        real(*args, **kwargs)
+        broken()
+
+    monkeypatch.setattr(pipeline, "_apply_subscribers", apply_then_fail)
+    record, _ = upload(b"email\na@x.example\n")
+    start(record, group_ids=[group.pk])
+    with pytest.raises(RuntimeError):
+        import_run(record.pk)
+    assert not Profile.objects.exists() and not ProfileGroup.objects.exists()
+    assert BackgroundJob.objects.get(pk=record.job_id).status == JobStatus.FAILED
+
+
+def test_cancel_requested_applies_nothing(unlimited, settings):
+    settings.IMPORT_CHUNK_ROWS = 2
+    record, _ = upload(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
+    start(record)
+    jobs.job_claim(record.job_id)
+    jobs.job_cancel(record.job_id)
+    assert import_run(record.pk) is None
+    assert not Profile.objects.exists()
+    assert BackgroundJob.objects.get(pk=record.job_id).status == JobStatus.CANCELLED
+
+
+def test_cancelled_pending_job_is_not_run(unlimited):
+    record, _ = upload(b"email\na@x.example\n")
+    start(record)
+    jobs.job_cancel(record.job_id)
+    assert import_run(record.pk) is None
+    assert not Profile.objects.exists()
+
+
+def test_progress_is_written_per_chunk(unlimited, settings, monkeypatch):
+    settings.IMPORT_CHUNK_ROWS = 3
+    seen = []
+    real = jobs.job_progress
+    monkeypatch.setattr(
+        jobs,
+        "job_progress",
+        lambda job_id, **kw: (seen.append(kw["processed"]), real(job_id, **kw)),
+    )
+    run_file(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
+    assert seen == [3, 6, 9]
+
+
+def test_custom_fields_rep_and_checkbox(unlimited):
+    ProfileField.objects.create(label="Age", key="age", field_type=FieldType.NUMBER)
+    ProfileField.objects.create(label="Born", key="born", field_type=FieldType.DATE)
+    ProfileField.objects.create(
+        label="Size", key="size", field_type=FieldType.DROPDOWN, options=["Small", "Large"]
+    )
+    ProfileField.objects.create(
+        label="Topics", key="topics", field_type=FieldType.CHECKBOX, options=["News", "Deals"]
+    )
+    rep = Rep.objects.create(email="rep@x.example")
+    content = (
+        b"email,age,born,size,topics,rep email\n"
+        b"a@x.example,42,1990-05-01,small,news|deals,REP@x.example\n"
+        b"b@x.example,old,,,,\n"
+        b"c@x.example,,1699-01-01,,,\n"
+        b"d@x.example,,,medium,,\n"
+        b"e@x.example,,,,news|other,\n"
+        b"f@x.example,,,,,nobody@x.example\n"
+    )
+    record, _ = upload(content)
+    start(
+        record,
+        {
+            "0": "emailId",
+            "1": "custom.age",
+            "2": "custom.born",
+            "3": "custom.size",
+            "4": "custom.topics",
+            "5": "repemailid",
+        },
+        checkbox_separator="|",
+    )
+    outcome = import_run(record.pk)
+    assert (outcome.inserted, outcome.invalid) == (1, 5)
+    a = Profile.objects.get(email="a@x.example")
+    assert a.custom == {
+        "age": 42,
+        "born": "1990-05-01",
+        "size": "Small",
+        "topics": ["News", "Deals"],
+    }
+    assert a.rep_id == rep.pk
+
+
+def test_unsubscriber_import(unlimited):
+    Profile.objects.create(email="a@x.example")
+    Profile.objects.create(email="b@x.example", unsubscribed_at="2024-01-01T00:00:00Z")
+    content = b"email\nA@x.example\nb@x.example\nnew@x.example\nbad\n"
+    record, outcome = run_file(content, kind="unsubscribers")
+    a = Profile.objects.get(email="a@x.example")
+    assert a.unsubscribed_at is not None and a.unsubscribe_source == "import"
+    assert set(Unsubscribe.objects.values_list("email", flat=True)) == {
+        "a@x.example",
+        "new@x.example",
+    }
+    assert (outcome.updated, outcome.inserted, outcome.invalid) == (1, 2, 1)
+    assert not Profile.objects.filter(email="new@x.example").exists()
+    _, again = run_file(content, kind="unsubscribers")
+    assert (again.updated, again.inserted) == (0, 0)
+    assert Unsubscribe.objects.count() == 2
+
+
+def test_import_run_is_idempotent_for_a_finished_job(unlimited):
+    record, _ = run_file(b"email\na@x.example\n")
+    assert import_run(record.pk) is None
+    assert Profile.objects.count() == 1
+
+
+def test_task_refuses_the_public_schema(tenants, db):
+    from config.errors import TenantRequired
+    from marketing.audience.tasks import profile_import_run
+
+    connection.set_schema_to_public()
+    with pytest.raises(TenantRequired):
+        profile_import_run.apply(args=[1], throw=True).get()

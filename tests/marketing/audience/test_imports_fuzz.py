@@ -1,0 +1,57 @@
+"""Fuzz the CSV header/row reader and the row parser: any bytes either read or give the
+clear validation error, never another exception."""
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from marketing.audience.models import ProfileImport
+from marketing.audience.services.imports.pipeline import RowError, RowPlan, parse_do_not_email
+from marketing.audience.services.imports.reading import (
+    ImportFileError,
+    inspect_text,
+    iter_data_rows,
+    text_chunks,
+)
+
+cell = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20)
+structured = st.lists(st.lists(cell, min_size=1, max_size=6), min_size=0, max_size=8).map(
+    lambda rows: "\n".join(",".join(row) for row in rows).encode("utf-8")
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.binary(max_size=400), structured))
+def test_reader_gives_rows_or_the_clear_error(data):
+    with tempfile.TemporaryDirectory() as folder:
+        destination = Path(folder) / "f.csv"
+        try:
+            inspection = inspect_text(text_chunks(data), destination)
+        except ImportFileError as error:
+            assert error.message
+            return
+        assert inspection.headers and inspection.sample
+        for _row_no, cells in iter_data_rows(destination):
+            assert isinstance(cells, list)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(cell, max_size=4), st.integers(min_value=0, max_value=3))
+def test_row_parser_gives_a_row_or_a_row_error(cells, email_index):
+    from marketing.audience.services.imports.pipeline import _text
+
+    plan = RowPlan(
+        ProfileImport(kind="subscribers").kind,
+        email_index,
+        ["first_name", "do_not_email"],
+        [(1, _text("First Name", 100)), (2, parse_do_not_email)],
+        [],
+    )
+    try:
+        email, row = plan.parse(2, cells)
+    except RowError as error:
+        assert str(error)
+        return
+    assert email == email.lower() and "@" in email and row[1] == email

@@ -1,0 +1,91 @@
+"""Fixtures shared by the marketing suites: a media folder of the session's own, and a
+real Celery worker (`celery -A config worker -P solo`) on the pytest-django test database,
+listening on a queue of its own so parallel runs never take each other's messages."""
+
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _media_root(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("media")
+    previous = settings.MEDIA_ROOT
+    settings.MEDIA_ROOT = str(folder)
+    yield folder
+    settings.MEDIA_ROOT = previous
+
+
+def _database_url() -> str:
+    db = settings.DATABASES["default"]
+    auth = quote(db.get("USER") or "postgres", safe="")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    return (
+        f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    )
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, _media_root):
+    """Yields the queue name; tasks sent from this process go to it while it runs."""
+    from config.celery import app
+
+    queue = f"test-{uuid.uuid4().hex}"
+    env = dict(
+        os.environ,
+        DATABASE_URL=_database_url(),  # the test database, created by django_db_setup
+        CELERY_TASK_DEFAULT_QUEUE=queue,
+        CELERY_TASK_ALWAYS_EAGER="0",
+        MEDIA_ROOT=str(_media_root),
+        IMPORT_CHUNK_ROWS="200",
+        CACHE_KEY_PREFIX=f"worker-{queue}",
+        DB_CONN_MAX_AGE="0",
+    )
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-P",
+            "solo",
+            "-Q",
+            queue,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-l",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = queue
+    try:
+        yield queue
+    finally:
+        app.conf.task_default_queue = previous
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+        # The queue was declared durable on first publish; remove it.
+        try:
+            with app.connection_for_write() as connection:
+                connection.default_channel.queue_delete(queue)
+        except Exception:  # noqa: BLE001 - best effort
+            pass

@@ -1,0 +1,1 @@
+from tests.marketing.audience.conftest import admin_api, in_alpha  # noqa: F401 - fixtures
