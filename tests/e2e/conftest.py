@@ -82,6 +82,9 @@ def _seed(parent_origin: str) -> None:
         name="Shop", schema_name="shop", domain="shop.localhost", subscriptions_enabled=True
     )
     member_add(client=subs, email="admin@shop.example", role=Role.ADMIN, password=PASSWORD)
+    # API fuzzing creates, renames and deletes at random: it gets a client of its own.
+    fuzz = client_create(name="Fuzz", schema_name="fuzz", domain="fuzz.localhost")
+    member_add(client=fuzz, email="admin@fuzz.example", role=Role.ADMIN, password=PASSWORD)
     User.objects.create_superuser("super@platform.example", PASSWORD)
     connection.set_schema_to_public()
 

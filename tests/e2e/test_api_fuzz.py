@@ -15,8 +15,8 @@ SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 def _token(port: int) -> str:
     request = urllib.request.Request(
         f"http://127.0.0.1:{port}/api/auth/login",
-        data=json.dumps({"email": "admin@plain.example", "password": PASSWORD}).encode(),
-        headers={"Host": "plain.localhost", "Content-Type": "application/json"},
+        data=json.dumps({"email": "admin@fuzz.example", "password": PASSWORD}).encode(),
+        headers={"Host": "fuzz.localhost", "Content-Type": "application/json"},
     )
     return json.load(urllib.request.urlopen(request))["token"]
 
@@ -28,7 +28,7 @@ def _schemathesis(port: int, token: str, *, mode: str, checks: str):
             "run",
             f"http://127.0.0.1:{port}/api/openapi.json",
             "-H",
-            "Host: plain.localhost",
+            "Host: fuzz.localhost",
             "-H",
             f"Authorization: Bearer {token}",
             "--mode",
