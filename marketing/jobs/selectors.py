@@ -26,10 +26,17 @@ def job_list(*, status: str | None = None, kind: str | None = None) -> QuerySet[
     return jobs
 
 
+MAX_PAGE = 1_000_000
+
+
 def paginate(queryset, *, page: int, page_size: int) -> dict:
-    if page_size not in PAGE_SIZES or page < 1:
+    if page_size not in PAGE_SIZES:
         raise ValidationFailed(
             "Invalid Request", errors={"pageSize": ["Page size must be 10, 20 or 30."]}
+        )
+    if not 1 <= page <= MAX_PAGE:
+        raise ValidationFailed(
+            "Invalid Request", errors={"page": [f"Page must be between 1 and {MAX_PAGE}."]}
         )
     start = (page - 1) * page_size
     return {

@@ -67,6 +67,8 @@ def test_jobs_api(alpha, beta, admin_api):
     assert admin_api.get("/api/mm/jobs", kind="profileImport").json()["total"] == 2
     assert admin_api.get("/api/mm/jobs", status="nope").status_code == 400
     assert admin_api.get("/api/mm/jobs", pageSize=11).status_code == 400
+    too_far = admin_api.get("/api/mm/jobs", page=2952340848414987776)
+    assert too_far.status_code == 400 and "page" in too_far.json()["errors"]
     assert admin_api.get(f"/api/mm/jobs/{older.pk}").json()["title"] == "Older"
     assert admin_api.get("/api/mm/jobs/999999").status_code == 404
     cancel = admin_api.post(f"/api/mm/jobs/{older.pk}/cancel")
