@@ -7,10 +7,8 @@ Baseline, same run: `COPY` of the same file into a bare 15-column table.
 BENCH_SCALE scales both the file and the existing profiles."""
 
 import csv
-import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 import uuid
@@ -19,6 +17,8 @@ from pathlib import Path
 import psutil
 from django.conf import settings
 from django.db import connection
+
+from tests.support.celery_worker import celery_worker_start
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "bench_imports"
@@ -151,28 +151,7 @@ def _baseline(path: Path) -> float:
 
 
 def _worker(queue: str) -> subprocess.Popen:
-    env = dict(os.environ, CELERY_TASK_DEFAULT_QUEUE=queue, MEDIA_ROOT=str(settings.MEDIA_ROOT))
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-P",
-            "solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    return celery_worker_start(queue, MEDIA_ROOT=str(settings.MEDIA_ROOT))
 
 
 def run(scale: float) -> list[dict]:

@@ -2,15 +2,15 @@
 real Celery worker (`celery -A config worker -P solo`) on the pytest-django test database,
 listening on a queue of its own so parallel runs never take each other's messages."""
 
-import os
 import subprocess
-import sys
 import uuid
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+
+from tests.support.celery_worker import celery_worker_start
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,36 +40,14 @@ def celery_worker(django_db_setup, _media_root):
     from config.celery import app
 
     queue = f"test-{uuid.uuid4().hex}"
-    env = dict(
-        os.environ,
+    process = celery_worker_start(
+        queue,
         DATABASE_URL=_database_url(),  # the test database, created by django_db_setup
-        CELERY_TASK_DEFAULT_QUEUE=queue,
         CELERY_TASK_ALWAYS_EAGER="0",
         MEDIA_ROOT=str(_media_root),
         IMPORT_CHUNK_ROWS="200",
         CACHE_KEY_PREFIX=f"worker-{queue}",
         DB_CONN_MAX_AGE="0",
-    )
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-P",
-            "solo",
-            "-Q",
-            queue,
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-l",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
     )
     previous = app.conf.task_default_queue
     app.conf.task_default_queue = queue
