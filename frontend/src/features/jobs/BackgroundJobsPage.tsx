@@ -1,9 +1,10 @@
 import { Alert, Stack, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
 import { toast } from '../../app/toast';
+import { toastError } from '../../app/toast-error';
 import { ListFooter } from '../../components/list/ListFooter';
-import type { PageSize } from '../../components/list/page-sizes';
+import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
@@ -12,14 +13,11 @@ import { JobsTable } from './JobsTable';
 
 export const jobsRefreshMs = 3000;
 
-const failure = (error: unknown) => toast('error', error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
-
 /** Every background job of the client; refreshed every 3 s while one of them is still running. */
 export default function BackgroundJobsPage() {
   const { status } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(10);
-  const jobs = useRemote((signal) => listJobs({ page, pageSize }, signal), `${page}:${pageSize}`);
+  const list = useListQuery('', {});
+  const jobs = useRemote((signal) => listJobs({ page: list.page, pageSize: list.pageSize }, signal), `${list.page}:${list.pageSize}`);
   const rows = jobs.data?.items ?? [];
   const anyActive = rows.some(isActive);
   const { reload } = jobs;
@@ -36,7 +34,7 @@ export default function BackgroundJobsPage() {
       toast('info', messages.jobCancelRequested);
       reload();
     } catch (error) {
-      failure(error);
+      toastError(error);
     }
   };
 
@@ -46,7 +44,7 @@ export default function BackgroundJobsPage() {
     try {
       await downloadJobFile(file);
     } catch (error) {
-      failure(error);
+      toastError(error);
     }
   };
 
@@ -55,16 +53,7 @@ export default function BackgroundJobsPage() {
       <Title order={1}>{messages.jobsTitle}</Title>
       {jobs.error && <Alert color="red">{jobs.error}</Alert>}
       <JobsTable rows={rows} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
-      <ListFooter
-        total={jobs.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
+      <ListFooter total={jobs.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </Stack>
   );
 }

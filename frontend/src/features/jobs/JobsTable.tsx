@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Progress, Table, Text } from '@mantine/core';
 import { isActive, type Job } from '../../api/jobs';
+import { DataTable } from '../../components/list/DataTable';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { exportFile } from './job-download';
@@ -16,73 +17,64 @@ interface JobsTableProps {
 export function JobsTable({ rows, timeZoneMinutes, onCancel, onDownload }: JobsTableProps) {
   const when = (iso: string | null) => formatClientDateTime(iso, timeZoneMinutes);
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table striped data-testid="jobs-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{messages.jobKind}</Table.Th>
-            <Table.Th>{messages.jobTitle}</Table.Th>
-            <Table.Th>{messages.jobStatus}</Table.Th>
-            <Table.Th>{messages.jobProgress}</Table.Th>
-            <Table.Th>{messages.jobCounts}</Table.Th>
-            <Table.Th>{messages.jobStartedBy}</Table.Th>
-            <Table.Th>{messages.jobCreated}</Table.Th>
-            <Table.Th>{messages.jobFinished}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text c="dimmed" ta="center">
-                  {messages.noRecords}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {rows.map((job) => (
-            <Table.Tr key={job.id} data-testid={`job-row-${job.id}`}>
-              <Table.Td>{job.kindLabel}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{job.title}</Text>
-                {job.message && (
-                  <Text size="xs" c="dimmed">
-                    {job.message}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={statusColors[job.status] ?? 'gray'}>
-                  {job.status}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Progress value={job.progress} w={90} aria-label={messages.jobProgress} />
-                  <Text size="xs">{`${job.progress}%`}</Text>
-                </Group>
-              </Table.Td>
-              <Table.Td>{`${formatNumber(job.succeeded)} / ${formatNumber(job.failed)}`}</Table.Td>
-              <Table.Td>{job.startedBy}</Table.Td>
-              <Table.Td>{when(job.createdAt)}</Table.Td>
-              <Table.Td>{when(job.finishedAt)}</Table.Td>
-              <Table.Td>
-                {isActive(job) && job.cancellable && !job.cancelRequested && (
-                  <Button size="compact-xs" variant="light" color="red" onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
-                    {messages.cancelJob}
-                  </Button>
-                )}
-                {exportFile(job) && (
-                  <Button size="compact-xs" variant="light" onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
-                    {messages.download}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      testId="jobs-table"
+      minWidth={1000}
+      columnCount={9}
+      head={
+        <>
+          <Table.Th>{messages.jobKind}</Table.Th>
+          <Table.Th>{messages.jobTitle}</Table.Th>
+          <Table.Th>{messages.jobStatus}</Table.Th>
+          <Table.Th>{messages.jobProgress}</Table.Th>
+          <Table.Th>{messages.jobCounts}</Table.Th>
+          <Table.Th>{messages.jobStartedBy}</Table.Th>
+          <Table.Th>{messages.jobCreated}</Table.Th>
+          <Table.Th>{messages.jobFinished}</Table.Th>
+          <Table.Th />
+        </>
+      }
+      rows={rows}
+      renderRow={(job) => (
+        <Table.Tr key={job.id} data-testid={`job-row-${job.id}`}>
+          <Table.Td>{job.kindLabel}</Table.Td>
+          <Table.Td>
+            <Text size="sm">{job.title}</Text>
+            {job.message && (
+              <Text size="xs" c="dimmed">
+                {job.message}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={statusColors[job.status] ?? 'gray'}>
+              {job.status}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <Progress value={job.progress} w={90} aria-label={messages.jobProgress} />
+              <Text size="xs">{`${job.progress}%`}</Text>
+            </Group>
+          </Table.Td>
+          <Table.Td>{`${formatNumber(job.succeeded)} / ${formatNumber(job.failed)}`}</Table.Td>
+          <Table.Td>{job.startedBy}</Table.Td>
+          <Table.Td>{when(job.createdAt)}</Table.Td>
+          <Table.Td>{when(job.finishedAt)}</Table.Td>
+          <Table.Td>
+            {isActive(job) && job.cancellable && !job.cancelRequested && (
+              <Button size="compact-xs" variant="light" color="red" onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
+                {messages.cancelJob}
+              </Button>
+            )}
+            {exportFile(job) && (
+              <Button size="compact-xs" variant="light" onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
+                {messages.download}
+              </Button>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,9 +1,12 @@
-import { ActionIcon, Alert, Button, Group, LoadingOverlay, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
+import { toastError } from '../../../app/toast-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FeatureGate } from '../../../components/FeatureGate';
+import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
+import { useCrudActions } from '../../../components/list/useCrudActions';
 import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
 import { isValidDomain } from '../../../lib/domain';
@@ -11,7 +14,6 @@ import { fillErrors } from '../../../lib/form-helper';
 import { formatClientDateTime } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
-import { toastError } from '../shared/errors';
 import type { DomainKind, ManagedDomain } from '../types';
 import { addDomain, deleteDomain, listDomains } from './api';
 
@@ -24,9 +26,12 @@ export default function DomainsPage() {
   const domains = useRemote((signal) => listDomains(query, signal), JSON.stringify(query));
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<ManagedDomain | null>(null);
-  const [busy, setBusy] = useState(false);
-  const rows = domains.data?.items ?? [];
+  const crud = useCrudActions<ManagedDomain>({
+    reload: domains.reload,
+    deleteItem: (domain) => deleteDomain(domain.id),
+    deletedMessage: messages.domainDeleted,
+    confirmMessage: (domain) => messages.deleteDomainConfirm(domain.domain),
+  });
 
   const add = async () => {
     const domain = draft.trim().toLowerCase();
@@ -46,21 +51,6 @@ export default function DomainsPage() {
       toastError(error);
     } finally {
       setAdding(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteDomain(deleting.id);
-      toast('success', messages.domainDeleted);
-      setDeleting(null);
-      domains.reload();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -97,52 +87,35 @@ export default function DomainsPage() {
           </Group>
         </form>
       </Group>
-      {domains.error && <Alert color="red">{domains.error}</Alert>}
-      <div style={{ position: 'relative' }}>
-        <LoadingOverlay visible={domains.loading} />
-        <Table striped data-testid="domains-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{messages.domain}</Table.Th>
-              <Table.Th>{messages.createdDate}</Table.Th>
-              <Table.Th>{messages.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center">
-                    {messages.noRecords}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid={`domain-row-${row.domain}`}>
-                <Table.Td>{row.domain}</Table.Td>
-                <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
-                <Table.Td>
-                  <FeatureGate actionType="manageDomains" disable>
-                    <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => setDeleting(row)}>
-                      🗑
-                    </ActionIcon>
-                  </FeatureGate>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </div>
-      <ListFooter total={domains.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title={messages.bulkConfirmTitle}
-        message={deleting ? messages.deleteDomainConfirm(deleting.domain) : ''}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+      <DataTable
+        testId="domains-table"
+        loading={domains.loading}
+        error={domains.error}
+        columnCount={3}
+        head={
+          <>
+            <Table.Th>{messages.domain}</Table.Th>
+            <Table.Th>{messages.createdDate}</Table.Th>
+            <Table.Th>{messages.actions}</Table.Th>
+          </>
+        }
+        rows={domains.data?.items ?? []}
+        renderRow={(row) => (
+          <Table.Tr key={row.id} data-testid={`domain-row-${row.domain}`}>
+            <Table.Td>{row.domain}</Table.Td>
+            <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
+            <Table.Td>
+              <FeatureGate actionType="manageDomains" disable>
+                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => crud.setDeleting(row)}>
+                  🗑
+                </ActionIcon>
+              </FeatureGate>
+            </Table.Td>
+          </Table.Tr>
+        )}
       />
+      <ListFooter total={domains.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ConfirmDialog {...crud.confirmProps} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/toast';
+import { toastError } from '../../../app/toast-error';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
-import { toastError } from '../shared/errors';
 import type { FieldType, ProfileField } from '../types';
 import { createField, updateField } from './api';
 import { cleanOptions, fieldTypes, hasOptions } from './field-rules';

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
+import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
-import { toastError } from '../shared/errors';
 import { NameModal } from '../shared/NameModal';
 import type { GroupCategory } from '../types';
 import { createCategory, updateCategory } from './api';

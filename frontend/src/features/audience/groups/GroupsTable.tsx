@@ -1,4 +1,5 @@
-import { ActionIcon, Group as Row, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group as Row, Table, Tooltip } from '@mantine/core';
+import { DataTable } from '../../../components/list/DataTable';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
@@ -6,6 +7,8 @@ import type { Group } from '../types';
 
 interface GroupsTableProps {
   rows: Group[];
+  loading: boolean;
+  error: string | null;
   sort: string;
   onSort: (field: string) => void;
   onRename: (group: Group) => void;
@@ -13,60 +16,55 @@ interface GroupsTableProps {
   timeZoneMinutes: number;
 }
 
-export function GroupsTable({ rows, sort, onSort, onRename, onDelete, timeZoneMinutes }: GroupsTableProps) {
+export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDelete, timeZoneMinutes }: GroupsTableProps) {
   return (
-    <Table striped highlightOnHover data-testid="groups-table">
-      <Table.Thead>
-        <Table.Tr>
+    <DataTable
+      testId="groups-table"
+      highlightOnHover
+      loading={loading}
+      error={error}
+      columnCount={5}
+      head={
+        <>
           <SortableTh label={messages.groupName} field="name" sort={sort} onSort={onSort} />
           <Table.Th>{messages.category}</Table.Th>
           <Table.Th>{messages.profileCount}</Table.Th>
           <SortableTh label={messages.createdDate} field="createdAt" sort={sort} onSort={onSort} />
           <Table.Th>{messages.actions}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={5}>
-              <Text c="dimmed" ta="center">
-                {messages.noRecords}
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
-        {rows.map((group) => (
-          <Table.Tr key={group.id} data-testid={`group-row-${group.name}`}>
-            <Table.Td>
-              <Row gap={6}>
-                {group.isDefault && (
-                  <Tooltip label={messages.defaultGroup}>
-                    <span aria-label={messages.defaultGroup} data-testid="default-lock">
-                      🔒
-                    </span>
-                  </Tooltip>
-                )}
-                {group.name}
-              </Row>
-            </Table.Td>
-            <Table.Td>{group.categoryName ?? ''}</Table.Td>
-            <Table.Td>{formatNumber(group.profileCount)}</Table.Td>
-            <Table.Td>{formatClientDateTime(group.createdAt, timeZoneMinutes)}</Table.Td>
-            <Table.Td>
-              <Row gap={4}>
-                <ActionIcon variant="subtle" aria-label={`${messages.rename} ${group.name}`} onClick={() => onRename(group)}>
-                  ✎
+        </>
+      }
+      rows={rows}
+      renderRow={(group) => (
+        <Table.Tr key={group.id} data-testid={`group-row-${group.name}`}>
+          <Table.Td>
+            <Row gap={6}>
+              {group.isDefault && (
+                <Tooltip label={messages.defaultGroup}>
+                  <span aria-label={messages.defaultGroup} data-testid="default-lock">
+                    🔒
+                  </span>
+                </Tooltip>
+              )}
+              {group.name}
+            </Row>
+          </Table.Td>
+          <Table.Td>{group.categoryName ?? ''}</Table.Td>
+          <Table.Td>{formatNumber(group.profileCount)}</Table.Td>
+          <Table.Td>{formatClientDateTime(group.createdAt, timeZoneMinutes)}</Table.Td>
+          <Table.Td>
+            <Row gap={4}>
+              <ActionIcon variant="subtle" aria-label={`${messages.rename} ${group.name}`} onClick={() => onRename(group)}>
+                ✎
+              </ActionIcon>
+              {!group.isDefault && (
+                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${group.name}`} onClick={() => onDelete(group)}>
+                  🗑
                 </ActionIcon>
-                {!group.isDefault && (
-                  <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${group.name}`} onClick={() => onDelete(group)}>
-                    🗑
-                  </ActionIcon>
-                )}
-              </Row>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+              )}
+            </Row>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
+import { toastError } from '../../../app/toast-error';
 import { saveBlob } from '../../../lib/download';
 import { messages } from '../../../lib/messages';
-import { toastError } from '../shared/errors';
 import { importErrors } from './api';
 
 /** The rows an import refused, as CSV; fetched with the bearer token, so not a plain link. */

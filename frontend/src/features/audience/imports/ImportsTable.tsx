@@ -1,7 +1,7 @@
-import { Alert, Badge, LoadingOverlay, Progress, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, LoadingOverlay, Progress, Table } from '@mantine/core';
+import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
-import type { PageSize } from '../../../components/list/page-sizes';
+import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
@@ -15,17 +15,17 @@ const statusColors: Record<string, string> = { Completed: 'green', Failed: 'red'
 /** The imports of one kind, newest first; `refreshKey` reloads it (a new import finished). */
 export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refreshKey?: number }) {
   const { status } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<PageSize>(10);
-  const imports = useRemote((signal) => listImports({ kind, page, pageSize }, signal), `${kind}:${page}:${pageSize}:${refreshKey}`);
-  const rows = imports.data?.items ?? [];
+  const list = useListQuery('', {});
+  const imports = useRemote((signal) => listImports({ kind, page: list.page, pageSize: list.pageSize }, signal), `${kind}:${list.page}:${list.pageSize}:${refreshKey}`);
   return (
     <div style={{ position: 'relative' }}>
       <LoadingOverlay visible={imports.loading} />
       {imports.error && <Alert color="red">{imports.error}</Alert>}
-      <Table striped data-testid="imports-table">
-        <Table.Thead>
-          <Table.Tr>
+      <DataTable
+        testId="imports-table"
+        columnCount={9}
+        head={
+          <>
             <Table.Th>{messages.importFile}</Table.Th>
             <Table.Th>{messages.importStatus}</Table.Th>
             <Table.Th>{messages.rowsTotal}</Table.Th>
@@ -35,51 +35,32 @@ export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refre
             <Table.Th>{messages.rowsDuplicate}</Table.Th>
             <Table.Th>{messages.createdDate}</Table.Th>
             <Table.Th />
+          </>
+        }
+        rows={imports.data?.items ?? []}
+        renderRow={(row) => (
+          <Table.Tr key={row.id} data-testid={`import-row-${row.id}`}>
+            <Table.Td>{row.fileName}</Table.Td>
+            <Table.Td>
+              {row.status === 'InProcess' ? (
+                <Progress value={row.progress} w={80} aria-label={messages.jobProgress} />
+              ) : (
+                <Badge variant="light" color={statusColors[row.status] ?? 'gray'}>
+                  {row.status}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{formatNumber(row.rowsTotal)}</Table.Td>
+            <Table.Td>{formatNumber(row.rowsInserted)}</Table.Td>
+            <Table.Td>{formatNumber(row.rowsUpdated)}</Table.Td>
+            <Table.Td>{formatNumber(row.rowsInvalid)}</Table.Td>
+            <Table.Td>{formatNumber(row.rowsDuplicate)}</Table.Td>
+            <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
+            <Table.Td>{row.hasErrors && <ErrorReportButton importId={row.id} size="xs" />}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text c="dimmed" ta="center">
-                  {messages.noRecords}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid={`import-row-${row.id}`}>
-              <Table.Td>{row.fileName}</Table.Td>
-              <Table.Td>
-                {row.status === 'InProcess' ? (
-                  <Progress value={row.progress} w={80} aria-label={messages.jobProgress} />
-                ) : (
-                  <Badge variant="light" color={statusColors[row.status] ?? 'gray'}>
-                    {row.status}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{formatNumber(row.rowsTotal)}</Table.Td>
-              <Table.Td>{formatNumber(row.rowsInserted)}</Table.Td>
-              <Table.Td>{formatNumber(row.rowsUpdated)}</Table.Td>
-              <Table.Td>{formatNumber(row.rowsInvalid)}</Table.Td>
-              <Table.Td>{formatNumber(row.rowsDuplicate)}</Table.Td>
-              <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
-              <Table.Td>{row.hasErrors && <ErrorReportButton importId={row.id} size="xs" />}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <ListFooter
-        total={imports.data?.total ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        )}
       />
+      <ListFooter total={imports.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </div>
   );
 }

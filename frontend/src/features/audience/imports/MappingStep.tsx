@@ -1,8 +1,8 @@
 import { Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
+import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
-import { toastError } from '../shared/errors';
 import { toSelectData } from '../shared/useAudienceOptions';
 import type { ImportUpload, Named, ProfileField } from '../types';
 import { startImport } from './api';

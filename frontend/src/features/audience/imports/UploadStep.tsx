@@ -3,8 +3,8 @@ import { Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
+import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
-import { toastError } from '../shared/errors';
 import type { ImportKind, ImportUpload } from '../types';
 import { uploadImport } from './api';
 

@@ -1,0 +1,56 @@
+import { Alert, LoadingOverlay, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { messages } from '../../lib/messages';
+
+interface DataTableProps<T> {
+  testId: string;
+  /** The header cells; `columnCount` of them. */
+  head: ReactNode;
+  columnCount: number;
+  rows: T[];
+  renderRow: (row: T) => ReactNode;
+  highlightOnHover?: boolean;
+  /** When given, the table sits under a loading overlay. */
+  loading?: boolean;
+  /** Shown above the table. */
+  error?: string | null;
+  /** When given, the table scrolls sideways below this width. */
+  minWidth?: number;
+}
+
+/** A striped list table: its header, a "no records" row when empty, then one row per item. */
+export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth }: DataTableProps<T>) {
+  const table = (
+    <Table striped highlightOnHover={highlightOnHover} data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>{head}</Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={columnCount}>
+              <Text c="dimmed" ta="center">
+                {messages.noRecords}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        {rows.map(renderRow)}
+      </Table.Tbody>
+    </Table>
+  );
+  const scrolled = minWidth === undefined ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  return (
+    <>
+      {error && <Alert color="red">{error}</Alert>}
+      {loading === undefined ? (
+        scrolled
+      ) : (
+        <div style={{ position: 'relative' }}>
+          <LoadingOverlay visible={loading} />
+          {scrolled}
+        </div>
+      )}
+    </>
+  );
+}
