@@ -461,3 +461,19 @@ def test_task_refuses_the_public_schema(tenants, db):
     connection.set_schema_to_public()
     with pytest.raises(TenantRequired):
         profile_import_run.apply(args=[1], throw=True).get()
+
+
+def test_special_characters_survive_the_copy(unlimited):
+    ProfileField.objects.create(label="Note", key="note", field_type=FieldType.TEXT)
+    content = (
+        "email,first name,last name,note\n"
+        'esc@x.example,"Tab\there","Back\\slash \\N","Qu""ote \\ é ☃ \\t\nline"\n'
+    ).encode()
+    record, _ = upload(content)
+    start(record, {"0": "emailId", "1": "firstName", "2": "lastName", "3": "custom.note"})
+    outcome = import_run(record.pk)
+    assert (outcome.inserted, outcome.invalid) == (1, 0)
+    profile = Profile.objects.get(email="esc@x.example")
+    assert profile.first_name == "Tab\there"
+    assert profile.last_name == "Back\\slash \\N"
+    assert profile.custom == {"note": 'Qu"ote \\ é ☃ \\t\nline'}

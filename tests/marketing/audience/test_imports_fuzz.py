@@ -55,3 +55,50 @@ def test_row_parser_gives_a_row_or_a_row_error(cells, email_index):
         assert str(error)
         return
     assert email == email.lower() and "@" in email and row[1] == email
+
+
+def _copy_field(value) -> str:
+    if value is None:
+        return "\\N"
+    if isinstance(value, bool):
+        return "t" if value else "f"
+    text = str(value)
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(cell, max_size=5), st.integers(min_value=0, max_value=3))
+def test_copy_line_matches_the_row_parser(cells, email_index):
+    """The COPY fast path accepts, refuses and writes exactly what `parse` does."""
+    import json
+
+    from marketing.audience.models import ProfileField
+    from marketing.audience.services.imports.pipeline import _custom, _text, copy_chunk
+
+    interest = ProfileField(label="Interest", key="interest", field_type="text", options=[])
+    plan = RowPlan(
+        ProfileImport(kind="subscribers").kind,
+        email_index,
+        ["first_name", "do_not_email"],
+        [(1, _text("First Name", 100)), (2, parse_do_not_email)],
+        [(3, "interest", _custom(interest, ","))],
+    )
+    try:
+        _email, row = plan.parse(2, cells)
+    except RowError as error:
+        try:
+            plan.copy_line(2, cells)
+        except RowError as fast_error:
+            assert str(fast_error) == str(error)
+            return
+        raise AssertionError("copy_line accepted a row parse refused") from None
+    if any("\x00" in value for value in cells):
+        return  # PostgreSQL text cannot hold NUL: the fast path refuses the row instead
+    fields = copy_chunk([plan.copy_line(2, cells)]).removesuffix("\n").split("\t")
+    expected = [_copy_field(value) for value in row]
+    assert fields[:-1] == expected[:-1]
+    if row[-1] is None:
+        assert fields[-1] == "\\N"
+    else:
+        unescaped = fields[-1].replace("\\\\", "\\")
+        assert json.loads(unescaped) == json.loads(row[-1])

@@ -160,7 +160,8 @@ def _csv_rows(path: Path, delimiter: str) -> Iterator[tuple[int, list[str]]]:
         reader = csv.reader(handle, delimiter=delimiter, strict=False)
         try:
             for row in reader:
-                if row and not _blank(row):
+                # row[0] is nearly always filled: skip the whole-row check then.
+                if row and (row[0].strip() or not _blank(row)):
                     yield reader.line_num, row
         except csv.Error as exc:
             raise ImportFileError(MSG_BAD_CSV.format(reason=exc)) from exc
