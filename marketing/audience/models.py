@@ -16,6 +16,22 @@ from django.utils import timezone
 
 CSB_THRESHOLD = 5  # consecutive soft bounces that flag a profile (spec 4, 9)
 
+# The profile's plain text columns (the import fields of spec 3 besides email and rep).
+PROFILE_TEXT_FIELDS = (
+    "first_name",
+    "last_name",
+    "phone",
+    "company",
+    "title",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "country",
+    "county",
+    "zip_code",
+)
+
 
 class VerificationStatus(models.TextChoices):
     VALID = "Valid"

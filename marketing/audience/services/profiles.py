@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from config.errors import PermissionDenied, ValidationFailed
 from marketing.audience.models import (
+    PROFILE_TEXT_FIELDS,
     Group,
     Profile,
     ProfileGroup,
@@ -35,23 +36,7 @@ NOTHING_TO_DO = "No profile was changed."
 UNSUBSCRIBE_SOURCE = "manual"
 
 # Plain profile columns a person may set on add and edit.
-DETAIL_FIELDS = frozenset(
-    {
-        "first_name",
-        "last_name",
-        "phone",
-        "company",
-        "title",
-        "address1",
-        "address2",
-        "city",
-        "state",
-        "country",
-        "county",
-        "zip_code",
-        "do_not_email",
-    }
-)
+DETAIL_FIELDS = frozenset({*PROFILE_TEXT_FIELDS, "do_not_email"})
 
 
 def _invalid(field: str, message: str) -> ValidationFailed:

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from config.errors import ServiceError
 from marketing.audience.models import (
+    PROFILE_TEXT_FIELDS,
     FieldType,
     ImportKind,
     Profile,
@@ -61,20 +62,7 @@ YES = frozenset({"YES", "TRUE", "Y"})
 NO = frozenset({"NO", "FALSE", "N"})
 DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 CUSTOM_TEXT_MAX = 1000
-TEXT_COLUMNS = (
-    "first_name",
-    "last_name",
-    "phone",
-    "company",
-    "title",
-    "address1",
-    "address2",
-    "city",
-    "state",
-    "country",
-    "county",
-    "zip_code",
-)
+TEXT_COLUMNS = PROFILE_TEXT_FIELDS
 CANCELLED_MESSAGE = "Cancelled: nothing was imported."
 
 
