@@ -1,8 +1,9 @@
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Query, Router
 
+from config.pagination import paginate
 from marketing.jobs import selectors, services
-from marketing.jobs.schemas import JobOut, JobPageOut, job_out
+from marketing.jobs.schemas import JobListQuery, JobOut, JobPageOut, job_out
 from tenants.access import authorize
 from tenants.schemas import ErrorOut
 
@@ -10,17 +11,13 @@ router = Router(tags=["jobs"])
 ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
-@router.get("/mm/jobs", response={200: JobPageOut, **ERRORS})
-def jobs_list(
-    request: HttpRequest,
-    status: str | None = None,
-    kind: str | None = None,
-    page: int = 1,
-    pageSize: int = 10,  # noqa: N803 - wire name
-):
+@router.get("/mm/jobs", response={200: JobPageOut, **ERRORS}, by_alias=True)
+def jobs_list(request: HttpRequest, query: Query[JobListQuery]):
     authorize(request.auth)
-    result = selectors.paginate(
-        selectors.job_list(status=status, kind=kind), page=page, page_size=pageSize
+    result = paginate(
+        selectors.job_list(status=query.status, kind=query.kind),
+        page=query.page,
+        page_size=query.pageSize,
     )
     result["items"] = [job_out(job) for job in result["items"]]
     return result

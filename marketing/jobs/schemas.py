@@ -2,6 +2,7 @@ from datetime import datetime
 
 from ninja import Schema
 
+from config.pagination import PageOut, PageQuery
 from marketing.jobs.models import BackgroundJob, JobKind
 
 
@@ -26,11 +27,13 @@ class JobOut(Schema):
     result: dict
 
 
-class JobPageOut(Schema):
+class JobListQuery(PageQuery):
+    status: str | None = None
+    kind: str | None = None
+
+
+class JobPageOut(PageOut):
     items: list[JobOut]
-    total: int
-    page: int
-    pageSize: int
 
 
 class JobIdOut(Schema):

@@ -810,6 +810,21 @@ export interface components {
             /** Fields */
             fields: components["schemas"]["ImportFieldOut"][];
         };
+        /** ImportListQuery */
+        ImportListQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /** Kind */
+            kind?: string | null;
+        };
         /** ImportOut */
         ImportOut: {
             /** Id */
@@ -844,14 +859,19 @@ export interface components {
         };
         /** ImportPageOut */
         ImportPageOut: {
-            /** Items */
-            items: components["schemas"]["ImportOut"][];
             /** Total */
             total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
             /** Page */
             page: number;
             /** Pagesize */
             pageSize: number;
+            /** Items */
+            items: components["schemas"]["ImportOut"][];
         };
         /** JobIdOut */
         JobIdOut: {
@@ -921,6 +941,23 @@ export interface components {
             /** Skiptokenvalidation */
             skipTokenValidation?: boolean | null;
         };
+        /** JobListQuery */
+        JobListQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /** Status */
+            status?: string | null;
+            /** Kind */
+            kind?: string | null;
+        };
         /** JobOut */
         JobOut: {
             /** Id */
@@ -967,14 +1004,19 @@ export interface components {
         };
         /** JobPageOut */
         JobPageOut: {
-            /** Items */
-            items: components["schemas"]["JobOut"][];
             /** Total */
             total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
             /** Page */
             page: number;
             /** Pagesize */
             pageSize: number;
+            /** Items */
+            items: components["schemas"]["JobOut"][];
         };
         /** ProfileListQuery */
         ProfileListQuery: {
@@ -2083,9 +2125,9 @@ export interface operations {
     imports_list: {
         parameters: {
             query?: {
-                kind?: string | null;
                 page?: number;
                 pageSize?: number;
+                kind?: string | null;
             };
             header?: never;
             path?: never;
@@ -2715,10 +2757,10 @@ export interface operations {
     jobs_list: {
         parameters: {
             query?: {
-                status?: string | null;
-                kind?: string | null;
                 page?: number;
                 pageSize?: number;
+                status?: string | null;
+                kind?: string | null;
             };
             header?: never;
             path?: never;

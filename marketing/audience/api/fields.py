@@ -1,7 +1,8 @@
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
-from marketing.audience.schemas.common import ERRORS, PageQuery, paginate
+from config.pagination import PageQuery, paginate
+from marketing.audience.schemas.common import ERRORS
 from marketing.audience.schemas.fields import (
     MergeFieldOut,
     MergeFieldQuery,

@@ -1,8 +1,10 @@
 from django.http import FileResponse, HttpRequest
-from ninja import File, Form, Router, UploadedFile
+from ninja import File, Form, Query, Router, UploadedFile
 
+from config.pagination import paginate
 from marketing.audience.schemas.imports import (
     ImportKindIn,
+    ImportListQuery,
     ImportOut,
     ImportPageOut,
     ImportStartIn,
@@ -12,7 +14,6 @@ from marketing.audience.schemas.imports import (
 from marketing.audience.services import imports as service
 from marketing.audience.services.imports.reading import CHUNK_BYTES
 from marketing.jobs.schemas import JobIdOut
-from marketing.jobs.selectors import paginate
 from tenants.access import authorize
 from tenants.schemas import ErrorOut
 
@@ -63,15 +64,12 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
     return 202, {"jobId": record.job_id}
 
 
-@router.get("/mm/imports", response={200: ImportPageOut, **ERRORS})
-def imports_list(
-    request: HttpRequest,
-    kind: str | None = None,
-    page: int = 1,
-    pageSize: int = 10,  # noqa: N803 - wire name
-):
+@router.get("/mm/imports", response={200: ImportPageOut, **ERRORS}, by_alias=True)
+def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
     authorize(request.auth)
-    result = paginate(service.import_list(kind=kind), page=page, page_size=pageSize)
+    result = paginate(
+        service.import_list(kind=query.kind), page=query.page, page_size=query.pageSize
+    )
     result["items"] = [import_out(record) for record in result["items"]]
     return result
 

@@ -2,8 +2,9 @@ from datetime import datetime
 
 from pydantic import Field
 
+from config.pagination import PageOut, PageQuery
 from marketing.audience.models import DomainType
-from marketing.audience.schemas.common import CamelSchema, PageOut, PageQuery
+from marketing.audience.schemas.common import CamelSchema
 
 
 class DomainListQuery(PageQuery):

@@ -5,8 +5,9 @@ from ninja import Schema
 from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from config.pagination import PageOut
 from marketing.audience.models import FieldType
-from marketing.audience.schemas.common import CamelSchema, Email, Name, PageOut, text
+from marketing.audience.schemas.common import CamelSchema, Email, Name, text
 
 Option = text(200)
 Options = Annotated[list[Option], Field(max_length=500)]

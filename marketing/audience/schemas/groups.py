@@ -3,7 +3,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from marketing.audience.schemas.common import CamelSchema, Name, PageOut, PageQuery, SearchText
+from config.pagination import PageOut, PageQuery
+from marketing.audience.schemas.common import CamelSchema, Name, SearchText
 from marketing.audience.selectors.groups import GROUP_SORT_CHOICES
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]

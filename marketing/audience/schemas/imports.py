@@ -3,6 +3,7 @@ from typing import Literal
 
 from ninja import Field, Schema
 
+from config.pagination import PageOut, PageQuery
 from marketing.audience.models import ProfileImport
 
 
@@ -45,11 +46,12 @@ class ImportOut(Schema):
     hasErrors: bool
 
 
-class ImportPageOut(Schema):
+class ImportListQuery(PageQuery):
+    kind: str | None = None
+
+
+class ImportPageOut(PageOut):
     items: list[ImportOut]
-    total: int
-    page: int
-    pageSize: int
 
 
 ImportKindIn = Literal["subscribers", "unsubscribers"]

@@ -3,15 +3,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
+from config.pagination import PageOut, PageQuery
 from marketing.audience.models import CSB_THRESHOLD, VerificationStatus
-from marketing.audience.schemas.common import (
-    CamelSchema,
-    Email,
-    PageOut,
-    PageQuery,
-    SearchText,
-    text,
-)
+from marketing.audience.schemas.common import CamelSchema, Email, SearchText, text
 from marketing.audience.selectors.profiles import PROFILE_SORT_CHOICES, PROFILE_STATUSES
 from marketing.audience.selectors.reps import rep_display_name
 from marketing.audience.services.profiles import BULK_ACTIONS

@@ -3,6 +3,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.errors import PermissionDenied, ValidationFailed
+from config.pagination import paginate
 from marketing.audience.models import (
     Group,
     Profile,
@@ -13,7 +14,6 @@ from marketing.audience.models import (
     Tag,
     Unsubscribe,
 )
-from marketing.audience.schemas.common import paginate
 from marketing.audience.selectors.profiles import ProfileFilters, profile_list
 from marketing.audience.services.profiles import (
     CRM_DELETE,
