@@ -3,6 +3,7 @@ from ninja import Query, Router, Schema, Status
 
 from config.auth import member_required
 from config.errors import ValidationFailed
+from config.responses import ErrorOut
 from tenants import services
 from tenants.access import authorize
 from tenants.members import member_for
@@ -10,7 +11,6 @@ from tenants.plan_limits import Module, plan_limit_status
 from tenants.schemas import (
     AccessControlIn,
     AccessControlOut,
-    ErrorOut,
     OkOut,
     PlanLimitOut,
     SignInIn,
@@ -46,13 +46,14 @@ def build_session_router() -> Router:
     def getStatus(request: HttpRequest, query: Query[StatusQuery]):
         if query.payload:
             try:
-                services.user_sign_in_sso(request=request, payload=query.payload)
+                token = services.user_sign_in_sso(request=request, payload=query.payload)
             except SsoRejected:
                 return Status(403, {"status": "failure", "message": SSO_FAILED})
             member = member_for(user=request.user, client=request.tenant)
         else:
             member = member_required(request)
-        return client_status(client=request.tenant, member=member, token=_token(request))
+            token = _token(request)
+        return client_status(client=request.tenant, member=member, token=token)
 
     @router.post("/auth/login", auth=None, response={200: TokenOut, **ERRORS})
     def signIn(request: HttpRequest, data: SignInIn):

@@ -35,11 +35,6 @@ class StatusFailureOut(Schema):
     message: str
 
 
-class ErrorOut(Schema):
-    message: str
-    errors: dict[str, list[str]] = {}
-
-
 class SignInIn(Schema):
     email: str = Field(..., min_length=3, max_length=254)
     password: str = Field(..., min_length=1, max_length=256)

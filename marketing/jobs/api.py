@@ -2,13 +2,12 @@ from django.http import HttpRequest
 from ninja import Query, Router
 
 from config.pagination import paginate
+from config.responses import ERRORS
 from marketing.jobs import selectors, services
 from marketing.jobs.schemas import JobListQuery, JobOut, JobPageOut, job_out
 from tenants.access import authorize
-from tenants.schemas import ErrorOut
 
 router = Router(tags=["jobs"])
-ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
 @router.get("/mm/jobs", response={200: JobPageOut, **ERRORS}, by_alias=True)

@@ -1,10 +1,10 @@
 from django.http import HttpRequest
 from ninja import Router
 
+from config.responses import ErrorOut
 from marketing.audience.schemas.email_stats import EmailStatsOut
 from marketing.audience.selectors.profiles import email_verification_counts
 from tenants.access import authorize
-from tenants.schemas import ErrorOut
 
 router = Router(tags=["audience"])
 

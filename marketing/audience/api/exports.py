@@ -1,6 +1,7 @@
 from django.http import HttpRequest
 from ninja import Router
 
+from config.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.exports import (
     DownloadIn,
     DownloadMetricsIn,
@@ -11,20 +12,11 @@ from marketing.audience.schemas.exports import (
 from marketing.audience.services import downloads, exports
 from marketing.jobs.schemas import JobIdOut
 from tenants.access import ActionType, authorize
-from tenants.schemas import ErrorOut
 
 router = Router(tags=["exports"])
-ERRORS = {
-    301: ErrorOut,
-    400: ErrorOut,
-    401: ErrorOut,
-    403: ErrorOut,
-    404: ErrorOut,
-    409: ErrorOut,
-}
 
 
-@router.post("/mm/exports/profiles", response={202: JobIdOut, **ERRORS})
+@router.post("/mm/exports/profiles", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
 def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
     authorize(request.auth, action_type=ActionType.EXPORT_PROFILES)
     job = exports.export_start(
@@ -41,13 +33,13 @@ def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
     return 202, {"jobId": job.pk}
 
 
-@router.post("/downloadBase64", response={200: DownloadOut, **ERRORS})
+@router.post("/downloadBase64", response={200: DownloadOut, **ERRORS_WITH_CONFLICT})
 def downloadBase64(request: HttpRequest, data: DownloadIn):  # noqa: N802 - the spec's name
     authorize(request.auth)
     return downloads.download_base64(file_path=data.filePath, file_name=data.fileName)
 
 
-@router.post("/postDownloadReportMetrics", response={200: StatusOneOut, **ERRORS})
+@router.post("/postDownloadReportMetrics", response={200: StatusOneOut, **ERRORS_WITH_CONFLICT})
 def postDownloadReportMetrics(request: HttpRequest, data: DownloadMetricsIn):  # noqa: N802
     authorize(request.auth)
     return downloads.download_metrics_record(key=data.key, user_email=request.auth.email)

@@ -2,7 +2,7 @@ from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from config.pagination import PageQuery, paginate
-from marketing.audience.schemas.common import ERRORS
+from config.responses import ERRORS
 from marketing.audience.schemas.fields import (
     MergeFieldOut,
     MergeFieldQuery,

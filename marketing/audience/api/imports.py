@@ -2,6 +2,7 @@ from django.http import FileResponse, HttpRequest
 from ninja import File, Form, Query, Router, UploadedFile
 
 from config.pagination import paginate
+from config.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.imports import (
     ImportKindIn,
     ImportListQuery,
@@ -15,20 +16,11 @@ from marketing.audience.services import imports as service
 from marketing.audience.services.imports.reading import CHUNK_BYTES
 from marketing.jobs.schemas import JobIdOut
 from tenants.access import authorize
-from tenants.schemas import ErrorOut
 
 router = Router(tags=["imports"])
-ERRORS = {
-    301: ErrorOut,
-    400: ErrorOut,
-    401: ErrorOut,
-    403: ErrorOut,
-    404: ErrorOut,
-    409: ErrorOut,
-}
 
 
-@router.post("/mm/imports", response={201: ImportUploadOut, **ERRORS})
+@router.post("/mm/imports", response={201: ImportUploadOut, **ERRORS_WITH_CONFLICT})
 def imports_upload(
     request: HttpRequest, file: File[UploadedFile], kind: Form[ImportKindIn] = "subscribers"
 ):
@@ -49,7 +41,7 @@ def imports_upload(
     }
 
 
-@router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS})
+@router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
 def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
     authorize(request.auth)
     record = service.import_start(
@@ -64,7 +56,7 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
     return 202, {"jobId": record.job_id}
 
 
-@router.get("/mm/imports", response={200: ImportPageOut, **ERRORS}, by_alias=True)
+@router.get("/mm/imports", response={200: ImportPageOut, **ERRORS_WITH_CONFLICT}, by_alias=True)
 def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
     authorize(request.auth)
     result = paginate(
@@ -74,13 +66,13 @@ def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
     return result
 
 
-@router.get("/mm/imports/{import_id}", response={200: ImportOut, **ERRORS})
+@router.get("/mm/imports/{import_id}", response={200: ImportOut, **ERRORS_WITH_CONFLICT})
 def imports_get(request: HttpRequest, import_id: int):
     authorize(request.auth)
     return import_out(service.import_get(import_id))
 
 
-@router.get("/mm/imports/{import_id}/errors", response={200: None, **ERRORS})
+@router.get("/mm/imports/{import_id}/errors", response={200: None, **ERRORS_WITH_CONFLICT})
 def imports_errors(request: HttpRequest, import_id: int):
     authorize(request.auth)
     record = service.import_get(import_id)

@@ -1,18 +1,17 @@
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from marketing.audience.schemas.common import ERRORS
+from config.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.verification import JobStartedOut, VerificationRunIn
 from marketing.audience.services.verification import verification_run
 from tenants.access import authorize
-from tenants.schemas import ErrorOut
 
 router = Router(tags=["verification"])
 
 
 @router.post(
     "/mm/verification/run",
-    response={202: JobStartedOut, 409: ErrorOut, **ERRORS},
+    response={202: JobStartedOut, **ERRORS_WITH_CONFLICT},
     by_alias=True,
 )
 def runVerification(request: HttpRequest, data: VerificationRunIn):

@@ -10,10 +10,6 @@ from pydantic import AfterValidator, ConfigDict, StringConstraints
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
-from tenants.schemas import ErrorOut
-
-ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
-
 
 def _no_nul(value: str) -> str:
     # PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
