@@ -14,6 +14,11 @@ IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES = env.int(
 IMPORT_XLSX_MAX_RATIO = env.int("IMPORT_XLSX_MAX_RATIO", default=200)
 # Rows validated and staged between two progress updates / cancel checks.
 IMPORT_CHUNK_ROWS = env.int("IMPORT_CHUNK_ROWS", default=50_000)
+# Files this large are checked by two processes (imports/staging.py); 0 = always.
+IMPORT_PARALLEL_MIN_BYTES = env.int("IMPORT_PARALLEL_MIN_BYTES", default=4 * 1024 * 1024)
+# An import adding at least this many profiles, and at least as many as the client has,
+# rebuilds the profile indexes instead of updating them row by row (imports/apply.py).
+IMPORT_BULK_MIN_ROWS = env.int("IMPORT_BULK_MIN_ROWS", default=20_000)
 # Long jobs outlive the default task time limits (config/settings/celery.py).
 IMPORT_TASK_SOFT_TIME_LIMIT = env.int("IMPORT_TASK_SOFT_TIME_LIMIT", default=3600)
 EXPORT_MAX_RECORDS = 200_000

@@ -10,8 +10,8 @@ filter them without a join per field."""
 from django.contrib.postgres.fields import ArrayField
 from django.contrib.postgres.indexes import GinIndex
 from django.db import models
-from django.db.models import Q, Value
-from django.db.models.functions import Concat, Lower
+from django.db.models import F, Q
+from django.db.models.functions import Collate, Lower
 from django.utils import timezone
 
 CSB_THRESHOLD = 5  # consecutive soft bounces that flag a profile (spec 4, 9)
@@ -122,8 +122,12 @@ class ProfileField(models.Model):
         ]
 
 
+# The sort and search key of a name column: lower-cased, compared byte-wise.
+NAME_KEY = {column: Collate(Lower(column), "C") for column in ("first_name", "last_name")}
+
+
 class Profile(models.Model):
-    email = models.EmailField(max_length=254, unique=True)  # always lower-case
+    email = models.EmailField(max_length=254)  # always lower-case; unique (Meta)
     first_name = models.CharField(max_length=100, blank=True)
     last_name = models.CharField(max_length=100, blank=True)
     phone = models.CharField(max_length=50, blank=True)
@@ -154,25 +158,26 @@ class Profile(models.Model):
     deleted_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
-    # What the profile list's search box matches (trigram index): email and name.
-    search_text = models.GeneratedField(
-        expression=Concat("email", Value(" "), "first_name", Value(" "), "last_name"),
-        output_field=models.TextField(),
-        db_persist=True,
-    )
     groups = models.ManyToManyField(Group, through="ProfileGroup", related_name="profiles")
     tags = models.ManyToManyField(Tag, through="ProfileTag", related_name="profiles")
 
     class Meta:
+        # A plain unique constraint (not unique=True): no unused varchar_pattern_ops index.
+        constraints = [models.UniqueConstraint(fields=["email"], name="profile_email_unique")]
+        # Every index here is dropped and rebuilt by a bulk import (services/imports/apply.py),
+        # so each one costs every large import: keep only what a screen or a segment needs.
         indexes = [
             models.Index(fields=["verification_status"], name="profile_verification_idx"),
             models.Index(fields=["-created_at", "-id"], name="profile_created_idx"),
-            models.Index(fields=["last_name", "first_name", "id"], name="profile_name_idx"),
-            models.Index(fields=["first_name", "id"], name="profile_first_name_idx"),
-            GinIndex(fields=["custom"], name="profile_custom_gin", opclasses=["jsonb_path_ops"]),
-            GinIndex(
-                fields=["search_text"], opclasses=["gin_trgm_ops"], name="profile_search_trgm"
+            # Case-insensitive name sorts and name-prefix search (C collation: LIKE 'x%'
+            # uses the index).
+            models.Index(
+                NAME_KEY["last_name"], NAME_KEY["first_name"], F("id"), name="profile_name_idx"
             ),
+            models.Index(NAME_KEY["first_name"], F("id"), name="profile_first_name_idx"),
+            GinIndex(fields=["custom"], name="profile_custom_gin", opclasses=["jsonb_path_ops"]),
+            # The search box's "email contains" (pg_trgm: LIKE '%x%').
+            GinIndex(fields=["email"], opclasses=["gin_trgm_ops"], name="profile_email_trgm"),
         ]
 
     @property
@@ -251,5 +256,7 @@ class ProfileImport(models.Model):
     rows_invalid = models.PositiveIntegerField(default=0)
     rows_duplicate = models.PositiveIntegerField(default=0)
     errors_path = models.CharField(max_length=500, blank=True)
+    # When the rows were committed (the job may still be building indexes then).
+    applied_at = models.DateTimeField(null=True, blank=True)
     created_by_id = models.BigIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)

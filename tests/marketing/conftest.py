@@ -46,6 +46,10 @@ def celery_worker(django_db_setup, _media_root):
         CELERY_TASK_ALWAYS_EAGER="0",
         MEDIA_ROOT=str(_media_root),
         IMPORT_CHUNK_ROWS="200",
+        # The worker's imports take the large-file paths: rows checked by two processes,
+        # applied in bulk with the indexes built on two connections after the commit.
+        IMPORT_PARALLEL_MIN_BYTES="0",
+        IMPORT_BULK_MIN_ROWS="1",
         CACHE_KEY_PREFIX=f"worker-{queue}",
         DB_CONN_MAX_AGE="0",
     )

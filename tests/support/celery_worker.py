@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def celery_worker_start(queue: str, **env: str) -> subprocess.Popen:
+def celery_worker_start(queue: str, loglevel: str = "warning", **env: str) -> subprocess.Popen:
     return subprocess.Popen(
         [
             sys.executable,
@@ -26,7 +26,7 @@ def celery_worker_start(queue: str, **env: str) -> subprocess.Popen:
             "--without-mingle",
             "--without-heartbeat",
             "-l",
-            "warning",
+            loglevel,
         ],
         cwd=ROOT,
         env=dict(os.environ, CELERY_TASK_DEFAULT_QUEUE=queue, **env),

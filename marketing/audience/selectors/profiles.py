@@ -4,16 +4,17 @@ from django.db.models import Count, F, Lookup, Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from config.errors import NotFound
-from marketing.audience.models import CSB_THRESHOLD, Profile, VerificationStatus
+from marketing.audience.models import CSB_THRESHOLD, NAME_KEY, Profile, VerificationStatus
 
 PROFILE_NOT_FOUND = "Profile not found."
 
 # Wire sort key -> ORDER BY; every order ends on a unique column so pages are stable.
-PROFILE_SORTS: dict[str, tuple[str, ...]] = {
-    "email": ("email",),
-    "firstName": ("first_name", "id"),
-    "lastName": ("last_name", "first_name", "id"),
-    "createdAt": ("created_at", "id"),
+# Names sort case-insensitively (the NAME_KEY indexes).
+PROFILE_SORTS: dict[str, tuple] = {
+    "email": (F("email"),),
+    "firstName": (NAME_KEY["first_name"], F("id")),
+    "lastName": (NAME_KEY["last_name"], NAME_KEY["first_name"], F("id")),
+    "createdAt": (F("created_at"), F("id")),
 }
 PROFILE_SORT_CHOICES = [*PROFILE_SORTS, *(f"-{key}" for key in PROFILE_SORTS)]
 # Past this many rows (planner estimate) the list shows an estimated total, not a COUNT.
@@ -21,21 +22,39 @@ EXACT_COUNT_UP_TO = 50_000
 PROFILE_STATUSES = ("active", "archived", "deleted", "unsubscribed", "csb")
 
 
-class TrigramContains(Lookup):
-    """`column ILIKE '%term%'`: unlike Django's icontains (UPPER(column) LIKE ...) the plain
-    column matches the trigram GIN index on `search_text`."""
+class Like(Lookup):
+    """`lhs LIKE pattern` as written: Django's contains/startswith add casts that keep the
+    expression from matching its index (trigram on email, NAME_KEY btrees)."""
 
-    lookup_name = "trigram_contains"
+    lookup_name = "plain_like"
 
     def as_sql(self, compiler, connection):
         lhs, lhs_params = self.process_lhs(compiler, connection)
         rhs, rhs_params = self.process_rhs(compiler, connection)
-        return f"{lhs} ILIKE {rhs}", [*lhs_params, *rhs_params]
+        return f"{lhs} LIKE {rhs}", [*lhs_params, *rhs_params]
 
 
-def _like_pattern(term: str) -> str:
-    escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return f"%{escaped}%"
+def _like_escape(term: str) -> str:
+    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+# Words past this many are ignored: each one adds three index scans.
+SEARCH_WORDS_MAX = 4
+
+
+def search_q(search: str) -> Q:
+    """The search box: every word (case-insensitive) is in the email or begins the first
+    or last name. "smith", "john sm", "acme.com" and "@acme" all find John Smith of
+    john.smith@acme.com."""
+    query = Q()
+    for word in search.lower().split()[:SEARCH_WORDS_MAX]:
+        escaped = _like_escape(word)
+        query &= (
+            Like(F("email"), f"%{escaped}%")
+            | Like(NAME_KEY["first_name"], f"{escaped}%")
+            | Like(NAME_KEY["last_name"], f"{escaped}%")
+        )
+    return query
 
 
 @dataclass(frozen=True)
@@ -61,9 +80,8 @@ def _status_q(status: str) -> Q:
 def profile_filter(filters: ProfileFilters) -> QuerySet[Profile]:
     """Profiles matching the list's filters (unordered); shared by the list and exports."""
     queryset = Profile.objects.filter(_status_q(filters.status))
-    search = filters.search.strip()
-    if search:
-        queryset = queryset.filter(TrigramContains(F("search_text"), _like_pattern(search)))
+    if filters.search.strip():
+        queryset = queryset.filter(search_q(filters.search))
     if filters.group_id is not None:
         queryset = queryset.filter(profilegroup__group_id=filters.group_id)
     if filters.tag_id is not None:
@@ -75,15 +93,13 @@ def profile_filter(filters: ProfileFilters) -> QuerySet[Profile]:
 
 def _order(sort: str, *, searching: bool) -> list:
     descending = sort.startswith("-")
-    keys: list = [f"-{c}" if descending else c for c in PROFILE_SORTS[sort.lstrip("-")]]
+    keys = list(PROFILE_SORTS[sort.lstrip("-")])
     if searching:
         # A search keeps few rows: sort those, rather than let the planner walk a sort
         # index hoping to meet matches soon (they cluster there: a last name searched and
         # sorted by last name). COALESCE(x, x) is x, but no index serves it.
-        column = keys[0].lstrip("-")
-        first = Coalesce(F(column), F(column))
-        keys[0] = first.desc() if descending else first.asc()
-    return keys
+        keys[0] = Coalesce(keys[0], keys[0])
+    return [key.desc() if descending else key.asc() for key in keys]
 
 
 def profile_list(*, filters: ProfileFilters, sort: str = "-createdAt") -> QuerySet[Profile]:

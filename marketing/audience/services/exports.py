@@ -6,17 +6,17 @@ import csv
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from config.errors import ValidationFailed
-from marketing.audience.models import CSB_THRESHOLD, Profile, ProfileField, VerificationStatus
+from marketing.audience.models import Profile, ProfileField, VerificationStatus
+from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
 from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
 from marketing.jobs import services as jobs
 from marketing.jobs.models import JobKind, JobStatus
 
 OPERATION_KEY = "export:profiles"
-STATUSES = ("active", "archived", "deleted", "unsubscribed", "csb")
 CHUNK = 5000
 COLUMNS = (
     ("Email", "email"),
@@ -53,34 +53,23 @@ def profiles_filtered(
     status: str | None = None,
     verification: str | None = None,
 ) -> QuerySet[Profile]:
-    """The profile list's filters (docs/api/audience.md)."""
+    """The profile list's filters (the list's own selector), checked first."""
     status = status or "active"
-    if status not in STATUSES:
+    if status not in PROFILE_STATUSES:
         raise ValidationFailed("Invalid Request", errors={"status": ["Unknown status."]})
-    profiles = Profile.objects.all()
-    if status == "active":
-        profiles = profiles.filter(archived_at__isnull=True, deleted_at__isnull=True)
-    elif status == "archived":
-        profiles = profiles.filter(archived_at__isnull=False, deleted_at__isnull=True)
-    elif status == "deleted":
-        profiles = profiles.filter(deleted_at__isnull=False)
-    elif status == "unsubscribed":
-        profiles = profiles.filter(unsubscribed_at__isnull=False, deleted_at__isnull=True)
-    else:
-        profiles = profiles.filter(soft_bounce_streak__gte=CSB_THRESHOLD, deleted_at__isnull=True)
-    if verification:
-        if verification not in VerificationStatus.values:
-            raise ValidationFailed(
-                "Invalid Request", errors={"verification": ["Unknown verification status."]}
-            )
-        profiles = profiles.filter(verification_status=verification)
-    if search and search.strip():
-        profiles = profiles.filter(search_text__icontains=search.strip().lower())
-    if group_id:
-        profiles = profiles.filter(Q(profilegroup__group_id=group_id))
-    if tag_id:
-        profiles = profiles.filter(Q(profiletag__tag_id=tag_id))
-    return profiles
+    if verification and verification not in VerificationStatus.values:
+        raise ValidationFailed(
+            "Invalid Request", errors={"verification": ["Unknown verification status."]}
+        )
+    return profile_filter(
+        ProfileFilters(
+            search=search or "",
+            group_id=group_id or None,
+            tag_id=tag_id or None,
+            status=status,
+            verification=verification or None,
+        )
+    )
 
 
 def export_start(*, filters: dict, started_by_id: int | None = None, started_by_email: str = ""):

@@ -22,6 +22,7 @@ from marketing.audience.models import (
     Tag,
     Unsubscribe,
 )
+from marketing.audience.selectors.profiles import ProfileFilters, profile_list
 from marketing.audience.services.imports import import_start, import_upload
 from marketing.audience.services.imports.headers import suggest_mapping
 from marketing.audience.services.imports.pipeline import import_run
@@ -30,8 +31,18 @@ from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
 
 
+@pytest.fixture(params=["incremental", "bulk", "two processes"])
+def apply_mode(request, settings):
+    """The ways an import runs: rows checked by one process or two (imports/staging.py),
+    applied row by row or, whenever the import at least doubles the profiles, in bulk
+    (imports/apply.py)."""
+    settings.IMPORT_BULK_MIN_ROWS = 1 if request.param == "bulk" else 10**9
+    settings.IMPORT_PARALLEL_MIN_BYTES = 0 if request.param == "two processes" else 10**12
+    return request.param
+
+
 @pytest.fixture
-def unlimited(in_alpha):
+def unlimited(in_alpha, apply_mode):
     in_alpha.client.plan = None
     in_alpha.client.save()
     return in_alpha
@@ -273,10 +284,11 @@ ROWS = (
 )
 
 
-def test_import_inserts_validates_dedupes_and_reports_errors(unlimited):
+def test_import_inserts_validates_dedupes_and_reports_errors(unlimited, apply_mode):
     group = Group.objects.create(name="Imported")
     tag = Tag.objects.create(name="t1")
     record, outcome = run_file(ROWS, group_ids=[group.pk], tag_ids=[tag.pk])
+    assert outcome.bulk == (apply_mode == "bulk")
     assert outcome.total == 7
     assert (outcome.inserted, outcome.updated) == (2, 0)
     assert (outcome.invalid, outcome.duplicate) == (4, 1)
@@ -319,6 +331,61 @@ def test_reimport_adds_nothing(unlimited):
     assert ProfileGroup.objects.count() == links
 
 
+def _profile_indexes() -> dict[str, bool]:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.relname, i.indisvalid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+            " WHERE i.indrelid = 'audience_profile'::regclass"
+        )
+        return dict(cursor.fetchall())
+
+
+def test_a_bulk_import_rebuilds_every_profile_index(unlimited, apply_mode):
+    before = _profile_indexes()
+    Profile.objects.create(email="old@x.example", first_name="Old", city="Rome")
+    _, outcome = run_file(
+        b"email,first name,last name,city\n"
+        + b"".join(f"p{i}@x.example,Pat{i},Smith,Oslo\n".encode() for i in range(30))
+        + b"OLD@x.example,,Older,\n"
+    )
+    assert outcome.bulk == (apply_mode == "bulk")
+    assert (outcome.inserted, outcome.updated) == (30, 1)
+    assert _profile_indexes() == before
+    assert all(before.values())
+    assert {index.name for index in Profile._meta.indexes} <= set(before)
+    old = Profile.objects.get(email="old@x.example")
+    assert (old.first_name, old.last_name, old.city) == ("Old", "Older", "Rome")
+    found = profile_list(filters=ProfileFilters(search="pat1"), sort="email")
+    assert [p.email for p in found] == sorted(f"p{i}@x.example" for i in (1, *range(10, 20)))
+
+
+def test_a_run_stopped_after_its_commit_is_finished_by_the_next(unlimited):
+    from marketing.audience.services.profile_indexes import (
+        profile_indexes_drop,
+        profile_indexes_missing,
+    )
+
+    record, first = run_file(ROWS)
+    snapshot = list(Profile.objects.order_by("email").values())
+    # As if the worker died after the commit: indexes not built, job still running.
+    profile_indexes_drop()
+    BackgroundJob.objects.filter(pk=record.job_id).update(status=JobStatus.IN_PROCESS)
+    again = import_run(record.pk)
+    assert (
+        (again.inserted, again.invalid, again.duplicate)
+        == (2, 4, 1)
+        == (
+            first.inserted,
+            first.invalid,
+            first.duplicate,
+        )
+    )
+    assert profile_indexes_missing() == []
+    assert list(Profile.objects.order_by("email").values()) == snapshot
+    job = BackgroundJob.objects.get(pk=record.job_id)
+    assert (job.status, job.result["inserted"]) == (JobStatus.COMPLETED, 2)
+
+
 def test_plan_limit_fails_the_job_and_changes_nothing(in_alpha):
     # alpha's plan allows 2 contacts
     Profile.objects.create(email="existing@x.example")
@@ -339,13 +406,13 @@ def test_a_failure_during_apply_changes_nothing(unlimited, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    real = pipeline._apply_subscribers
+    real = pipeline.apply_subscribers
 
     def apply_then_fail(*args, **kwargs):
         real(*args, **kwargs)
         broken()
 
-    monkeypatch.setattr(pipeline, "_apply_subscribers", apply_then_fail)
+    monkeypatch.setattr(pipeline, "apply_subscribers", apply_then_fail)
     record, _ = upload(b"email\na@x.example\n")
     start(record, group_ids=[group.pk])
     with pytest.raises(RuntimeError):
@@ -383,7 +450,7 @@ def test_progress_is_written_per_chunk(unlimited, settings, monkeypatch):
         lambda job_id, **kw: (seen.append(kw["processed"]), real(job_id, **kw)),
     )
     run_file(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
-    assert seen == [3, 6, 9]
+    assert seen == [3, 6, 9, 10]  # every 3 rows read, and once the whole file is read
 
 
 def test_custom_fields_rep_and_checkbox(unlimited):

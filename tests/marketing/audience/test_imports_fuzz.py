@@ -8,13 +8,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from marketing.audience.models import ProfileImport
-from marketing.audience.services.imports.pipeline import RowError, RowPlan, parse_do_not_email
 from marketing.audience.services.imports.reading import (
     ImportFileError,
     inspect_text,
     iter_data_rows,
     text_chunks,
 )
+from marketing.audience.services.imports.rows import RowError, RowPlan, parse_do_not_email
 
 cell = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=20)
 structured = st.lists(st.lists(cell, min_size=1, max_size=6), min_size=0, max_size=8).map(
@@ -40,7 +40,7 @@ def test_reader_gives_rows_or_the_clear_error(data):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(cell, max_size=4), st.integers(min_value=0, max_value=3))
 def test_row_parser_gives_a_row_or_a_row_error(cells, email_index):
-    from marketing.audience.services.imports.pipeline import _text
+    from marketing.audience.services.imports.rows import _text
 
     plan = RowPlan(
         ProfileImport(kind="subscribers").kind,
@@ -73,7 +73,7 @@ def test_copy_line_matches_the_row_parser(cells, email_index):
     import json
 
     from marketing.audience.models import ProfileField
-    from marketing.audience.services.imports.pipeline import _custom, _text, copy_chunk
+    from marketing.audience.services.imports.rows import _custom, _text, copy_chunk
 
     interest = ProfileField(label="Interest", key="interest", field_type="text", options=[])
     plan = RowPlan(
@@ -94,7 +94,7 @@ def test_copy_line_matches_the_row_parser(cells, email_index):
         raise AssertionError("copy_line accepted a row parse refused") from None
     if any("\x00" in value for value in cells):
         return  # PostgreSQL text cannot hold NUL: the fast path refuses the row instead
-    fields = copy_chunk([plan.copy_line(2, cells)]).removesuffix("\n").split("\t")
+    fields = copy_chunk([plan.copy_line(2, cells)[1]]).removesuffix("\n").split("\t")
     expected = [_copy_field(value) for value in row]
     assert fields[:-1] == expected[:-1]
     if row[-1] is None:

@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from marketing.audience.models import Profile, ProfileImport
+from marketing.audience.services.profile_indexes import profile_indexes_missing
 from marketing.jobs.models import BackgroundJob
 from tests.conftest import bearer, http, signed_in
 
@@ -63,6 +64,7 @@ def test_import_runs_in_the_real_worker(tenants, django_db_blocker, celery_worke
             connection.set_tenant(client)
             assert Profile.objects.filter(email__startswith="worker").count() == ROWS
             assert Profile.objects.get(email="worker7@x.example").first_name == "W7"
+            assert profile_indexes_missing() == []  # built again after the bulk apply
         finally:
             connection.set_tenant(client)
             Profile.objects.filter(email__startswith="worker").delete()

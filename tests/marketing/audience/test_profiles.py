@@ -499,7 +499,9 @@ def test_the_connection_fixture_switches_schema(in_alpha):
 def test_create_without_group_ids_at_all_is_refused_not_crashed(alpha):
     _, token = signed_in(alpha.host, alpha.admin.email)
     response = http(alpha.host).post(
-        "/api/mm/profiles", {"email": "nogroups@x.example"}, content_type="application/json",
+        "/api/mm/profiles",
+        {"email": "nogroups@x.example"},
+        content_type="application/json",
         **bearer(token),
     )
     assert response.status_code == 400

@@ -1,0 +1,209 @@
+"""The staging table (one row per email) into the audience, inside the import's one
+transaction, with set-based statements.
+
+Subscribers: the Contacts plan limit is checked first for the new emails. Then one of two
+ways, same result:
+
+- incremental (most imports): `INSERT ... SELECT ... ON CONFLICT (email) DO UPDATE ...
+  WHERE (changed)`, inserts told from updates by `xmax = 0`;
+- bulk (an import that at least doubles a table, and is large): the table is locked, its
+  secondary indexes dropped (profile_indexes.py: they are built again once the import has
+  committed), changed profiles updated, new ones inserted. Readers of the client's
+  profiles wait for the commit.
+
+Empty cells never blank an existing value; an unchanged profile is not written (so running
+the same import twice changes nothing). Group and tag links: `ON CONFLICT DO NOTHING`.
+
+Unsubscribers: `Unsubscribe` log rows and `unsubscribed_at` / `unsubscribe_source`."""
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from marketing.audience.models import (
+    PROFILE_TEXT_FIELDS,
+    Profile,
+    ProfileGroup,
+    ProfileImport,
+    ProfileTag,
+    Unsubscribe,
+)
+from marketing.audience.services.imports.rows import RowPlan
+from marketing.audience.services.profile_indexes import profile_indexes_drop
+
+# What a new profile gets for a column the file does not fill.
+NEW_PROFILE = {
+    **dict.fromkeys(PROFILE_TEXT_FIELDS, "''"),
+    "rep_id": "NULL::bigint",
+    "do_not_email": "false",
+    "custom": "'{}'::jsonb",
+    "source": "'import'",
+    "verification_status": "'Pending'",
+    "soft_bounce_streak": "0",
+    "is_active": "true",
+    "unsubscribe_source": "''",
+    "created_at": "%(now)s",
+    "updated_at": "%(now)s",
+}
+
+
+def _mapped_values(plan: RowPlan, old: str | None) -> dict[str, str]:
+    """Column -> SQL of its new value, for the columns the file fills. `s` is the staging
+    row, `old` the alias of the existing profile (None: there is none)."""
+
+    def keep(column: str, default: str | None) -> str:
+        parts = [f"s.{column}", *([f"{old}.{column}"] if old else []), *filter(None, [default])]
+        return f"COALESCE({', '.join(parts)})"
+
+    mapped = set(plan.columns)
+    values = {column: keep(column, "''") for column in PROFILE_TEXT_FIELDS if column in mapped}
+    if "rep_id" in mapped:
+        values["rep_id"] = keep("rep_id", None)
+    if "do_not_email" in mapped:
+        values["do_not_email"] = keep("do_not_email", "false")
+    if plan.custom:
+        merged = f"COALESCE({old}.custom, '{{}}'::jsonb) || " if old else ""
+        values["custom"] = f"{merged}COALESCE(s.custom, '{{}}'::jsonb)"
+    return values
+
+
+def _new_profiles(plan: RowPlan, old: str | None) -> tuple[str, str]:
+    """(column list, SELECT list) of the INSERT of new profiles."""
+    values = {"email": "s.email", **NEW_PROFILE, **_mapped_values(plan, old)}
+    return ", ".join(values), ", ".join(values.values())
+
+
+def _changed(columns: list[str], old: str, new: dict[str, str]) -> str:
+    return (
+        f"({', '.join(f'{old}.{c}' for c in columns)}) IS DISTINCT FROM "
+        f"({', '.join(new[c] for c in columns)})"
+    )
+
+
+def apply_subscribers(
+    record: ProfileImport, plan: RowPlan, stage: str, distinct: int
+) -> tuple[int, int, bool]:
+    """(inserted, updated, bulk). `distinct`: the staging table's row count."""
+    from tenants.plan_limits import Module, plan_limit_enforce
+
+    table = Profile._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT count(*) FROM {stage} s WHERE EXISTS "
+            f"(SELECT 1 FROM {table} p WHERE p.email = s.email)"
+        )
+        adding = distinct - cursor.fetchone()[0]
+    if adding and getattr(connection, "tenant", None) is not None:
+        plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=adding)
+    params = {"now": timezone.now()}
+    bulk = adding >= settings.IMPORT_BULK_MIN_ROWS and adding >= _profiles_estimate()
+    inserted, updated = (_bulk_upsert if bulk else _upsert)(plan, stage, params)
+    _link(stage, record.group_ids, ProfileGroup, "group_id")
+    _link(stage, record.tag_ids, ProfileTag, "tag_id")
+    return inserted, updated, bulk
+
+
+def _profiles_estimate() -> float:
+    """The profile count from the planner's statistics (a count where there are none)."""
+    table = Profile._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reltuples FROM pg_class WHERE oid = %s::regclass", [table])
+        estimate = cursor.fetchone()[0]
+        if estimate < 0:  # never vacuumed nor analyzed
+            cursor.execute(f"SELECT count(*) FROM {table}")
+            estimate = cursor.fetchone()[0]
+        return estimate
+
+
+def _upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
+    table = Profile._meta.db_table
+    columns, select = _new_profiles(plan, old="p")
+    updates = list(_mapped_values(plan, old="p"))
+    if updates:
+        excluded = {c: f"EXCLUDED.{c}" for c in updates}
+        conflict = (
+            f"DO UPDATE SET {', '.join(f'{c} = EXCLUDED.{c}' for c in updates)}, "
+            f"updated_at = EXCLUDED.updated_at WHERE {_changed(updates, 't', excluded)}"
+        )
+    else:
+        conflict = "DO NOTHING"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            WITH up AS (
+                INSERT INTO {table} AS t ({columns})
+                SELECT {select} FROM {stage} s LEFT JOIN {table} p ON p.email = s.email
+                ON CONFLICT (email) {conflict}
+                RETURNING (t.xmax = 0) AS inserted
+            )
+            SELECT count(*) FILTER (WHERE inserted), count(*) FILTER (WHERE NOT inserted)
+            FROM up""",
+            params,
+        )
+        return cursor.fetchone()
+
+
+def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
+    """Lock the table, drop its secondary indexes (built again after the commit: see
+    profile_indexes.py), update the changed profiles, insert the new ones."""
+    table = Profile._meta.db_table
+    updated = 0
+    with connection.cursor() as cursor:
+        cursor.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
+        profile_indexes_drop()
+        new = _mapped_values(plan, old="t")
+        if new:
+            assignments = ", ".join(f"{c} = {value}" for c, value in new.items())
+            cursor.execute(
+                f"""UPDATE {table} t SET {assignments}, updated_at = %(now)s FROM {stage} s
+                WHERE t.email = s.email AND {_changed(list(new), "t", new)}""",
+                params,
+            )
+            updated = cursor.rowcount
+        columns, select = _new_profiles(plan, old=None)
+        cursor.execute(
+            f"""INSERT INTO {table} ({columns}) SELECT {select} FROM {stage} s
+            WHERE NOT EXISTS (SELECT 1 FROM {table} p WHERE p.email = s.email)""",
+            params,
+        )
+        return cursor.rowcount, updated
+
+
+def _link(stage: str, ids: list[int], link_model, column: str) -> None:
+    if not ids:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""INSERT INTO {link_model._meta.db_table} (profile_id, {column})
+            SELECT p.id, x.id FROM {stage} s JOIN {Profile._meta.db_table} p ON p.email = s.email
+            CROSS JOIN unnest(%s::bigint[]) AS x(id)
+            ON CONFLICT DO NOTHING""",
+            [list(ids)],
+        )
+
+
+def apply_unsubscribers(stage: str) -> tuple[int, int]:
+    """(Unsubscribe rows written, profiles newly unsubscribed)."""
+    table = Profile._meta.db_table
+    log = Unsubscribe._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            WITH logged AS (
+                INSERT INTO {log} (email, profile_id, source, reason, created_at)
+                SELECT s.email, p.id, 'import', '', %(now)s
+                FROM {stage} s LEFT JOIN {table} p ON p.email = s.email
+                WHERE (p.id IS NOT NULL AND p.unsubscribed_at IS NULL)
+                   OR (p.id IS NULL AND NOT EXISTS (SELECT 1 FROM {log} u WHERE u.email = s.email))
+                RETURNING 1
+            ), marked AS (
+                UPDATE {table} p
+                SET unsubscribed_at = %(now)s, unsubscribe_source = 'import', updated_at = %(now)s
+                FROM {stage} s WHERE p.email = s.email AND p.unsubscribed_at IS NULL
+                RETURNING 1
+            )
+            SELECT (SELECT count(*) FROM logged), (SELECT count(*) FROM marked)
+            """,
+            {"now": timezone.now()},
+        )
+        return cursor.fetchone()
