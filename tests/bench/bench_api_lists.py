@@ -180,10 +180,12 @@ def run(scale: float) -> list[dict]:
             }
             for _ in range(CALLS)
         ]
-        terms = [rng.choice(lasts).lower() for _ in range(CALLS // 2)]
+        # A last name, part of an email, a first and last name (the search box's cases).
+        terms = [rng.choice(lasts).lower() for _ in range(CALLS // 3)]
         terms += [
-            f"{rng.choice(firsts).lower()}.{rng.choice(lasts).lower()}" for _ in range(CALLS // 2)
+            f"{rng.choice(firsts).lower()}.{rng.choice(lasts).lower()}" for _ in range(CALLS // 3)
         ]
+        terms += [f"{rng.choice(firsts)} {rng.choice(lasts)}" for _ in range(CALLS // 3)]
         searched_calls = [
             {"search": term, "sort": rng.choice(SORTS), "pageSize": 20} for term in terms
         ]

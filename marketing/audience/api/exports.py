@@ -1,5 +1,5 @@
 from django.http import HttpRequest
-from ninja import Router
+from ninja import Router, Status
 
 from config.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.exports import (
@@ -30,7 +30,7 @@ def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
         started_by_id=request.auth.user_id,
         started_by_email=request.auth.email,
     )
-    return 202, {"jobId": job.pk}
+    return Status(202, {"jobId": job.pk})
 
 
 @router.post("/downloadBase64", response={200: DownloadOut, **ERRORS_WITH_CONFLICT})

@@ -1,5 +1,5 @@
 from django.http import FileResponse, HttpRequest
-from ninja import File, Form, Query, Router, UploadedFile
+from ninja import File, Form, Query, Router, Status, UploadedFile
 
 from config.pagination import paginate
 from config.responses import ERRORS_WITH_CONFLICT
@@ -32,13 +32,16 @@ def imports_upload(
         kind=kind,
         created_by_id=request.auth.user_id,
     )
-    return 201, {
-        "id": record.pk,
-        "kind": record.kind,
-        "fileName": record.file_name,
-        "headers": record.headers,
-        **extra,
-    }
+    return Status(
+        201,
+        {
+            "id": record.pk,
+            "kind": record.kind,
+            "fileName": record.file_name,
+            "headers": record.headers,
+            **extra,
+        },
+    )
 
 
 @router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
@@ -53,7 +56,7 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
         started_by_id=request.auth.user_id,
         started_by_email=request.auth.email,
     )
-    return 202, {"jobId": record.job_id}
+    return Status(202, {"jobId": record.job_id})
 
 
 @router.get("/mm/imports", response={200: ImportPageOut, **ERRORS_WITH_CONFLICT}, by_alias=True)

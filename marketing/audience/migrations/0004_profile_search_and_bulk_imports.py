@@ -7,52 +7,68 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audience', '0003_profile_first_name_index'),
+        ("audience", "0003_profile_first_name_index"),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='profile',
-            name='profile_name_idx',
+            model_name="profile",
+            name="profile_name_idx",
         ),
         migrations.RemoveIndex(
-            model_name='profile',
-            name='profile_search_trgm',
+            model_name="profile",
+            name="profile_search_trgm",
         ),
         migrations.RemoveIndex(
-            model_name='profile',
-            name='profile_first_name_idx',
+            model_name="profile",
+            name="profile_first_name_idx",
         ),
         migrations.RemoveField(
-            model_name='profile',
-            name='search_text',
+            model_name="profile",
+            name="search_text",
         ),
         migrations.AddField(
-            model_name='profileimport',
-            name='applied_at',
+            model_name="profileimport",
+            name="applied_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AlterField(
-            model_name='profile',
-            name='email',
+            model_name="profile",
+            name="email",
             field=models.EmailField(max_length=254),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(django.db.models.functions.comparison.Collate(django.db.models.functions.text.Lower('last_name'), 'C'), django.db.models.functions.comparison.Collate(django.db.models.functions.text.Lower('first_name'), 'C'), models.F('id'), name='profile_name_idx'),
+            model_name="profile",
+            index=models.Index(
+                django.db.models.functions.comparison.Collate(
+                    django.db.models.functions.text.Lower("last_name"), "C"
+                ),
+                django.db.models.functions.comparison.Collate(
+                    django.db.models.functions.text.Lower("first_name"), "C"
+                ),
+                models.F("id"),
+                name="profile_name_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=models.Index(django.db.models.functions.comparison.Collate(django.db.models.functions.text.Lower('first_name'), 'C'), models.F('id'), name='profile_first_name_idx'),
+            model_name="profile",
+            index=models.Index(
+                django.db.models.functions.comparison.Collate(
+                    django.db.models.functions.text.Lower("first_name"), "C"
+                ),
+                models.F("id"),
+                name="profile_first_name_idx",
+            ),
         ),
         migrations.AddIndex(
-            model_name='profile',
-            index=django.contrib.postgres.indexes.GinIndex(fields=['email'], name='profile_email_trgm', opclasses=['gin_trgm_ops']),
+            model_name="profile",
+            index=django.contrib.postgres.indexes.GinIndex(
+                fields=["email"], name="profile_email_trgm", opclasses=["gin_trgm_ops"]
+            ),
         ),
         migrations.AddConstraint(
-            model_name='profile',
-            constraint=models.UniqueConstraint(fields=('email',), name='profile_email_unique'),
+            model_name="profile",
+            constraint=models.UniqueConstraint(fields=("email",), name="profile_email_unique"),
         ),
     ]

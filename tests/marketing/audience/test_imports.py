@@ -312,6 +312,19 @@ def test_import_inserts_validates_dedupes_and_reports_errors(unlimited, apply_mo
     ]
 
 
+def test_the_last_valid_row_of_an_email_wins(unlimited):
+    # With two processes rows alternate between them: a's last row is the helper's, b's
+    # is the worker's (b's very last row is invalid and does not count).
+    _, outcome = run_file(
+        b"email,first name\n"
+        b"a@x.example,A1\na@x.example,A2\nb@x.example,B1\nA@x.example,A3\n"
+        b"b@x.example,B2\nb@x.example,=bad\nc@x.example,C1\n"
+    )
+    names = dict(Profile.objects.values_list("email", "first_name"))
+    assert names == {"a@x.example": "A3", "b@x.example": "B2", "c@x.example": "C1"}
+    assert (outcome.inserted, outcome.duplicate, outcome.invalid) == (3, 3, 1)
+
+
 def test_empty_cells_never_blank_and_unmapped_columns_are_untouched(unlimited):
     Profile.objects.create(email="ann@x.example", first_name="Ann", city="Rome", phone="1")
     record, outcome = run_file(b"email,first name,city\nANN@x.example,,Paris\n")

@@ -1,25 +1,26 @@
 """The file into a TEMP staging table: rows checked in Python (rows.py), the valid ones
-COPYed (psycopg 3 `cursor.copy()`), then one row per email kept (the last valid row of an
-email wins; the earlier ones are counted as duplicates and deleted).
+COPYed (psycopg 3 `cursor.copy()`), then one row per email kept: the last valid row of an
+email wins, the earlier ones (remembered while checking) are counted as duplicates and
+deleted.
 
 Checking rows is the CPU-bound part, so a large file is checked by two processes: the
 worker forks a helper before it opens its COPY; both read the whole file, the worker
-takes the rows 0, 2, 4... and the helper 1, 3, 5... into files of its own, which the
-worker then COPYs and merges. The helper never touches the worker's database connection
-and leaves with `os._exit`."""
+takes the rows 0, 2, 4... and the helper 1, 3, 5..., writing into a working folder under
+the client's prefix. The worker relays the helper's lines into its COPY as they come,
+then merges the error reports and the last rows of each email. The helper never touches
+the worker's database connection and leaves with `os._exit`."""
 
 import csv
 import heapq
-import json
 import os
+import pickle
 import shutil
 import signal
-import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
 from marketing.audience.models import ProfileImport
 from marketing.audience.services.downloads import csv_safe, media_path
@@ -36,8 +37,6 @@ CREATE TEMP TABLE {name} (
 
 # Lines per COPY write: the server stores each piece while Python parses the next.
 COPY_WRITE_LINES = 2000
-COPY_READ_BYTES = 1024 * 1024
-DEDUP_WORK_MEM = "256MB"
 
 
 class ImportCancelled(Exception):
@@ -79,71 +78,103 @@ def check_cancel(job_id: int | None) -> None:
         raise ImportCancelled
 
 
-def _check_rows(plan: RowPlan, path: Path, part: int, parts: int, write_lines, errors):
-    """Check this part's rows (every `parts`-th row from `part`): valid ones go to
+@dataclass
+class _Part:
+    """What one process made of its rows."""
+
+    index: int
+    rows: int = 0
+    invalid: int = 0
+    last_row: dict[str, int] = field(default_factory=dict)  # email -> its last valid row
+    superseded: list[int] = field(default_factory=list)  # valid rows with a later one
+
+
+def _check_rows(plan: RowPlan, path: Path, part: _Part, parts: int, write_lines, errors):
+    """Check this part's rows (every `parts`-th row from `part.index`): valid ones go to
     `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV writer. Yields
-    (rows read so far, rows of this part, invalid rows) after every IMPORT_CHUNK_ROWS
-    rows read, and once at the end."""
+    the rows read so far after every IMPORT_CHUNK_ROWS rows, and once at the end."""
     copy_line = plan.copy_line
     chunk_rows = settings.IMPORT_CHUNK_ROWS
     email_index = plan.email_index
-    read = mine = invalid = 0
+    last_row = part.last_row
+    superseded = part.superseded
+    read = 0
     lines: list[str] = []
     for row_no, cells in iter_data_rows(path):
         read += 1
-        if (read - 1) % parts == part:
-            mine += 1
+        if (read - 1) % parts == part.index:
+            part.rows += 1
             try:
-                lines.append(copy_line(row_no, cells)[1])
+                email, line = copy_line(row_no, cells)
             except RowError as exc:
-                invalid += 1
+                part.invalid += 1
                 email = cells[email_index] if email_index < len(cells) else ""
                 errors.writerow([row_no, csv_safe(email[:254]), str(exc)])
-            if len(lines) >= COPY_WRITE_LINES:
-                write_lines(copy_chunk(lines))
-                lines = []
+            else:
+                lines.append(line)
+                earlier = last_row.get(email)
+                if earlier is not None:
+                    superseded.append(earlier)
+                last_row[email] = row_no
+                if len(lines) >= COPY_WRITE_LINES:
+                    write_lines(copy_chunk(lines))
+                    lines = []
         if read % chunk_rows == 0:
-            yield read, mine, invalid
+            yield read
     if lines:
         write_lines(copy_chunk(lines))
-    yield read, mine, invalid
+    yield read
 
 
 def _helper_run(plan: RowPlan, path: Path, folder: Path) -> None:
     """The forked helper's whole life: part 1 of 2 into `folder`, then `os._exit`."""
     status = 1
     try:
+        part = _Part(1)
         with (
-            open(folder / "lines.copy", "w", encoding="utf-8") as lines,
+            open(folder / "lines.copy", "a", encoding="utf-8") as lines,
             open(folder / "errors.csv", "w", encoding="utf-8", newline="") as errors,
         ):
-            *_, (_read, mine, invalid) = _check_rows(
-                plan, path, 1, 2, lines.write, csv.writer(errors)
-            )
-        result = {"total": mine, "invalid": invalid}
+            for _read in _check_rows(plan, path, part, 2, lines.write, csv.writer(errors)):
+                pass
+        result = {"part": part}
         status = 0
     except ImportFileError as exc:
         result = {"file_error": exc.message}
     except BaseException as exc:  # noqa: BLE001 - reported to the worker, which raises
         result = {"error": f"{type(exc).__name__}: {exc}"}
     try:
-        (folder / "result.json").write_text(json.dumps(result))
+        with open(folder / "result.pickle", "wb") as handle:
+            pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
     finally:
         os._exit(status)
 
 
-def _helper_wait(pid: int, folder: Path) -> dict:
-    """The helper's counts, once it has left; its failure raised here."""
+def _helper_wait(pid: int, folder: Path) -> _Part:
+    """The helper's part, once it has left; its failure raised here."""
     os.waitpid(pid, 0)
     try:
-        result = json.loads((folder / "result.json").read_text())
-    except (OSError, ValueError):
+        with open(folder / "result.pickle", "rb") as handle:
+            result = pickle.load(handle)  # noqa: S301 - written by our own forked helper
+    except (OSError, EOFError, pickle.UnpicklingError):
         result = {"error": "the row-checking helper stopped without a result"}
     if "file_error" in result:
         raise ImportFileError(result["file_error"])
     if "error" in result:
         raise RuntimeError(f"Import helper: {result['error']}")
-    return result
+    return result["part"]
+
+
+def _superseded(parts: list[_Part]) -> list[int]:
+    """Every valid row but the last of its email, over all parts."""
+    rows = [row for part in parts for row in part.superseded]
+    if len(parts) == 2:
+        mine, other = parts[0].last_row, parts[1].last_row
+        for email, row in other.items():
+            earlier = mine.get(email)
+            if earlier is not None:
+                rows.append(min(earlier, row))
+    return rows
 
 
 class _CopySink:
@@ -153,6 +184,25 @@ class _CopySink:
 
     def __call__(self, text: str) -> None:
         self.copy.write(text)
+
+
+class _HelperLines:
+    """The helper's COPY text as it grows, relayed whole lines at a time into the COPY
+    open at the time, so little is left to send once the helper is done."""
+
+    def __init__(self, path: Path):
+        self.handle = open(path, "rb")  # noqa: SIM115 - closed by close()
+        self.pending = b""
+
+    def relay(self, copy, *, final: bool = False) -> None:
+        data = self.pending + self.handle.read()
+        cut = len(data) if final else data.rfind(b"\n") + 1
+        self.pending = data[cut:]
+        if cut:
+            copy.write(data[:cut])
+
+    def close(self) -> None:
+        self.handle.close()
 
 
 def _merge_errors(parts: list[Path], errors_writer) -> None:
@@ -174,14 +224,19 @@ def stage_file(
     the connection being free then)."""
     path = media_path(record.file_path)
     parts = 2 if path.stat().st_size >= settings.IMPORT_PARALLEL_MIN_BYTES else 1
-    folder = Path(tempfile.mkdtemp(prefix="import-"))
+    folder = media_path(f"{connection.schema_name}/imports/{record.pk}-work")
+    shutil.rmtree(folder, ignore_errors=True)  # a run that died left it
+    folder.mkdir(parents=True)
     helper = 0
+    helper_lines = None
     try:
         if parts == 2:
+            (folder / "lines.copy").touch()
             helper = os.fork()
             if helper == 0:
                 _helper_run(plan, path, folder)
-        outcome = Outcome()
+            helper_lines = _HelperLines(folder / "lines.copy")
+        own = _Part(0)
         sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
         own_errors = folder / "own-errors.csv"
         with (
@@ -189,51 +244,45 @@ def stage_file(
             connection.cursor() as cursor,
         ):
             sink = _CopySink()
-            chunks = _check_rows(plan, path, 0, parts, sink, csv.writer(errors_file))
+            chunks = _check_rows(plan, path, own, parts, sink, csv.writer(errors_file))
             while True:
                 with cursor.copy(sql) as copy:
                     sink.copy = copy
-                    progress = next(chunks, None)
-                if progress is None:
+                    read = next(chunks, None)
+                    if helper_lines:
+                        helper_lines.relay(copy)
+                if read is None:
                     break
-                read, outcome.total, outcome.invalid = progress
                 if job_id:
                     jobs.job_progress(job_id, processed=read)
                 check_cancel(job_id)
-        error_parts = [own_errors]
+        done, error_parts = [own], [own_errors]
         if helper:
-            result = _helper_wait(helper, folder)
+            done.append(_helper_wait(helper, folder))
             helper = 0
-            outcome.total += result["total"]
-            outcome.invalid += result["invalid"]
-            with (
-                connection.cursor() as cursor,
-                cursor.copy(sql) as copy,
-                open(folder / "lines.copy", "rb") as lines,
-            ):
-                while piece := lines.read(COPY_READ_BYTES):
-                    copy.write(piece)
+            with connection.cursor() as cursor, cursor.copy(sql) as copy:
+                helper_lines.relay(copy, final=True)
             error_parts.append(folder / "errors.csv")
         _merge_errors(error_parts, errors_writer)
-        outcome.duplicate = _keep_last_row_per_email(name)
-        return outcome
+        superseded = _superseded(done)
+        _delete_rows(name, superseded)
+        return Outcome(
+            total=sum(part.rows for part in done),
+            invalid=sum(part.invalid for part in done),
+            duplicate=len(superseded),
+        )
     finally:
+        if helper_lines:
+            helper_lines.close()
         if helper:  # the worker is leaving early (cancel, error): stop the helper
             os.kill(helper, signal.SIGKILL)
             os.waitpid(helper, 0)
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _keep_last_row_per_email(name: str) -> int:
-    """Delete every row of an email but its last; the number deleted."""
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL work_mem = '{DEDUP_WORK_MEM}'")  # the hash of every email
-        cursor.execute(
-            f"""DELETE FROM {name} s USING (
-                SELECT email, max(row_no) AS last FROM {name}
-                GROUP BY email HAVING count(*) > 1
-            ) d WHERE s.email = d.email AND s.row_no < d.last"""
-        )
-        duplicate = cursor.rowcount
+def _delete_rows(name: str, rows: list[int]) -> None:
+    with connection.cursor() as cursor:
+        if rows:
+            # `= ANY` of a large array is a hash lookup (PostgreSQL 14+).
+            cursor.execute(f"DELETE FROM {name} WHERE row_no = ANY(%s)", [rows])
         cursor.execute(f"ANALYZE {name}")
-    return duplicate
