@@ -226,6 +226,49 @@ def test_list_sorts_searches_and_filters(alpha, user_api):
     assert _emails(user_api.get(PROFILES, status="csb")) == ["bob@y.example"]
 
 
+def test_search_words_match_the_email_or_begin_a_name(alpha, user_api):
+    with in_schema(alpha):
+        Profile.objects.bulk_create(
+            [
+                Profile(email="john.smith@acme.example", first_name="John", last_name="Smith"),
+                Profile(email="jo@other.example", first_name="Johanna", last_name="Smithers"),
+                Profile(email="k@acme.example", first_name="Kim", last_name="Goldsmith"),
+            ]
+        )
+    found = lambda term: set(_emails(user_api.get(PROFILES, search=term)))  # noqa: E731
+    smiths = {"john.smith@acme.example", "jo@other.example"}
+    assert found("smith") == smiths  # a last name's start, or in the email
+    assert found("SMITH") == smiths
+    assert found("john sm") == {"john.smith@acme.example"}  # every word must match
+    assert found("joh  smithers") == {"jo@other.example"}
+    assert found("acme.example") == {"john.smith@acme.example", "k@acme.example"}
+    assert found("@acme") == {"john.smith@acme.example", "k@acme.example"}
+    assert found("oldsmith") == set()  # inside a name, not at its start, and not in the email
+    assert found("hanna") == set()
+    assert found("kim gold") == {"k@acme.example"}
+
+
+def test_name_sorts_ignore_case(alpha, user_api):
+    with in_schema(alpha):
+        Profile.objects.bulk_create(
+            [
+                Profile(email="a@x.example", first_name="bea", last_name="van Dijk"),
+                Profile(email="b@x.example", first_name="Adam", last_name="Vance"),
+                Profile(email="c@x.example", first_name="Carl", last_name="Abbot"),
+            ]
+        )
+    assert _emails(user_api.get(PROFILES, sort="firstName")) == [
+        "b@x.example",
+        "a@x.example",
+        "c@x.example",
+    ]
+    assert _emails(user_api.get(PROFILES, sort="lastName")) == [
+        "c@x.example",
+        "a@x.example",
+        "b@x.example",
+    ]
+
+
 def test_list_pages(alpha, user_api):
     with in_schema(alpha):
         Profile.objects.bulk_create(Profile(email=f"p{n:02}@x.example") for n in range(25))

@@ -130,14 +130,19 @@ class RowPlan:
     def stage_columns(self) -> list[str]:
         return ["row_no", "email", *self.columns] + (["custom"] if self.custom else [])
 
-    def parse(self, row_no: int, cells: list[str]) -> tuple[str, tuple]:
-        """(email, staging row); raises RowError. Missing trailing cells count as empty."""
-        width = len(cells)
-        email = cells[self.email_index].strip().lower() if self.email_index < width else ""
+    def email(self, cells: list[str]) -> str:
+        """The row's email, lower-cased; raises RowError."""
+        email = cells[self.email_index].strip().lower() if self.email_index < len(cells) else ""
         if not email:
             raise RowError("The email address is missing")
         if len(email) > 254 or not EMAIL_RE.match(email):
             raise RowError("The email address is not valid")
+        return email
+
+    def parse(self, row_no: int, cells: list[str]) -> tuple[str, tuple]:
+        """(email, staging row); raises RowError. Missing trailing cells count as empty."""
+        width = len(cells)
+        email = self.email(cells)
         values = [row_no, email]
         for index, parser in self.parsers:
             values.append(parser(cells[index]) if index < width else None)
@@ -157,11 +162,7 @@ class RowPlan:
         escaping is only done for the rare line that needs it. NULL is NUL_MARK here
         (see `copy_chunk`); raises RowError."""
         width = len(cells)
-        email = cells[self.email_index].strip().lower() if self.email_index < width else ""
-        if not email:
-            raise RowError("The email address is missing")
-        if len(email) > 254 or not EMAIL_RE.match(email):
-            raise RowError("The email address is not valid")
+        email = self.email(cells)
         out = [str(row_no), email]
         append = out.append
         nulls = 0
