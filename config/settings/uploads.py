@@ -3,8 +3,9 @@ MEDIA_ROOT/<client schema>/..., so a path can be checked against its client's pr
 
 from config.settings.env import env
 
-# Largest profile import file accepted (bytes); 100 MB by default.
-IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=100 * 1024 * 1024)
+# Largest profile import file accepted (bytes): 256 MB by default, room for a 1,000,000-row
+# file with 15 columns (~135 MB).
+IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=256 * 1024 * 1024)
 # Longest physical line of a CSV/TXT import (bytes).
 IMPORT_MAX_LINE_BYTES = env.int("IMPORT_MAX_LINE_BYTES", default=1024 * 1024)
 # XLSX (a zip): total uncompressed size and the largest compression ratio of one entry.

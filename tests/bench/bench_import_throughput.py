@@ -169,8 +169,6 @@ def _import_once(path: Path, worker: subprocess.Popen) -> dict:
     helper_peak = 0  # the import's forked row-checking helper
     started = time.perf_counter()
     size = path.stat().st_size
-    # The 1M-row file is ~130 MB: over the default 100 MB upload cap, which is a setting.
-    settings.IMPORT_MAX_UPLOAD_BYTES = max(settings.IMPORT_MAX_UPLOAD_BYTES, size + 1)
 
     def chunks():
         handle = open(path, "rb")  # noqa: SIM115 - closed at EOF by the generator
