@@ -20,6 +20,8 @@ IMPORT_PARALLEL_MIN_BYTES = env.int("IMPORT_PARALLEL_MIN_BYTES", default=4 * 102
 # An import adding at least this many profiles, and at least as many as the client has,
 # rebuilds the profile indexes instead of updating them row by row (imports/apply.py).
 IMPORT_BULK_MIN_ROWS = env.int("IMPORT_BULK_MIN_ROWS", default=20_000)
+# How long a bulk import waits to lock the profile table before applying row by row.
+IMPORT_BULK_LOCK_TIMEOUT_MS = env.int("IMPORT_BULK_LOCK_TIMEOUT_MS", default=5000)
 # Long jobs outlive the default task time limits (config/settings/celery.py).
 IMPORT_TASK_SOFT_TIME_LIMIT = env.int("IMPORT_TASK_SOFT_TIME_LIMIT", default=3600)
 EXPORT_MAX_RECORDS = 200_000

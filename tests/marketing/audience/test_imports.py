@@ -399,6 +399,25 @@ def test_a_run_stopped_after_its_commit_is_finished_by_the_next(unlimited):
     assert (job.status, job.result["inserted"]) == (JobStatus.COMPLETED, 2)
 
 
+def test_a_bulk_import_that_cannot_lock_the_table_applies_row_by_row(unlimited, settings):
+    import psycopg
+
+    settings.IMPORT_BULK_MIN_ROWS = 1
+    settings.IMPORT_BULK_LOCK_TIMEOUT_MS = 100
+    db = connection.settings_dict
+    with psycopg.connect(
+        dbname=db["NAME"],
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+    ) as reader:  # a long reader of the profiles (another transaction)
+        reader.execute(f"LOCK TABLE {connection.schema_name}.audience_profile IN ACCESS SHARE MODE")
+        _, outcome = run_file(b"email\na@x.example\nb@x.example\n")
+    assert outcome.bulk is False
+    assert outcome.inserted == 2 and Profile.objects.count() == 2
+
+
 def test_plan_limit_fails_the_job_and_changes_nothing(in_alpha):
     # alpha's plan allows 2 contacts
     Profile.objects.create(email="existing@x.example")

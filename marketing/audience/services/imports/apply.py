@@ -9,7 +9,8 @@ ways, same result:
 - bulk (an import that at least doubles a table, and is large): the table is locked, its
   secondary indexes dropped (profile_indexes.py: they are built again once the import has
   committed), changed profiles updated, new ones inserted. Readers of the client's
-  profiles wait for the commit.
+  profiles wait for the commit; when the lock cannot be had within
+  IMPORT_BULK_LOCK_TIMEOUT_MS (a long export reading), the import goes row by row.
 
 Empty cells never blank an existing value; an unchanged profile is not written (so running
 the same import twice changes nothing). Group and tag links: `ON CONFLICT DO NOTHING`.
@@ -17,8 +18,9 @@ the same import twice changes nothing). Group and tag links: `ON CONFLICT DO NOT
 Unsubscribers: `Unsubscribe` log rows and `unsubscribed_at` / `unsubscribe_source`."""
 
 from django.conf import settings
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone
+from psycopg.errors import LockNotAvailable
 
 from marketing.audience.models import (
     PROFILE_TEXT_FIELDS,
@@ -96,7 +98,11 @@ def apply_subscribers(
     if adding and getattr(connection, "tenant", None) is not None:
         plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=adding)
     params = {"now": timezone.now()}
-    bulk = adding >= settings.IMPORT_BULK_MIN_ROWS and adding >= _profiles_estimate()
+    bulk = (
+        adding >= settings.IMPORT_BULK_MIN_ROWS
+        and adding >= _profiles_estimate()
+        and _lock_profiles()
+    )
     inserted, updated = (_bulk_upsert if bulk else _upsert)(plan, stage, params)
     _link(stage, record.group_ids, ProfileGroup, "group_id")
     _link(stage, record.tag_ids, ProfileTag, "tag_id")
@@ -143,13 +149,30 @@ def _upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
         return cursor.fetchone()
 
 
+def _lock_profiles() -> bool:
+    """Lock the profile table for a bulk apply, waiting IMPORT_BULK_LOCK_TIMEOUT_MS at the
+    most: a long reader (an export) would otherwise hold the import, and every reader
+    queued behind the import, for as long as it runs. False: not locked (apply row by
+    row instead)."""
+    try:
+        with transaction.atomic(), connection.cursor() as cursor:  # a savepoint
+            cursor.execute(f"SET LOCAL lock_timeout = {int(settings.IMPORT_BULK_LOCK_TIMEOUT_MS)}")
+            cursor.execute(f"LOCK TABLE {Profile._meta.db_table} IN ACCESS EXCLUSIVE MODE")
+    except OperationalError as exc:
+        if not isinstance(exc.__cause__, LockNotAvailable):
+            raise
+        return False
+    with connection.cursor() as cursor:  # the lock is kept; the timeout is not
+        cursor.execute("SET LOCAL lock_timeout TO DEFAULT")
+    return True
+
+
 def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
-    """Lock the table, drop its secondary indexes (built again after the commit: see
-    profile_indexes.py), update the changed profiles, insert the new ones."""
+    """With the table locked: drop its secondary indexes (built again after the commit:
+    see profile_indexes.py), update the changed profiles, insert the new ones."""
     table = Profile._meta.db_table
     updated = 0
     with connection.cursor() as cursor:
-        cursor.execute(f"LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE")
         profile_indexes_drop()
         new = _mapped_values(plan, old="t")
         if new:
