@@ -65,6 +65,11 @@ def job_progress(job_id: int, *, processed: int, total: int | None = None) -> No
     BackgroundJob.objects.filter(pk=job_id, status=JobStatus.IN_PROCESS).update(**values)
 
 
+def job_step(job_id: int, message: str) -> None:
+    """What a running job is doing now: its message until it finishes."""
+    BackgroundJob.objects.filter(pk=job_id, status=JobStatus.IN_PROCESS).update(message=message)
+
+
 def job_cancel_requested(job_id: int) -> bool:
     return BackgroundJob.objects.filter(pk=job_id, cancel_requested=True).exists()
 

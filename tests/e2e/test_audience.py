@@ -70,6 +70,7 @@ def test_import_a_csv_with_mapping_and_see_the_profiles(page, site, tmp_path):
     page.get_by_test_id("start-import").click()
 
     expect(page.get_by_test_id("import-progress")).to_have_text("100%")
+    expect(page.get_by_test_id("import-message")).to_contain_text("2 added, 0 updated")
     expect(page.get_by_test_id("import-count-inserted")).to_contain_text("2")
     expect(page.get_by_test_id("import-count-invalid")).to_contain_text("1")
     with page.expect_download() as download:

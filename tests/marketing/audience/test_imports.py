@@ -32,11 +32,16 @@ from marketing.jobs.models import BackgroundJob, JobStatus
 
 
 @pytest.fixture(params=["incremental", "bulk", "two processes"])
-def apply_mode(request, settings):
+def apply_mode(request, settings, monkeypatch):
     """The ways an import runs: rows checked by one process or two (imports/staging.py),
-    applied row by row or, whenever the import at least doubles the profiles, in bulk
-    (imports/apply.py)."""
+    applied row by row or in bulk (imports/apply.py). "bulk" takes every import as large
+    enough: the table's size estimate (PostgreSQL statistics, which other tests' committed
+    rows move) counts as 0."""
+    from marketing.audience.services.imports import apply
+
     settings.IMPORT_BULK_MIN_ROWS = 1 if request.param == "bulk" else 10**9
+    if request.param == "bulk":
+        monkeypatch.setattr(apply, "_profiles_estimate", lambda: 0)
     settings.IMPORT_PARALLEL_MIN_BYTES = 0 if request.param == "two processes" else 10**12
     return request.param
 
@@ -399,11 +404,18 @@ def test_a_run_stopped_after_its_commit_is_finished_by_the_next(unlimited):
     assert (job.status, job.result["inserted"]) == (JobStatus.COMPLETED, 2)
 
 
-def test_a_bulk_import_that_cannot_lock_the_table_applies_row_by_row(unlimited, settings):
+def test_a_bulk_import_that_cannot_lock_the_table_applies_row_by_row(
+    in_alpha, settings, monkeypatch
+):
     import psycopg
 
+    from marketing.audience.services.imports import apply
+
+    in_alpha.client.plan = None
+    in_alpha.client.save()
     settings.IMPORT_BULK_MIN_ROWS = 1
     settings.IMPORT_BULK_LOCK_TIMEOUT_MS = 100
+    monkeypatch.setattr(apply, "_profiles_estimate", lambda: 0)
     db = connection.settings_dict
     with psycopg.connect(
         dbname=db["NAME"],
@@ -413,9 +425,11 @@ def test_a_bulk_import_that_cannot_lock_the_table_applies_row_by_row(unlimited, 
         password=db["PASSWORD"] or None,
     ) as reader:  # a long reader of the profiles (another transaction)
         reader.execute(f"LOCK TABLE {connection.schema_name}.audience_profile IN ACCESS SHARE MODE")
-        _, outcome = run_file(b"email\na@x.example\nb@x.example\n")
-    assert outcome.bulk is False
-    assert outcome.inserted == 2 and Profile.objects.count() == 2
+        _, blocked = run_file(b"email\na@x.example\nb@x.example\n")
+    assert blocked.bulk is False and blocked.inserted == 2
+    _, free = run_file(b"email\nc@x.example\nd@x.example\ne@x.example\n")  # reader gone
+    assert free.bulk is True and free.inserted == 3
+    assert Profile.objects.count() == 5
 
 
 def test_plan_limit_fails_the_job_and_changes_nothing(in_alpha):
@@ -483,6 +497,23 @@ def test_progress_is_written_per_chunk(unlimited, settings, monkeypatch):
     )
     run_file(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
     assert seen == [3, 6, 9, 10]  # every 3 rows read, and once the whole file is read
+
+
+def test_the_job_says_what_the_import_is_doing(unlimited, apply_mode, monkeypatch):
+    from marketing.audience.services.imports import pipeline
+
+    steps = []
+    real = jobs.job_step
+    monkeypatch.setattr(
+        jobs, "job_step", lambda job_id, message: (steps.append(message), real(job_id, message))
+    )
+    record, _ = run_file(b"email\na@x.example\nb@x.example\n")
+    expected = [pipeline.CHECKING_MESSAGE, pipeline.SAVING_MESSAGE]
+    if apply_mode == "bulk":
+        expected.append(pipeline.INDEXING_MESSAGE)
+    assert steps == expected
+    job = BackgroundJob.objects.get(pk=record.job_id)
+    assert job.message == "2 added, 0 updated, 0 invalid rows, 0 duplicates."
 
 
 def test_custom_fields_rep_and_checkbox(unlimited):

@@ -34,6 +34,10 @@ from marketing.jobs.models import BackgroundJob, JobStatus
 logger = logging.getLogger(__name__)
 
 CANCELLED_MESSAGE = "Cancelled: nothing was imported."
+# What the job says while it runs (under the progress bar).
+CHECKING_MESSAGE = "Checking the rows of the file…"
+SAVING_MESSAGE = "Saving the profiles…"
+INDEXING_MESSAGE = "Rebuilding the profile search and sort indexes…"
 # Memory for the apply's joins and sorts (one transaction per import).
 APPLY_WORK_MEM = "128MB"
 
@@ -53,6 +57,7 @@ def import_run(import_id: int) -> Outcome | None:
         return None
     if record.applied_at is not None:
         # A run that stopped after its commit (a redelivered message): finish it.
+        _step(job_id, INDEXING_MESSAGE)
         profile_indexes_build()
         outcome = _recorded_outcome(record)
         _finish(record, outcome)
@@ -64,6 +69,7 @@ def import_run(import_id: int) -> Outcome | None:
     stage_create(name)
     started = time.perf_counter()
     try:
+        _step(job_id, CHECKING_MESSAGE)
         plan = row_plan(record)
         with open(errors_file, "w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
@@ -71,6 +77,7 @@ def import_run(import_id: int) -> Outcome | None:
             outcome = stage_file(record, plan, name, writer, job_id)
         staged = time.perf_counter()
         check_cancel(job_id)
+        _step(job_id, SAVING_MESSAGE)
         with transaction.atomic():
             if job_id:
                 job = BackgroundJob.objects.select_for_update().get(pk=job_id)
@@ -95,6 +102,8 @@ def import_run(import_id: int) -> Outcome | None:
                 applied_at=timezone.now(),
             )
         applied = time.perf_counter()
+        if outcome.bulk:
+            _step(job_id, INDEXING_MESSAGE)
         rebuilt = profile_indexes_build() if outcome.bulk else []
         _finish(record, outcome)
         if not outcome.invalid:
@@ -127,6 +136,11 @@ def import_run(import_id: int) -> Outcome | None:
         raise
     finally:
         stage_drop(name)
+
+
+def _step(job_id: int | None, message: str) -> None:
+    if job_id:
+        jobs.job_step(job_id, message)
 
 
 def _recorded_outcome(record: ProfileImport) -> Outcome:

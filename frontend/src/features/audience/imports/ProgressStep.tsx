@@ -41,7 +41,11 @@ export function ProgressStep({ importId, jobId, onFinished, onRestart }: Progres
       </Group>
       <Progress value={progress} size="lg" animated={!finished} color={job?.status === 'Failed' ? 'red' : undefined} aria-label={messages.jobProgress} />
       {error && <Alert color="red">{error}</Alert>}
-      {job?.message && finished && <Text size="sm">{job.message}</Text>}
+      {job?.message && (
+        <Text size="sm" data-testid="import-message">
+          {job.message}
+        </Text>
+      )}
       {summary && <ImportCounts summary={summary} />}
       <Group>
         {summary?.hasErrors && <ErrorReportButton importId={importId} />}
