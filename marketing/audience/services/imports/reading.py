@@ -12,6 +12,7 @@ import codecs
 import csv
 import hashlib
 import io
+import mmap
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -153,16 +154,29 @@ def _blank(row: list[str]) -> bool:
     return not any(cell.strip() for cell in row)
 
 
-def _csv_rows(path: Path, delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """(line number where the row ends, cells) for every non-blank row."""
+def _csv_rows(
+    path: Path, delimiter: str, half: "Half | None" = None
+) -> Iterator[tuple[int, list[str]]]:
+    """(line number where the row ends, cells) for every non-blank row, of the whole file
+    or of one half of it."""
     csv.field_size_limit(settings.IMPORT_MAX_LINE_BYTES)
-    with open(path, encoding="utf-8", newline="") as handle:
+    start, line_base, last_line = 0, 0, None
+    if half is not None:
+        if half.second:
+            start, line_base = half.offset, half.lines_before
+        else:
+            last_line = half.lines_before
+    with open(path, "rb") as raw:
+        raw.seek(start)
+        handle = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         reader = csv.reader(handle, delimiter=delimiter, strict=False)
         try:
             for row in reader:
+                if last_line is not None and reader.line_num > last_line:
+                    break
                 # row[0] is nearly always filled: skip the whole-row check then.
                 if row and (row[0].strip() or not _blank(row)):
-                    yield reader.line_num, row
+                    yield line_base + reader.line_num, row
         except csv.Error as exc:
             raise ImportFileError(MSG_BAD_CSV.format(reason=exc)) from exc
 
@@ -274,17 +288,46 @@ def inspect_xlsx(path: Path) -> Inspection:
 # --- reading for the import task --------------------------------------------------------
 
 
-def iter_data_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
-    """Every data row after the header row: (row number in the file, cells)."""
+@dataclass(frozen=True)
+class Half:
+    """One half of a CSV file cut at `offset`, the start of a line, with `lines_before`
+    lines before it: the rows of each half are read by their own reader."""
+
+    offset: int
+    lines_before: int
+    second: bool
+
+
+def halves(path: Path) -> tuple[Half, Half] | None:
+    """The two halves of a CSV file cut at the first line start past its middle, where no
+    record can span lines (the file has no quote character at all). None: no such cut."""
+    if path.suffix.lower() == ".xlsx" or path.stat().st_size == 0:
+        return None
+    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        if data.find(b'"') != -1:
+            return None
+        cut = data.find(b"\n", len(data) // 2) + 1
+        if cut <= 0 or cut >= len(data):
+            return None
+        lines = sum(
+            data[at : min(at + CHUNK_BYTES, cut)].count(b"\n") for at in range(0, cut, CHUNK_BYTES)
+        )
+    return Half(cut, lines, second=False), Half(cut, lines, second=True)
+
+
+def iter_data_rows(path: Path, half: Half | None = None) -> Iterator[tuple[int, list[str]]]:
+    """Every data row after the header row: (row number in the file, cells). With a
+    `half` (see `halves`): the data rows of that half only."""
     if path.suffix.lower() == ".xlsx":
         rows = _xlsx_rows(path)
     else:
         with open(path, encoding="utf-8", newline="") as handle:
             delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
-        rows = _csv_rows(path, delimiter)
-    header = next(rows, None)
-    if header is None:
-        return
+        rows = _csv_rows(path, delimiter, half)
+    if half is None or not half.second:
+        header = next(rows, None)
+        if header is None:
+            return
     yield from rows
 
 

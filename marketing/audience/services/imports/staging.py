@@ -4,11 +4,12 @@ email wins, the earlier ones (remembered while checking) are counted as duplicat
 deleted.
 
 Checking rows is the CPU-bound part, so a large file is checked by two processes: the
-worker forks a helper before it opens its COPY; both read the whole file, the worker
-takes the rows 0, 2, 4... and the helper 1, 3, 5..., writing into a working folder under
-the client's prefix. The worker relays the helper's lines into its COPY as they come,
-then merges the error reports and the last rows of each email. The helper never touches
-the worker's database connection and leaves with `os._exit`."""
+worker forks a helper before it opens its COPY. A CSV file with no quote character is cut
+in two at a line start (each process reads its half); any other file is read by both,
+the worker taking the rows 0, 2, 4... and the helper 1, 3, 5... The helper writes into a
+working folder under the client's prefix; the worker relays the helper's lines into its
+COPY as they come, then merges the error reports and the last rows of each email. The
+helper never touches the worker's database connection and leaves with `os._exit`."""
 
 import csv
 import heapq
@@ -24,7 +25,12 @@ from django.db import connection
 
 from marketing.audience.models import ProfileImport
 from marketing.audience.services.downloads import csv_safe, media_path
-from marketing.audience.services.imports.reading import ImportFileError, iter_data_rows
+from marketing.audience.services.imports.reading import (
+    Half,
+    ImportFileError,
+    halves,
+    iter_data_rows,
+)
 from marketing.audience.services.imports.rows import RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
 
@@ -82,17 +88,17 @@ def check_cancel(job_id: int | None) -> None:
 class _Part:
     """What one process made of its rows."""
 
-    index: int
     rows: int = 0
     invalid: int = 0
     last_row: dict[str, int] = field(default_factory=dict)  # email -> its last valid row
     superseded: list[int] = field(default_factory=list)  # valid rows with a later one
 
 
-def _check_rows(plan: RowPlan, path: Path, part: _Part, parts: int, write_lines, errors):
-    """Check this part's rows (every `parts`-th row from `part.index`): valid ones go to
-    `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV writer. Yields
-    the rows read so far after every IMPORT_CHUNK_ROWS rows, and once at the end."""
+def _check_rows(plan: RowPlan, rows, stride: int, phase: int, part: _Part, write_lines, errors):
+    """Check this part's rows (every `stride`-th row of `rows` from the `phase`-th): valid
+    ones go to `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV
+    writer. Yields the rows read so far after every IMPORT_CHUNK_ROWS rows, and once at
+    the end."""
     copy_line = plan.copy_line
     chunk_rows = settings.IMPORT_CHUNK_ROWS
     email_index = plan.email_index
@@ -100,9 +106,9 @@ def _check_rows(plan: RowPlan, path: Path, part: _Part, parts: int, write_lines,
     superseded = part.superseded
     read = 0
     lines: list[str] = []
-    for row_no, cells in iter_data_rows(path):
+    for row_no, cells in rows:
         read += 1
-        if (read - 1) % parts == part.index:
+        if (read - 1) % stride == phase:
             part.rows += 1
             try:
                 email, line = copy_line(row_no, cells)
@@ -126,16 +132,27 @@ def _check_rows(plan: RowPlan, path: Path, part: _Part, parts: int, write_lines,
     yield read
 
 
-def _helper_run(plan: RowPlan, path: Path, folder: Path) -> None:
+def _rows_for(path: Path, index: int, split: tuple[Half, Half] | None):
+    """(rows, stride, phase) of process `index` of two: its half of the file when the
+    file can be cut (see `halves`), else every other row of the whole file."""
+    if split is None:
+        return iter_data_rows(path), 2, index
+    return iter_data_rows(path, split[index]), 1, 0
+
+
+def _helper_run(plan: RowPlan, path: Path, split, folder: Path) -> None:
     """The forked helper's whole life: part 1 of 2 into `folder`, then `os._exit`."""
     status = 1
     try:
-        part = _Part(1)
+        part = _Part()
         with (
             open(folder / "lines.copy", "a", encoding="utf-8") as lines,
             open(folder / "errors.csv", "w", encoding="utf-8", newline="") as errors,
         ):
-            for _read in _check_rows(plan, path, part, 2, lines.write, csv.writer(errors)):
+            checked = _check_rows(
+                plan, *_rows_for(path, 1, split), part, lines.write, csv.writer(errors)
+            )
+            for _read in checked:
                 pass
         result = {"part": part}
         status = 0
@@ -229,14 +246,18 @@ def stage_file(
     folder.mkdir(parents=True)
     helper = 0
     helper_lines = None
+    split = halves(path) if parts == 2 else None
     try:
         if parts == 2:
             (folder / "lines.copy").touch()
             helper = os.fork()
             if helper == 0:
-                _helper_run(plan, path, folder)
+                _helper_run(plan, path, split, folder)
             helper_lines = _HelperLines(folder / "lines.copy")
-        own = _Part(0)
+            rows = _rows_for(path, 0, split)
+        else:
+            rows = (iter_data_rows(path), 1, 0)
+        own = _Part()
         sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
         own_errors = folder / "own-errors.csv"
         with (
@@ -244,7 +265,7 @@ def stage_file(
             connection.cursor() as cursor,
         ):
             sink = _CopySink()
-            chunks = _check_rows(plan, path, own, parts, sink, csv.writer(errors_file))
+            chunks = _check_rows(plan, *rows, own, sink, csv.writer(errors_file))
             while True:
                 with cursor.copy(sql) as copy:
                     sink.copy = copy
@@ -254,7 +275,8 @@ def stage_file(
                 if read is None:
                     break
                 if job_id:
-                    jobs.job_progress(job_id, processed=read)
+                    # Reading half the file, the worker counts for both halves.
+                    jobs.job_progress(job_id, processed=read * (2 if split else 1))
                 check_cancel(job_id)
         done, error_parts = [own], [own_errors]
         if helper:
