@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { messages } from '../lib/messages';
+import { DialogActions } from './DialogActions';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -14,14 +15,7 @@ export function ConfirmDialog({ opened, title, message, busy = false, onConfirm,
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Text>{message}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
-          {messages.cancel}
-        </Button>
-        <Button onClick={onConfirm} loading={busy} data-testid="confirm-yes">
-          {messages.confirm}
-        </Button>
-      </Group>
+      <DialogActions onCancel={onCancel} onConfirm={onConfirm} busy={busy} confirmLabel={messages.confirm} testId="confirm-yes" mt="lg" />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/toast';
 import { toastError } from '../../../app/toast-error';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
+import { DialogActions } from '../../../components/DialogActions';
 import type { FieldType, ProfileField } from '../types';
 import { createField, updateField } from './api';
 import { cleanOptions, fieldTypes, hasOptions } from './field-rules';
@@ -78,14 +79,7 @@ export function FieldFormModal({ opened, field, onClose, onSaved }: FieldFormMod
             data-testid="field-type"
           />
           {withOptions && <OptionsEditor options={options} onChange={setOptions} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" loading={saving} data-testid="field-save">
-              {messages.save}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} busy={saving} testId="field-save" />
         </Stack>
       </form>
     </Modal>

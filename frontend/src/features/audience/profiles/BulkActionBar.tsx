@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { FeatureGate } from '../../../components/FeatureGate';
+import { DialogActions } from '../../../components/DialogActions';
 import { messages } from '../../../lib/messages';
 import { toSelectData } from '../shared/useAudienceOptions';
 import type { BulkAction, Named } from '../types';
@@ -91,14 +92,7 @@ export function BulkActionBar({ selectedIds, actions, groups = [], tags = [], on
             />
           )}
           <Text>{pending ? messages.bulkConfirm(pending.label, selectedIds.length) : ''}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPending(null)}>
-              {messages.cancel}
-            </Button>
-            <Button onClick={() => void run()} loading={busy} data-testid="confirm-yes">
-              {messages.confirm}
-            </Button>
-          </Group>
+          <DialogActions onCancel={() => setPending(null)} onConfirm={() => void run()} busy={busy} confirmLabel={messages.confirm} testId="confirm-yes" />
         </Stack>
       </Modal>
     </>

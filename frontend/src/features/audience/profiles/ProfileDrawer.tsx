@@ -1,7 +1,8 @@
-import { Button, Checkbox, Divider, Drawer, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Checkbox, Divider, Drawer, MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../app/toast';
 import { messages } from '../../../lib/messages';
+import { DialogActions } from '../../../components/DialogActions';
 import { repDisplayName } from '../shared/rep';
 import { toSelectData } from '../shared/useAudienceOptions';
 import type { Named, Profile, ProfileField, ProfileIn, Rep } from '../types';
@@ -77,14 +78,7 @@ export function ProfileDrawer({ opened, profile, groups, tags, fields, reps, onC
           {fields.map((field) => (
             <CustomFieldInput key={field.id} field={field} value={form.custom[field.key]} onChange={(value) => setForm((current) => ({ ...current, custom: { ...current.custom, [field.key]: value } }))} />
           ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" loading={saving} data-testid="profile-save">
-              {messages.save}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} busy={saving} testId="profile-save" />
         </Stack>
       </form>
     </Drawer>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '../../../app/toast';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
+import { DialogActions } from '../../../components/DialogActions';
 
 interface NameModalProps {
   opened: boolean;
@@ -54,14 +55,7 @@ export function NameModal({ opened, title, label, initialName = '', children, va
         <Stack>
           <TextInput label={label} value={name} onChange={(event) => setName(event.currentTarget.value)} data-autofocus data-testid="name-input" />
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {messages.cancel}
-            </Button>
-            <Button type="submit" loading={saving} data-testid="name-save">
-              {messages.save}
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} busy={saving} testId="name-save" />
         </Stack>
       </form>
     </Modal>
