@@ -50,52 +50,32 @@ def _load(client, total: int, firsts: list[str], lasts: list[str]) -> None:
     from django.db import connection
 
     from marketing.audience.models import Group, Profile, ProfileGroup
+    from tests.support.profile_rows import profiles_copy
 
     rng = random.Random(11)
     now = datetime.now(UTC)
     connection.set_tenant(client)
     with connection.cursor() as cursor:
         cursor.execute(f"TRUNCATE {Profile._meta.db_table} RESTART IDENTITY CASCADE")
-        columns = (
-            "email, first_name, last_name, phone, company, title, address1, address2, city, "
-            "state, country, county, zip_code, custom, source, verification_status, "
-            "soft_bounce_streak, is_active, do_not_email, unsubscribe_source, archived_at, "
-            "deleted_at, created_at, updated_at"
-        )
         statuses = ["Valid"] * 6 + ["Invalid", "Unknown", "Pending", "Pending"]
-        with cursor.cursor.copy(f"COPY {Profile._meta.db_table} ({columns}) FROM STDIN") as copy:
+
+        def rows():
             for i in range(total):
                 first, last = rng.choice(firsts), rng.choice(lasts)
                 created = now - timedelta(seconds=rng.randrange(3 * 365 * 86400))
                 roll = rng.random()
-                copy.write_row(
-                    (
-                        f"{first}.{last}.{i}@example{i % 97}.com".lower(),
-                        first,
-                        last,
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "{}",
-                        "import",
-                        rng.choice(statuses),
-                        0,
-                        True,
-                        False,
-                        "",
-                        created if roll < 0.05 else None,
-                        created if 0.05 <= roll < 0.07 else None,
-                        created,
-                        created,
-                    )
-                )
+                yield {
+                    "email": f"{first}.{last}.{i}@example{i % 97}.com".lower(),
+                    "first_name": first,
+                    "last_name": last,
+                    "verification_status": rng.choice(statuses),
+                    "archived_at": created if roll < 0.05 else None,
+                    "deleted_at": created if 0.05 <= roll < 0.07 else None,
+                    "created_at": created,
+                    "updated_at": created,
+                }
+
+        profiles_copy(cursor.cursor, rows())
         group = Group.objects.get(default_key="newsletter")
         cursor.execute(
             f"INSERT INTO {ProfileGroup._meta.db_table} (profile_id, group_id) "

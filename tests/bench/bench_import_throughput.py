@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import connection
 
 from tests.support.celery_worker import celery_worker_start
+from tests.support.profile_rows import profiles_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "bench_imports"
@@ -64,39 +65,18 @@ def _drop(client) -> None:
 
 def _existing(count: int) -> None:
     with connection.cursor() as cursor:
-        with cursor.copy(
-            "COPY audience_profile (email, first_name, last_name, phone, company, title, "
-            "address1, address2, city, state, country, county, zip_code, custom, source, "
-            "verification_status, soft_bounce_streak, is_active, do_not_email, "
-            "unsubscribe_source, created_at, updated_at) FROM STDIN"
-        ) as copy:
-            for i in range(count):
-                copy.write_row(
-                    (
-                        f"p{i}@bench.example",
-                        "Old",
-                        "Name",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "",
-                        "{}",
-                        "addProfile",
-                        "Pending",
-                        0,
-                        True,
-                        False,
-                        "",
-                        "now",
-                        "now",
-                    )
-                )
+        profiles_copy(
+            cursor.cursor,
+            (
+                {
+                    "email": f"p{i}@bench.example",
+                    "first_name": "Old",
+                    "last_name": "Name",
+                    "source": "addProfile",
+                }
+                for i in range(count)
+            ),
+        )
         cursor.execute("ANALYZE audience_profile")
 
 
