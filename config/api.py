@@ -2,14 +2,17 @@
 for the public host (sign-in, status). Every error leaves as one JSON shape:
 {"message": ..., "errors": {field: [...]}}."""
 
+import functools
 import logging
 
+from django.core.exceptions import ImproperlyConfigured
 from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from config.auth import MemberAuth
+from config.auth import MemberAuth, member_required
 from config.errors import ServiceError
+from config.operation_gates import OPERATION_GATES
 from config.parser import NulRefusingParser
 from marketing.audience.api.domains import router as domains_router
 from marketing.audience.api.email_stats import router as email_stats_router
@@ -21,6 +24,7 @@ from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
 from marketing.jobs.api import router as jobs_router
+from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
 
 logger = logging.getLogger(__name__)
@@ -53,7 +57,10 @@ def _install_error_handlers(api: NinjaAPI) -> None:
 
     @api.exception_handler(ServiceError)
     def service_error(request, exc: ServiceError):
-        return error(request, exc.status_code, exc.message, exc.errors)
+        response = error(request, exc.status_code, exc.message, exc.errors)
+        if retry_after := getattr(exc, "retry_after", None):
+            response["Retry-After"] = str(retry_after)
+        return response
 
     @api.exception_handler(ValidationError)
     def validation_error(request, exc: ValidationError):
@@ -77,6 +84,27 @@ def _install_error_handlers(api: NinjaAPI) -> None:
         return error(request, 500, SOMETHING_WENT_WRONG)
 
 
+def gated(run):
+    """Applies the operation's gate (config/operation_gates.py) before anything else runs:
+    before the body is read, so a caller without the right gets 403 whatever they sent."""
+    operation = run.__self__
+    name = operation.view_func.__name__
+    gate = OPERATION_GATES.get(name)
+    if gate is None:
+        raise ImproperlyConfigured(f"API operation {name!r} has no entry in OPERATION_GATES")
+
+    @functools.wraps(run)
+    def run_gated(request, **kwargs):
+        if not gate.public:
+            try:
+                authorize_gate(member_required(request), gate)
+            except ServiceError as exc:
+                return operation.api.on_exception(request, exc)
+        return run(request, **kwargs)
+
+    return run_gated
+
+
 api = MailcraftAPI(
     title="Mailcraft API",
     version="1",
@@ -87,6 +115,7 @@ api = MailcraftAPI(
     openapi_url="/openapi.json",
 )
 _install_error_handlers(api)
+api.add_decorator(gated, mode="view")
 api.add_router("", build_session_router())
 api.add_router("", access_router)
 api.add_router("", email_stats_router)
@@ -110,4 +139,5 @@ public_api = MailcraftAPI(
     openapi_url=None,
 )
 _install_error_handlers(public_api)
+public_api.add_decorator(gated, mode="view")
 public_api.add_router("", build_session_router())

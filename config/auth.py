@@ -12,6 +12,7 @@ from tenants.middleware import AuthState
 SESSION_EXPIRED = "Your session has expired."
 SIGN_IN_REQUIRED = "Please sign in."
 INVALID_REQUEST = "Invalid Request"
+CSRF_FAILED = "CSRF check failed."
 
 
 class SessionExpired(ServiceError):
@@ -45,5 +46,5 @@ class MemberAuth(AuthBase):
         member = member_required(request)
         if request.auth_via == "cookie" and request.method not in ("GET", "HEAD", "OPTIONS"):
             if check_csrf(request) is not None:
-                raise PermissionDenied("CSRF check failed.")
+                raise PermissionDenied(CSRF_FAILED)
         return member

@@ -26,6 +26,10 @@ class Conflict(ServiceError):
     status_code = 409
 
 
+class UnsupportedMediaType(ServiceError):
+    status_code = 415
+
+
 class TooManyRequests(ServiceError):
     status_code = 429
 

@@ -4,6 +4,7 @@ API endpoint: an action type, an admin-only flag and a super-admin-only flag.
 Reading of spec 6: "admin-only" hides content from the USER role (Admin and SuperAdmin
 see it); entries marked super-admin are visible to SuperAdmin alone."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -96,4 +97,43 @@ def authorize(
     if not can(
         member, action_type=action_type, admin_only=admin_only, superadmin_only=superadmin_only
     ):
+        raise PermissionDenied(ACCESS_DENIED)
+
+
+@dataclass(frozen=True)
+class Gate:
+    """What an API operation needs (config/operation_gates.py names one per operation).
+
+    `public`: no sign-in at all. `by_choice`: the action type depends on a choice in the
+    request (a bulk action, an import kind); the operation's handler applies it with
+    `authorize_choice` once it knows the choice."""
+
+    action_type: str | None = None
+    admin_only: bool = False
+    superadmin_only: bool = False
+    needs_mkm: bool = True
+    public: bool = False
+    by_choice: Mapping[str, str] = field(default_factory=dict)
+
+
+def authorize_gate(member: Member, gate: Gate) -> None:
+    authorize(
+        member,
+        action_type=gate.action_type,
+        admin_only=gate.admin_only,
+        superadmin_only=gate.superadmin_only,
+        needs_mkm=gate.needs_mkm,
+    )
+
+
+def authorize_choice(member: Member, gate: Gate, choice: str) -> None:
+    """The part of a gate that depends on what the request chose."""
+    action_type = gate.by_choice.get(choice)
+    if action_type is not None:
+        authorize(member, action_type=action_type)
+
+
+def authorize_owner_or_admin(member: Member, *, owner_id: int | None) -> None:
+    """Things a person started (jobs, their files): theirs, or any admin's."""
+    if not member.is_admin and owner_id != member.user_id:
         raise PermissionDenied(ACCESS_DENIED)

@@ -1,12 +1,13 @@
 from django.http import HttpRequest
 from ninja import Query, Router, Schema, Status
+from ninja.utils import check_csrf
 
-from config.auth import member_required
-from config.errors import ValidationFailed
+from config.auth import CSRF_FAILED, member_required
+from config.errors import PermissionDenied, UnsupportedMediaType, ValidationFailed
 from config.responses import ErrorOut
 from tenants import services
-from tenants.access import authorize
 from tenants.members import member_for
+from tenants.middleware import bearer_token
 from tenants.plan_limits import Module, plan_limit_status
 from tenants.schemas import (
     AccessControlIn,
@@ -21,8 +22,8 @@ from tenants.schemas import (
 )
 from tenants.selectors import client_status
 from tenants.sso import SSO_FAILED, SsoRejected
-from tenants.tokens import api_token_issue
 
+JSON_ONLY = "Sign-in accepts application/json only."
 ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut}
 
 
@@ -44,35 +45,38 @@ def build_session_router() -> Router:
         response={**ERRORS, 200: StatusOut, 403: StatusFailureOut},
     )
     def getStatus(request: HttpRequest, query: Query[StatusQuery]):
+        """The one GET that changes state: it redeems a single-use, short-lived payload."""
         if query.payload:
             try:
                 token = services.user_sign_in_sso(request=request, payload=query.payload)
             except SsoRejected:
                 return Status(403, {"status": "failure", "message": SSO_FAILED})
-            member = member_for(user=request.user, client=request.tenant)
+            member = member_for(user=request.user, client=request.tenant, allow_superadmin=False)
         else:
             member = member_required(request)
-            token = _token(request)
+            # The bearer token already held, or none for a cookie session: reading the
+            # status never mints a credential.
+            token = bearer_token(request) or ""
         return client_status(client=request.tenant, member=member, token=token)
 
-    @router.post("/auth/login", auth=None, response={200: TokenOut, **ERRORS})
+    @router.post("/auth/login", auth=None, response={200: TokenOut, 415: ErrorOut, **ERRORS})
     def signIn(request: HttpRequest, data: SignInIn):
+        if request.content_type != "application/json":
+            raise UnsupportedMediaType(JSON_ONLY)
         return {
             "token": services.user_sign_in(
                 request=request, email=data.email, password=data.password
             )
         }
 
-    @router.get("/logout", auth=None, response={200: OkOut})
+    @router.post("/logout", auth=None, response={200: OkOut, 403: ErrorOut})
     def logout(request: HttpRequest):
+        if request.auth_via == "cookie" and check_csrf(request) is not None:
+            raise PermissionDenied(CSRF_FAILED)
         services.user_sign_out(request=request)
         return {"status": 1}
 
     return router
-
-
-def _token(request) -> str:
-    return api_token_issue(session_key=request.session.session_key, client_id=request.tenant.pk)
 
 
 access_router = Router(tags=["access"])
@@ -88,7 +92,6 @@ def updateAccessControl(request: HttpRequest, data: AccessControlIn):
 
 @access_router.get("/checkPlanLimit", response={200: PlanLimitOut, **ERRORS})
 def checkPlanLimit(request: HttpRequest, query: Query[PlanLimitQuery]):
-    authorize(request.auth)
     try:
         module = Module(query.moduleName)
     except ValueError as exc:

@@ -10,6 +10,8 @@ from tenants.plan_limits import Module
 from tenants.services import client_create, member_add
 
 DEMO_PASSWORD = "demo-password-1"
+# The parent suite's website the demo client owns (`mint_sso --website 7`).
+DEMO_WEBSITE_ID = 7
 
 
 @dataclass(frozen=True)
@@ -42,8 +44,16 @@ def demo_seed(*, base_domain: str | None = None) -> tuple[str, list[DemoSignIn]]
     client = Client.objects.filter(schema_name="demo").first()
     if client is None:
         client = client_create(
-            name="Demo Media", schema_name="demo", domain=host, plan=plan, site_type="MM"
+            name="Demo Media",
+            schema_name="demo",
+            domain=host,
+            plan=plan,
+            site_type="MM",
+            website_ids=[DEMO_WEBSITE_ID],
         )
+    elif DEMO_WEBSITE_ID not in client.website_ids:
+        client.website_ids = [*client.website_ids, DEMO_WEBSITE_ID]
+        client.save(update_fields=["website_ids"])
     sign_ins = [
         DemoSignIn("ADMIN", "admin@demo.example", DEMO_PASSWORD),
         DemoSignIn("USER", "user@demo.example", DEMO_PASSWORD),

@@ -1,19 +1,25 @@
 """One tenancy and identity choke point: after TenantMainMiddleware has picked the client
-from the host, this resolves the signed-in member once, from the session cookie or a
-bearer token, and records why when there is none (never signed in, expired, or bound to
-another client). Nothing below it guesses."""
+from the host, this resolves the signed-in member once, from the session cookie, a bearer
+token or (for a file link) a single-use download token, and records why when there is none
+(never signed in, expired, or bound to another client). Nothing below it guesses."""
 
 from enum import StrEnum
 
 from django.conf import settings
 from django.contrib.auth import get_user
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
+from django_tenants.utils import get_public_schema_name
 
 from tenants.members import member_for
-from tenants.tokens import api_token_issue, api_token_needs_refresh, api_token_read
+from tenants.tokens import api_token_read, download_token_redeem
 
 SESSION_CLIENT_KEY = "client_id"
-TOKEN_REFRESH_HEADER = "X-Auth-Token"
+# How the session was made: "password" or "sso". A parent suite's payload never yields a
+# super-admin, even for a person who became one after signing in that way.
+SESSION_METHOD_KEY = "sign_in_method"
+# Set only by the operators' admin login on the public host (tenants/operators.py).
+OPERATOR_SESSION_KEY = "operator"
 
 
 class AuthState(StrEnum):
@@ -23,10 +29,16 @@ class AuthState(StrEnum):
     FOREIGN = "foreign"  # valid credentials, but of another client or no membership here
 
 
-def _bearer_token(request) -> str | None:
+def bearer_token(request) -> str | None:
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
         return header[7:].strip() or None
+    return None
+
+
+def _download_token(request) -> str | None:
+    if request.method != "GET":
+        return None
     return request.GET.get("token") or None
 
 
@@ -38,33 +50,35 @@ class ClientAuthenticationMiddleware:
         request.member = None
         request.auth_state = AuthState.NONE
         request.auth_via = None
-        token_claims = None
-        token = _bearer_token(request)
-        if token:
+        cookie_session = request.session
+        claims = None
+        if token := bearer_token(request):
             request.auth_via = "token"
-            token_claims = api_token_read(token)
-            if token_claims is None:
-                request.auth_state = AuthState.EXPIRED
-            elif token_claims.client_id != request.tenant.pk:
-                request.auth_state = AuthState.FOREIGN
-            else:
-                request.session = SessionStore(session_key=token_claims.session_key)
-                self._resolve_from_session(request)
+            claims = api_token_read(token)
+        elif token := _download_token(request):
+            request.auth_via = "token"
+            claims = download_token_redeem(token, path=request.path)
         elif settings.SESSION_COOKIE_NAME in request.COOKIES:
             request.auth_via = "cookie"
             self._resolve_from_session(request)
 
+        if request.auth_via == "token":
+            if claims is None:
+                request.auth_state = AuthState.EXPIRED
+            elif claims.client_id != request.tenant.pk:
+                request.auth_state = AuthState.FOREIGN
+            else:
+                request.session = SessionStore(session_key=claims.session_key)
+                self._resolve_from_session(request)
+
         response = self.get_response(request)
 
-        if (
-            token_claims is not None
-            and request.auth_state == AuthState.OK
-            and request.session.session_key
-            and api_token_needs_refresh(token_claims)
-        ):
-            response[TOKEN_REFRESH_HEADER] = api_token_issue(
-                session_key=request.session.session_key, client_id=request.tenant.pk
-            )
+        if request.session is not cookie_session:
+            # A token's session is saved here and never handed to SessionMiddleware, which
+            # would answer with its key as a cookie: a token must not become a cookie.
+            if request.session.modified and request.session.session_key:
+                request.session.save()
+            request.session = cookie_session
         return response
 
     @staticmethod
@@ -81,12 +95,43 @@ class ClientAuthenticationMiddleware:
             request.auth_state = AuthState.EXPIRED
             return
         request.user = user
-        member = member_for(user=user, client=request.tenant)
+        member = member_for(
+            user=user,
+            client=request.tenant,
+            allow_superadmin=request.session.get(SESSION_METHOD_KEY) == "password",
+        )
         if member is None:
             request.auth_state = AuthState.FOREIGN
             return
         request.member = member
         request.auth_state = AuthState.OK
+
+
+class OperatorsAdminMiddleware:
+    """The operators' admin on the public host serves only sessions its own login made
+    for a super-admin. A client session (a cookie of a client host, a session key read out
+    of anything) is anonymous here."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if request.path.startswith("/django-admin/") and not self._is_operator(request):
+            request.user = AnonymousUser()
+        return self.get_response(request)
+
+    @staticmethod
+    def _is_operator(request) -> bool:
+        tenant = getattr(request, "tenant", None)
+        if tenant is None or tenant.schema_name != get_public_schema_name():
+            return False
+        user = request.user
+        return (
+            user.is_authenticated
+            and user.is_superadmin
+            and request.session.get(OPERATOR_SESSION_KEY) is True
+            and request.session.get(SESSION_CLIENT_KEY) == tenant.pk
+        )
 
 
 class FrameAncestorsMiddleware:

@@ -66,6 +66,9 @@ class Client(TenantMixin):
     sso_secret = models.CharField(max_length=128, default=new_sso_secret)
     # Origins of the parent suite allowed to frame the app and to post messages to it.
     parent_origins = ArrayField(models.CharField(max_length=255), default=list, blank=True)
+    # The parent suite's websites that belong to this client (UpdateCurrentWebsiteID and
+    # the sign-in payload may name only these).
+    website_ids = ArrayField(models.PositiveIntegerField(), default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     auto_create_schema = True
@@ -115,10 +118,13 @@ class User(AbstractBaseUser, PermissionsMixin):
 
 
 class Membership(models.Model):
-    """A person's role in one client."""
+    """A person's role in one client, and the name that client knows them by (a parent
+    suite's sign-in names people per client; it never renames the shared User)."""
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="memberships")
     client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="memberships")
+    first_name = models.CharField(max_length=100, blank=True)
+    last_name = models.CharField(max_length=100, blank=True)
     role = models.CharField(
         max_length=10, choices=[(Role.ADMIN, "Admin"), (Role.USER, "User")], default=Role.USER
     )
@@ -152,4 +158,24 @@ class SsoNonce(models.Model):
 
     jti = models.CharField(max_length=64, unique=True)
     client = models.ForeignKey(Client, on_delete=models.CASCADE)
+    expires_at = models.DateTimeField(db_index=True)
+
+
+class TokenPurpose(models.TextChoices):
+    API = "api"  # the bearer header of a browser whose iframe blocks third-party cookies
+    DOWNLOAD = "download"  # single-use, in a URL where a browser cannot send a header
+
+
+class ApiToken(models.Model):
+    """A bearer token: the caller holds a random value, we keep only its SHA-256. It is
+    bound to a session; when the session goes (sign-out, expiry) its tokens stop working."""
+
+    key_hash = models.CharField(max_length=64, unique=True)
+    purpose = models.CharField(max_length=10, choices=TokenPurpose.choices)
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    session_key = models.CharField(max_length=40, db_index=True)
+    # A download token serves this one path, once.
+    path = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField(db_index=True)

@@ -1,20 +1,26 @@
 """Writes of the public schema: clients, people, sign-in and sign-out, access lists."""
 
-from django.conf import settings
 from django.contrib.auth import authenticate, login, logout
 from django.db import transaction
 
-from config.errors import TooManyRequests, ValidationFailed
+from config.errors import ValidationFailed
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
 from tenants.members import member_for
-from tenants.middleware import SESSION_CLIENT_KEY
+from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.models import AccessRule, Client, Domain, Membership, Plan, Role, User
-from tenants.rate_limit import rate_limit_exceeded, rate_limit_hit, rate_limit_reset
+from tenants.sign_in_guard import (
+    client_address,
+    origin_check,
+    sign_in_allowed,
+    sign_in_failed,
+    sign_in_succeeded,
+)
 from tenants.sso import SsoRejected, sso_payload_redeem
-from tenants.tokens import api_token_issue
+from tenants.tokens import api_token_issue, session_tokens_revoke
 
 INVALID_CREDENTIALS = "Invalid email or password."
-TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please try again later."
+INVALID_REQUEST = "Invalid Request"
+UNKNOWN_WEBSITE = "This website does not belong to the client."
 ENABLED_FOR_USERS = "Enabled for users successfully."
 DISABLED_FOR_USERS = "Disabled for users successfully."
 SESSION_WEBSITE_KEY = "website_id"
@@ -31,6 +37,7 @@ def client_create(
     subscriptions_enabled: bool = False,
     rep_notifications_only: bool = False,
     parent_origins: list[str] | None = None,
+    website_ids: list[int] | None = None,
 ) -> Client:
     """Create a client, its schema (migrated) and its primary host name."""
     client = Client(
@@ -42,6 +49,7 @@ def client_create(
         subscriptions_enabled=subscriptions_enabled,
         rep_notifications_only=rep_notifications_only,
         parent_origins=parent_origins or [],
+        website_ids=website_ids or [],
     )
     client.full_clean(exclude=["sso_secret"])
     client.save()
@@ -78,71 +86,87 @@ def member_add(
     return membership
 
 
-def _start_session(request, user: User, *, website_id: int | None = None) -> str:
+def _start_session(
+    request, user: User, *, method: str, website_id: int | None = None
+) -> str:
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
     request.session[SESSION_CLIENT_KEY] = request.tenant.pk
+    request.session[SESSION_METHOD_KEY] = method
     if website_id is not None:
         request.session[SESSION_WEBSITE_KEY] = website_id
     request.session.save()
-    return api_token_issue(session_key=request.session.session_key, client_id=request.tenant.pk)
+    return api_token_issue(
+        session_key=request.session.session_key, client_id=request.tenant.pk, user_id=user.pk
+    )
 
 
-def _client_ip(request) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
+def password_check(*, request, email: str, password: str) -> User | None:
+    """The person whose password this is, under the sign-in backoff (per account across
+    every client, per address); None when the email or the password is wrong."""
+    email = email.strip().lower()
+    address = client_address(request)
+    sign_in_allowed(email=email, address=address)
+    user = authenticate(request, username=email, password=password)
+    if user is None:
+        sign_in_failed(email=email, address=address)
+        return None
+    sign_in_succeeded(email=email)
+    return user
 
 
 def user_sign_in(*, request, email: str, password: str) -> str:
-    """Standalone sign-in. Rate-limited per account and per address; a person who does not
-    belong to this client gets the same answer as a wrong password."""
-    email = email.strip().lower()
-    account_key = f"signin:account:{email}"
-    ip_key = f"signin:ip:{_client_ip(request)}"
-    if rate_limit_exceeded(
-        account_key, limit=settings.LOGIN_RATE_LIMIT_PER_ACCOUNT
-    ) or rate_limit_exceeded(ip_key, limit=settings.LOGIN_RATE_LIMIT_PER_IP):
-        raise TooManyRequests(TOO_MANY_ATTEMPTS)
-
-    user = authenticate(request, username=email, password=password)
+    """Standalone sign-in, from the app's own host or a registered parent origin. A person
+    who does not belong to this client gets the same answer as a wrong password."""
+    origin_check(request, allowed=list(request.tenant.parent_origins))
+    user = password_check(request=request, email=email, password=password)
     if user is None or member_for(user=user, client=request.tenant) is None:
-        window = settings.LOGIN_RATE_LIMIT_WINDOW
-        rate_limit_hit(account_key, window=window)
-        rate_limit_hit(ip_key, window=window)
+        if user is not None:
+            sign_in_failed(email=user.email, address=client_address(request))
         raise ValidationFailed(INVALID_CREDENTIALS)
-    rate_limit_reset(account_key)
-    return _start_session(request, user)
+    return _start_session(request, user, method="password")
 
 
 def user_sign_in_sso(*, request, payload: str) -> str:
-    """Exchange a parent-suite payload for our own session and token. The payload may
-    grant ADMIN or USER in this client only; it can never make anyone a super-admin."""
+    """Exchange a parent-suite payload for our own session and token. A payload grants
+    ADMIN or USER in this client only: it never names a super-admin, never revives a
+    membership an admin deactivated, and renames the person only within this client."""
     client = request.tenant
     claims = sso_payload_redeem(client=client, payload=payload)
+    if claims.website_id is not None and claims.website_id not in client.website_ids:
+        raise SsoRejected("websiteId is not one of the client's websites")
     with transaction.atomic():
-        user = User.objects.filter(email=claims.email).first()
-        if claims.role == Role.SUPERADMIN:
-            if user is None or not user.is_superadmin:
-                raise SsoRejected("payload claims SUPERADMIN for a person who is not one")
-        else:
-            membership = member_add(
-                client=client,
-                email=claims.email,
-                role=claims.role,
-                first_name=claims.first_name,
-                last_name=claims.last_name,
-                has_mkm_access=claims.has_mkm_access,
-            )
-            user = membership.user
+        user = User.objects.select_for_update().filter(email=claims.email).first()
+        if user is not None and (user.is_superadmin or not user.is_active):
+            raise SsoRejected("payload names a super-admin or a deactivated person")
+        if user is None:
+            user = User.objects.create_user(claims.email, None)
+        membership, created = Membership.objects.select_for_update().get_or_create(
+            user=user,
+            client=client,
+            defaults={"role": claims.role, "has_mkm_access": claims.has_mkm_access},
+        )
+        if not membership.is_active:
+            raise SsoRejected("membership deactivated by an admin")
+        membership.role = claims.role
+        membership.has_mkm_access = claims.has_mkm_access
         if claims.first_name or claims.last_name:
-            user.first_name, user.last_name = claims.first_name, claims.last_name
-            user.save(update_fields=["first_name", "last_name"])
-    return _start_session(request, user, website_id=claims.website_id)
+            membership.first_name, membership.last_name = claims.first_name, claims.last_name
+        membership.save()
+    return _start_session(request, user, method="sso", website_id=claims.website_id)
 
 
 def user_sign_out(*, request) -> None:
+    """Ends the session and every token made from it."""
+    session_key = request.session.session_key
     logout(request)
+    if session_key:
+        session_tokens_revoke(session_key)
 
 
 def current_website_set(*, request, website_id: int) -> None:
+    """The parent suite switched website: only one of this client's own."""
+    if website_id not in request.tenant.website_ids:
+        raise ValidationFailed(INVALID_REQUEST, errors={"websiteID": [UNKNOWN_WEBSITE]})
     request.session[SESSION_WEBSITE_KEY] = website_id
 
 

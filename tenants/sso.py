@@ -19,6 +19,8 @@ from django.db import IntegrityError, transaction
 from tenants.models import Client, Role, SsoNonce
 
 SSO_FAILED = "Something went wrong. Please try again later."
+# What a client's secret can grant: a role in that client, never platform-wide power.
+PAYLOAD_ROLES = (Role.ADMIN, Role.USER)
 
 
 class SsoRejected(Exception):
@@ -97,6 +99,8 @@ def sso_payload_redeem(*, client: Client, payload: str) -> SsoClaims:
         role = Role(claims["role"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SsoRejected("missing or malformed claim") from exc
+    if role not in PAYLOAD_ROLES:
+        raise SsoRejected("a payload grants ADMIN or USER only")
     if claims.get("client") != client.schema_name:
         raise SsoRejected("payload names another client")
     if exp < now or exp - iat > settings.SSO_MAX_AGE:
@@ -104,7 +108,7 @@ def sso_payload_redeem(*, client: Client, payload: str) -> SsoClaims:
     if not email or "@" not in email or not jti:
         raise SsoRejected("no person or no single-use id")
     website_id = claims.get("websiteId")
-    if website_id is not None and not isinstance(website_id, int):
+    if website_id is not None and type(website_id) is not int:
         raise SsoRejected("websiteId is not an integer")
     try:
         with transaction.atomic():

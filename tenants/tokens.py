@@ -1,37 +1,129 @@
-"""Short-lived bearer tokens for browsers that block third-party cookies inside the
-parent suite's iframe. A token names a server-side session and its client; signing out
-deletes the session and so kills every token made from it."""
+"""Opaque bearer tokens for browsers that block third-party cookies inside the parent
+suite's iframe, and single-use download tokens for links a browser follows without a
+header.
 
-import time
+A token is 256 random bits; only its SHA-256 is stored, with its client, person, purpose,
+expiry and the server-side session it belongs to. Nothing in it can be read, and nothing a
+holder sees can be turned into a session cookie. When the session goes (sign-out, expiry,
+an operator deleting it), every token made from it stops working.
+
+An API token expires after API_TOKEN_MAX_AGE of disuse: each use moves its expiry forward
+(at most once a minute), like a session's last activity; it never outlives its session."""
+
+import hashlib
+import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
-from django.core import signing
+from django.contrib.sessions.models import Session
+from django.db import transaction
+from django.utils import timezone
 
-_SALT = "mailcraft.api-token"
+from tenants.models import ApiToken, TokenPurpose
+
+_SLIDE_STEP = timedelta(seconds=60)
 
 
 @dataclass(frozen=True)
 class TokenClaims:
     session_key: str
     client_id: int
-    issued_at: int
+    user_id: int
 
 
-def api_token_issue(*, session_key: str, client_id: int) -> str:
-    return signing.dumps({"s": session_key, "c": client_id, "t": int(time.time())}, salt=_SALT)
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _issue(*, purpose: str, session_key: str, client_id: int, user_id: int, ttl: int, path=""):
+    token = secrets.token_urlsafe(32)
+    ApiToken.objects.create(
+        key_hash=_hash(token),
+        purpose=purpose,
+        client_id=client_id,
+        user_id=user_id,
+        session_key=session_key,
+        path=path,
+        expires_at=timezone.now() + timedelta(seconds=ttl),
+    )
+    return token
+
+
+def api_token_issue(*, session_key: str, client_id: int, user_id: int) -> str:
+    return _issue(
+        purpose=TokenPurpose.API,
+        session_key=session_key,
+        client_id=client_id,
+        user_id=user_id,
+        ttl=settings.API_TOKEN_MAX_AGE,
+    )
+
+
+def download_token_issue(*, session_key: str, client_id: int, user_id: int, path: str) -> str:
+    """A token for one GET of `path`, within DOWNLOAD_TOKEN_MAX_AGE seconds."""
+    return _issue(
+        purpose=TokenPurpose.DOWNLOAD,
+        session_key=session_key,
+        client_id=client_id,
+        user_id=user_id,
+        ttl=settings.DOWNLOAD_TOKEN_MAX_AGE,
+        path=path,
+    )
+
+
+def _session_alive(session_key: str) -> bool:
+    return Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now()).exists()
 
 
 def api_token_read(token: str) -> TokenClaims | None:
-    """The claims of a valid token, or None when it is forged, malformed or expired."""
-    try:
-        data = signing.loads(token, salt=_SALT, max_age=settings.API_TOKEN_MAX_AGE)
-        return TokenClaims(
-            session_key=str(data["s"]), client_id=int(data["c"]), issued_at=int(data["t"])
-        )
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
+    """The claims of a live API token, or None when it is unknown, expired or its session
+    has ended."""
+    if not token or len(token) > 200:
         return None
+    now = timezone.now()
+    row = (
+        ApiToken.objects.filter(
+            key_hash=_hash(token), purpose=TokenPurpose.API, expires_at__gt=now
+        )
+        .values("pk", "session_key", "client_id", "user_id", "expires_at")
+        .first()
+    )
+    if row is None or not _session_alive(row["session_key"]):
+        return None
+    renewed = now + timedelta(seconds=settings.API_TOKEN_MAX_AGE)
+    if renewed - row["expires_at"] > _SLIDE_STEP:
+        ApiToken.objects.filter(pk=row["pk"]).update(expires_at=renewed)
+    return TokenClaims(row["session_key"], row["client_id"], row["user_id"])
 
 
-def api_token_needs_refresh(claims: TokenClaims) -> bool:
-    return time.time() - claims.issued_at > settings.API_TOKEN_REFRESH_AFTER
+def download_token_redeem(token: str, *, path: str) -> TokenClaims | None:
+    """Consume a download token for `path`: it works once, for that path only."""
+    if not token or len(token) > 200:
+        return None
+    with transaction.atomic():
+        row = (
+            ApiToken.objects.select_for_update()
+            .filter(
+                key_hash=_hash(token),
+                purpose=TokenPurpose.DOWNLOAD,
+                path=path,
+                expires_at__gt=timezone.now(),
+            )
+            .first()
+        )
+        if row is None:
+            return None
+        row.delete()
+    if not _session_alive(row.session_key):
+        return None
+    return TokenClaims(row.session_key, row.client_id, row.user_id)
+
+
+def session_tokens_revoke(session_key: str) -> None:
+    ApiToken.objects.filter(session_key=session_key).delete()
+
+
+def expired_tokens_purge() -> int:
+    deleted, _ = ApiToken.objects.filter(expires_at__lte=timezone.now()).delete()
+    return deleted

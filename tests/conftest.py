@@ -34,6 +34,7 @@ def _make_tenant(schema: str, plan: Plan) -> Tenant:
         domain=host,
         plan=plan,
         parent_origins=[f"https://suite-{schema}.example"],
+        website_ids=[7, 8],
     )
     admin = member_add(
         client=client, email=f"admin@{schema}.example", role=Role.ADMIN, password=PASSWORD

@@ -23,6 +23,13 @@ CACHES["default"]["KEY_FUNCTION"] = "django_tenants.cache.make_key"
 CACHES["default"]["REVERSE_KEY_FUNCTION"] = "django_tenants.cache.reverse_key"
 # Lets several deployments (or test runs) share one Redis without sharing keys.
 CACHES["default"]["KEY_PREFIX"] = env("CACHE_KEY_PREFIX", default="")
+# Platform-wide counters (sign-in backoff per account across every client): not prefixed
+# with a tenant's schema.
+CACHES["platform"] = {
+    key: value for key, value in CACHES["default"].items() if key != "REVERSE_KEY_FUNCTION"
+}
+CACHES["platform"]["KEY_FUNCTION"] = "django.core.cache.backends.base.default_key_func"
+CACHES["platform"]["KEY_PREFIX"] = CACHES["default"]["KEY_PREFIX"] + ":platform"
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
@@ -33,6 +40,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "tenants.middleware.ClientAuthenticationMiddleware",
+    "tenants.middleware.OperatorsAdminMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "tenants.middleware.FrameAncestorsMiddleware",
 ]

@@ -15,12 +15,24 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-# Bearer tokens for browsers that block third-party cookies in the iframe.
+# Bearer tokens for browsers that block third-party cookies in the iframe: opaque, ended
+# by this much disuse or by the end of their session (tenants/tokens.py).
 API_TOKEN_MAX_AGE = env.int("API_TOKEN_MAX_AGE", default=30 * 60)
-API_TOKEN_REFRESH_AFTER = env.int("API_TOKEN_REFRESH_AFTER", default=5 * 60)
+# Single-use tokens of file links (a browser following a link sends no header).
+DOWNLOAD_TOKEN_MAX_AGE = env.int("DOWNLOAD_TOKEN_MAX_AGE", default=60)
 # Parent-suite sign-in payloads may live at most this long.
 SSO_MAX_AGE = env.int("SSO_MAX_AGE", default=300)
 
+# Sign-in backoff (tenants/sign_in_guard.py): failures free per account (across every
+# client) and per address; after them each attempt waits BASE * 2^n seconds, at most MAX;
+# counts are forgotten after WINDOW seconds without a failure.
 LOGIN_RATE_LIMIT_PER_ACCOUNT = env.int("LOGIN_RATE_LIMIT_PER_ACCOUNT", default=5)
 LOGIN_RATE_LIMIT_PER_IP = env.int("LOGIN_RATE_LIMIT_PER_IP", default=20)
 LOGIN_RATE_LIMIT_WINDOW = env.int("LOGIN_RATE_LIMIT_WINDOW", default=15 * 60)
+LOGIN_BACKOFF_BASE = env.int("LOGIN_BACKOFF_BASE", default=2)
+LOGIN_BACKOFF_MAX = env.int("LOGIN_BACKOFF_MAX", default=5 * 60)
+# Proxies (addresses or networks) whose X-Forwarded-For is believed; none by default.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
+
+# The operators' admin (/django-admin/ on the public host): off unless DEBUG or enabled.
+OPERATORS_ADMIN_ENABLED = env.bool("OPERATORS_ADMIN_ENABLED", default=DEBUG)

@@ -37,6 +37,9 @@ class BackgroundJob(models.Model):
     message = models.TextField(blank=True)
     params = models.JSONField(default=dict, blank=True)
     result = models.JSONField(default=dict, blank=True)
+    # The file the job made, under the client's media prefix. Never sent to a browser: the
+    # file is fetched by the job's id, gated like the job (downloadBase64).
+    file_path = models.CharField(max_length=500, blank=True)
     cancel_requested = models.BooleanField(default=False)
     cancellable = models.BooleanField(default=False)
     started_by_id = models.BigIntegerField(null=True, blank=True)

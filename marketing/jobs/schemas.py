@@ -3,7 +3,8 @@ from datetime import datetime
 from ninja import Schema
 
 from config.pagination import PageOut, PageQuery
-from marketing.jobs.models import BackgroundJob, JobKind
+from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobKind
+from marketing.jobs.selectors import job_file_id
 
 
 class JobOut(Schema):
@@ -25,6 +26,8 @@ class JobOut(Schema):
     cancellable: bool
     cancelRequested: bool
     result: dict
+    # Set when the job made a file: what downloadBase64 takes as its filePath.
+    fileId: str | None
 
 
 class JobListQuery(PageQuery):
@@ -61,7 +64,8 @@ def job_out(job: BackgroundJob) -> dict:
         "createdAt": job.created_at,
         "startedAt": job.started_at,
         "finishedAt": job.finished_at,
-        "cancellable": job.cancellable,
+        "cancellable": job.cancellable and job.status in ACTIVE_STATUSES,
         "cancelRequested": job.cancel_requested,
         "result": job.result or {},
+        "fileId": job_file_id(job),
     }

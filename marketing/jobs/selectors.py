@@ -3,11 +3,32 @@ from django.db.models import QuerySet
 from config.errors import NotFound, ValidationFailed
 from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
 
+FILE_ID_PREFIX = "jobs/"
+NO_FILE = "File not found."
+
 
 def job_get(job_id: int) -> BackgroundJob:
     job = BackgroundJob.objects.filter(pk=job_id).first()
     if job is None:
         raise NotFound("Job not found.")
+    return job
+
+
+def job_file_id(job: BackgroundJob) -> str | None:
+    """How the job's file is named to a browser: by the job, never by where it is kept."""
+    if job.status != JobStatus.COMPLETED or not job.file_path:
+        return None
+    return f"{FILE_ID_PREFIX}{job.pk}"
+
+
+def job_for_file(file_id: str) -> BackgroundJob:
+    """The finished job whose file `file_id` names (NotFound for anything else)."""
+    number = file_id.removeprefix(FILE_ID_PREFIX) if file_id.startswith(FILE_ID_PREFIX) else ""
+    if not number.isascii() or not number.isdigit() or len(number) > 18:
+        raise NotFound(NO_FILE)
+    job = BackgroundJob.objects.filter(pk=int(number)).first()
+    if job is None or job_file_id(job) is None:
+        raise NotFound(NO_FILE)
     return job
 
 

@@ -83,8 +83,11 @@ def job_finish(
     succeeded: int | None = None,
     failed: int | None = None,
     processed: int | None = None,
+    file_path: str | None = None,
 ) -> None:
     values: dict = {"status": status, "message": message, "finished_at": timezone.now()}
+    if file_path is not None:
+        values["file_path"] = file_path
     if result is not None:
         values["result"] = result
     if succeeded is not None:

@@ -1,5 +1,6 @@
 from django.test import override_settings
 
+from tenants.services import UNKNOWN_WEBSITE
 from tests.conftest import bearer, http, signed_in
 
 
@@ -28,12 +29,35 @@ def test_current_website_is_kept_in_the_session(alpha):
     browser, token = signed_in(alpha.host, alpha.admin.email)
     response = browser.post(
         "/api/UpdateCurrentWebsiteID",
-        {"websiteID": 42},
+        {"websiteID": 8},
         content_type="application/json",
         **bearer(token),
     )
     assert response.json() == {"status": 1}
-    assert browser.session["website_id"] == 42
+    assert browser.session["website_id"] == 8
+
+
+def test_current_website_must_be_one_of_the_clients_own(alpha):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    response = http(alpha.host).post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 42},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"] == {"websiteID": [UNKNOWN_WEBSITE]}
+
+
+def test_current_website_needs_marketing_access(alpha):
+    _, token = signed_in(alpha.host, alpha.no_mkm.email)
+    response = http(alpha.host).post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 7},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert response.status_code == 403
 
 
 def test_only_registered_parent_origins_may_frame_the_app(alpha, beta):

@@ -1,14 +1,24 @@
+import hashlib
+import json
 import uuid
+from datetime import timedelta
 
+import pytest
 from django.test import Client as HttpClient
+from django.utils import timezone
 
-from tenants.services import INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, member_add
+from tenants.models import ApiToken
+from tenants.services import INVALID_CREDENTIALS, member_add
+from tenants.sign_in_guard import TOO_MANY_ATTEMPTS
 from tests.conftest import PASSWORD, bearer, http, signed_in
 
 
-def _login(browser, email, password=PASSWORD):
+def _login(browser, email, password=PASSWORD, **headers):
     return browser.post(
-        "/api/auth/login", {"email": email, "password": password}, content_type="application/json"
+        "/api/auth/login",
+        {"email": email, "password": password},
+        content_type="application/json",
+        **headers,
     )
 
 
@@ -28,14 +38,31 @@ def test_wrong_password_is_refused_with_the_same_message_as_a_stranger(alpha, be
     assert wrong.json()["message"] == stranger.json()["message"] == INVALID_CREDENTIALS
 
 
-def test_sign_in_is_rate_limited_per_account(alpha):
+def test_failures_slow_the_account_down_with_backoff_not_a_lock(alpha, monkeypatch):
     email = f"{uuid.uuid4().hex}@alpha.example"
     member_add(client=alpha.client, email=email, password=PASSWORD)
+    clock = [1_000_000.0]
+    monkeypatch.setattr("tenants.sign_in_guard.time.time", lambda: clock[0])
     for _ in range(5):
         assert _login(http(alpha.host), email, "wrong").status_code == 400
-    response = _login(http(alpha.host), email)  # right password, new address: still locked
+    response = _login(http(alpha.host), email)  # right password, new address: must wait
     assert response.status_code == 429
     assert response.json()["message"] == TOO_MANY_ATTEMPTS
+    assert response["Retry-After"] == "2"
+    clock[0] += 2
+    assert _login(http(alpha.host), email, "wrong").status_code == 400
+    assert _login(http(alpha.host), email)["Retry-After"] == "4"  # twice as long
+    clock[0] += 4
+    assert _login(http(alpha.host), email).status_code == 200  # never locked for good
+
+
+def test_sign_in_limits_count_an_account_across_every_client(alpha, beta):
+    email = f"{uuid.uuid4().hex}@both.example"
+    member_add(client=alpha.client, email=email, password=PASSWORD)
+    member_add(client=beta.client, email=email, password=PASSWORD)
+    for _ in range(5):
+        assert _login(http(alpha.host), email, "wrong").status_code == 400
+    assert _login(http(beta.host), email).status_code == 429
 
 
 def test_sign_in_is_rate_limited_per_address(alpha):
@@ -43,6 +70,45 @@ def test_sign_in_is_rate_limited_per_address(alpha):
     for _ in range(20):
         _login(browser, f"{uuid.uuid4().hex}@x.example", "wrong")
     assert _login(browser, alpha.admin.email).status_code == 429
+
+
+def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy(alpha, settings):
+    address = f"198.51.100.{uuid.uuid4().int % 250}"
+    spoofing = HttpClient(HTTP_HOST=alpha.host, REMOTE_ADDR=address)
+    for n in range(20):
+        stranger = f"{uuid.uuid4().hex}@x.example"
+        _login(spoofing, stranger, "wrong", HTTP_X_FORWARDED_FOR=f"1.2.3.{n}")
+    # Rotating X-Forwarded-For did not give the caller fresh addresses.
+    assert _login(spoofing, alpha.admin.email).status_code == 429
+
+    settings.TRUSTED_PROXIES = ["203.0.113.0/24"]
+    proxy = HttpClient(HTTP_HOST=alpha.host, REMOTE_ADDR="203.0.113.5")
+    client_ip = f"192.0.2.{uuid.uuid4().int % 250}"
+    for _ in range(20):
+        _login(proxy, f"{uuid.uuid4().hex}@x.example", "wrong", HTTP_X_FORWARDED_FOR=client_ip)
+    assert _login(proxy, alpha.admin.email, HTTP_X_FORWARDED_FOR=client_ip).status_code == 429
+    other = f"192.0.2.{(uuid.uuid4().int % 250) + 1}"
+    chain = f"{client_ip}, {other}"  # the proxy appended the caller it saw: `other`
+    assert _login(proxy, alpha.admin.email, HTTP_X_FORWARDED_FOR=chain).status_code == 200
+
+
+def test_sign_in_takes_json_only(alpha):
+    """Finding 6 (login CSRF): a cross-site form can send text/plain without a preflight."""
+    body = json.dumps({"email": alpha.admin.email, "password": PASSWORD})
+    response = http(alpha.host).post("/api/auth/login", body, content_type="text/plain")
+    assert response.status_code == 415
+    assert "sessionid" not in response.cookies
+
+
+def test_sign_in_from_a_foreign_origin_is_refused(alpha):
+    response = _login(http(alpha.host), alpha.admin.email, HTTP_ORIGIN="https://evil.example")
+    assert response.status_code == 403
+    assert "sessionid" not in response.cookies
+
+
+@pytest.mark.parametrize("origin", ["http://alpha.localhost", "https://suite-alpha.example"])
+def test_sign_in_from_the_app_or_its_parent_suite_is_accepted(alpha, origin):
+    assert _login(http(alpha.host), alpha.admin.email, HTTP_ORIGIN=origin).status_code == 200
 
 
 def test_session_of_one_client_is_refused_on_another_clients_host(alpha, beta):
@@ -59,16 +125,65 @@ def test_token_of_one_client_is_refused_on_another_clients_host(alpha, beta):
     assert response.json()["message"] == "Invalid Request"
 
 
-def test_token_in_query_string_is_accepted(alpha):
+def test_a_bearer_token_in_the_query_string_is_refused(alpha):
     _, token = signed_in(alpha.host, alpha.admin.email)
-    assert http(alpha.host).get("/api/fetchemailstats", {"token": token}).status_code == 200
+    assert http(alpha.host).get("/api/fetchemailstats", {"token": token}).status_code == 301
+
+
+def test_a_token_is_opaque_and_never_becomes_a_cookie(alpha):
+    """Finding 2: a token held nothing that could be sent back as a session cookie."""
+    browser, token = signed_in(alpha.host, alpha.admin.email)
+    session_key = browser.cookies["sessionid"].value
+    assert session_key not in token
+    assert ApiToken.objects.filter(key_hash=hashlib.sha256(token.encode()).hexdigest()).exists()
+    response = http(alpha.host).post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 7},
+        content_type="application/json",
+        **bearer(token),
+    )
+    assert response.status_code == 200
+    assert "sessionid" not in response.cookies
+
+
+def test_signing_out_ends_every_token_of_the_session(alpha):
+    browser, token = signed_in(alpha.host, alpha.admin.email)
+    assert http(alpha.host).post("/api/logout", **bearer(token)).status_code == 200
+    assert http(alpha.host).get("/api/fetchemailstats", **bearer(token)).status_code == 301
+    assert browser.get("/api/fetchemailstats").status_code == 301
+    assert not ApiToken.objects.filter(session_key=browser.cookies["sessionid"].value).exists()
+
+
+def test_logout_is_not_a_get(alpha):
+    """Finding 5: a crawler, a prefetch or an <img> must not sign anyone out."""
+    browser, token = signed_in(alpha.host, alpha.admin.email)
+    assert browser.get("/api/logout").status_code == 405
+    assert browser.get("/api/fetchemailstats").status_code == 200
+
+
+def test_cookie_logout_needs_csrf(alpha):
+    browser = HttpClient(HTTP_HOST=alpha.host, enforce_csrf_checks=True)
+    _login(browser, alpha.admin.email)
+    assert browser.post("/api/logout").status_code == 403
+    assert browser.get("/api/fetchemailstats").status_code == 200
+
+
+def test_an_unused_token_expires_and_a_used_one_slides(alpha):
+    _, token = signed_in(alpha.host, alpha.admin.email)
+    row = ApiToken.objects.get(key_hash=hashlib.sha256(token.encode()).hexdigest())
+    ApiToken.objects.filter(pk=row.pk).update(expires_at=timezone.now() + timedelta(minutes=5))
+    assert http(alpha.host).get("/api/fetchemailstats", **bearer(token)).status_code == 200
+    row.refresh_from_db()
+    assert row.expires_at > timezone.now() + timedelta(minutes=25)
+    ApiToken.objects.filter(pk=row.pk).update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert http(alpha.host).get("/api/fetchemailstats", **bearer(token)).status_code == 301
 
 
 def test_cookie_authenticated_write_needs_csrf(alpha):
     browser = HttpClient(HTTP_HOST=alpha.host, enforce_csrf_checks=True)
     _login(browser, alpha.admin.email)
     response = browser.post(
-        "/api/UpdateCurrentWebsiteID", {"websiteID": 3}, content_type="application/json"
+        "/api/UpdateCurrentWebsiteID", {"websiteID": 7}, content_type="application/json"
     )
     assert response.status_code == 403
 

@@ -1,10 +1,12 @@
 import time
+import uuid
 
 import pytest
 
-from tenants.models import Membership, Role
+from tenants.models import Membership, Role, User
+from tenants.services import member_add
 from tenants.sso import SSO_FAILED
-from tests.conftest import http, mint
+from tests.conftest import bearer, http, mint
 
 
 def _status(host: str, payload: str):
@@ -81,9 +83,42 @@ def test_payload_cannot_make_anyone_a_superadmin(alpha):
     _assert_refused(_status(alpha.host, mint(alpha.client, alpha.admin.email, role="SUPERADMIN")))
 
 
-def test_payload_may_name_an_existing_superadmin(alpha, superadmin):
-    response = _status(alpha.host, mint(alpha.client, superadmin.email, role="SUPERADMIN"))
-    assert response.json()["user"]["role"] == "SUPERADMIN"
+@pytest.mark.parametrize("role", [Role.USER, Role.ADMIN, Role.SUPERADMIN])
+def test_payload_naming_a_superadmin_is_refused_whatever_role_it_claims(alpha, superadmin, role):
+    """Finding 1: a client's secret must never mint platform-wide power."""
+    response = _status(alpha.host, mint(alpha.client, superadmin.email, role=role))
+    _assert_refused(response)
+    assert not Membership.objects.filter(user=superadmin).exists()
+
+
+def test_a_person_made_superadmin_after_an_sso_sign_in_is_refused_in_that_session(alpha):
+    email = f"{uuid.uuid4().hex}@alpha.example"
+    token = _status(alpha.host, mint(alpha.client, email, role=Role.USER)).json()["token"]
+    User.objects.filter(email=email).update(is_superadmin=True)
+    response = http(alpha.host).get("/api/getStatus", **bearer(token))
+    assert response.status_code == 403
+
+
+def test_payload_does_not_rename_the_shared_person(alpha, beta):
+    email = f"{uuid.uuid4().hex}@both.example"
+    member_add(client=beta.client, email=email, first_name="Real", last_name="Name")
+    response = _status(alpha.host, mint(alpha.client, email, first_name="Alias", last_name="X"))
+    assert response.json()["user"]["firstName"] == "Alias"
+    assert User.objects.get(email=email).first_name == "Real"
+    beta_view = _status(beta.host, mint(beta.client, email)).json()["user"]
+    assert (beta_view["firstName"], beta_view["lastName"]) == ("Real", "Name")
+
+
+def test_payload_does_not_revive_a_membership_an_admin_deactivated(alpha):
+    email = f"{uuid.uuid4().hex}@alpha.example"
+    membership = member_add(client=alpha.client, email=email, role=Role.USER)
+    Membership.objects.filter(pk=membership.pk).update(is_active=False)
+    _assert_refused(_status(alpha.host, mint(alpha.client, email, role=Role.ADMIN)))
+    assert Membership.objects.get(pk=membership.pk).is_active is False
+
+
+def test_payload_naming_another_clients_website_is_refused(alpha):
+    _assert_refused(_status(alpha.host, mint(alpha.client, alpha.admin.email, website_id=999)))
 
 
 @pytest.mark.parametrize("role", ["OWNER", "", None])

@@ -11,14 +11,12 @@ from marketing.audience.schemas.exports import (
 )
 from marketing.audience.services import downloads, exports
 from marketing.jobs.schemas import JobIdOut
-from tenants.access import ActionType, authorize
 
 router = Router(tags=["exports"])
 
 
 @router.post("/mm/exports/profiles", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
 def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
-    authorize(request.auth, action_type=ActionType.EXPORT_PROFILES)
     job = exports.export_start(
         filters={
             "search": data.search,
@@ -35,11 +33,11 @@ def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
 
 @router.post("/downloadBase64", response={200: DownloadOut, **ERRORS_WITH_CONFLICT})
 def downloadBase64(request: HttpRequest, data: DownloadIn):  # noqa: N802 - the spec's name
-    authorize(request.auth)
-    return downloads.download_base64(file_path=data.filePath, file_name=data.fileName)
+    return downloads.download_base64(
+        member=request.auth, file_id=data.filePath, file_name=data.fileName
+    )
 
 
 @router.post("/postDownloadReportMetrics", response={200: StatusOneOut, **ERRORS_WITH_CONFLICT})
 def postDownloadReportMetrics(request: HttpRequest, data: DownloadMetricsIn):  # noqa: N802
-    authorize(request.auth)
     return downloads.download_metrics_record(key=data.key, user_email=request.auth.email)

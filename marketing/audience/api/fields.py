@@ -26,21 +26,17 @@ from marketing.audience.services.fields import (
     profile_field_update,
 )
 from marketing.audience.services.reps import rep_upsert
-from tenants.access import ActionType, authorize
 
 router = Router(tags=["audience"])
-MANAGE = ActionType.MANAGE_PROFILE_FIELDS
 
 
 @router.get("/mm/profile-fields", response={200: ProfileFieldPageOut, **ERRORS}, by_alias=True)
 def profileFieldList(request: HttpRequest, query: Query[PageQuery]):
-    authorize(request.auth)
     return paginate(profile_field_list(), page=query.page, page_size=query.pageSize)
 
 
 @router.post("/mm/profile-fields", response={201: ProfileFieldOut, **ERRORS}, by_alias=True)
 def profileFieldCreate(request: HttpRequest, data: ProfileFieldIn):
-    authorize(request.auth, action_type=MANAGE)
     return Status(201, profile_field_create(**data.model_dump()))
 
 
@@ -48,32 +44,27 @@ def profileFieldCreate(request: HttpRequest, data: ProfileFieldIn):
     "/mm/profile-fields/{int:field_id}", response={200: ProfileFieldOut, **ERRORS}, by_alias=True
 )
 def profileFieldUpdate(request: HttpRequest, field_id: int, data: ProfileFieldPatch):
-    authorize(request.auth, action_type=MANAGE)
     field = profile_field_get(field_id=field_id)
     return profile_field_update(field=field, **data.model_dump(exclude_none=True))
 
 
 @router.delete("/mm/profile-fields/{int:field_id}", response={204: None, **ERRORS})
 def profileFieldDelete(request: HttpRequest, field_id: int):
-    authorize(request.auth, action_type=MANAGE)
     profile_field_delete(field=profile_field_get(field_id=field_id))
     return Status(204, None)
 
 
 @router.get("/getFields", response={200: list[MergeFieldOut], **ERRORS}, by_alias=True)
 def getFields(request: HttpRequest, query: Query[MergeFieldQuery]):
-    authorize(request.auth)
     return merge_field_list(field_types=query.types())
 
 
 @router.get("/getRepsList", response={200: RepsListOut, **ERRORS}, by_alias=True)
 def getRepsList(request: HttpRequest):
-    authorize(request.auth)
     return {"reps_list": list(rep_list())}
 
 
 @router.post("/mm/reps", response={200: RepOut, 201: RepOut, **ERRORS}, by_alias=True)
 def repSave(request: HttpRequest, data: RepIn):
-    authorize(request.auth)
     rep, created = rep_upsert(**data.model_dump())
     return Status(201 if created else 200, rep)

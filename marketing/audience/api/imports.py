@@ -1,8 +1,12 @@
+from urllib.parse import urlencode
+
 from django.http import FileResponse, HttpRequest
 from ninja import File, Form, Query, Router, Status, UploadedFile
 
+from config.operation_gates import OPERATION_GATES as GATES
 from config.pagination import paginate
 from config.responses import ERRORS_WITH_CONFLICT
+from marketing.audience.schemas.exports import DownloadLinkOut
 from marketing.audience.schemas.imports import (
     ImportKindIn,
     ImportListQuery,
@@ -15,7 +19,8 @@ from marketing.audience.schemas.imports import (
 from marketing.audience.services import imports as service
 from marketing.audience.services.imports.reading import CHUNK_BYTES
 from marketing.jobs.schemas import JobIdOut
-from tenants.access import authorize
+from tenants.access import authorize_choice, authorize_owner_or_admin
+from tenants.tokens import download_token_issue
 
 router = Router(tags=["imports"])
 
@@ -24,7 +29,7 @@ router = Router(tags=["imports"])
 def imports_upload(
     request: HttpRequest, file: File[UploadedFile], kind: Form[ImportKindIn] = "subscribers"
 ):
-    authorize(request.auth)
+    authorize_choice(request.auth, GATES["imports_upload"], kind)
     record, extra = service.import_upload(
         name=file.name or "",
         size=file.size or 0,
@@ -46,7 +51,7 @@ def imports_upload(
 
 @router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
 def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
-    authorize(request.auth)
+    authorize_choice(request.auth, GATES["imports_start"], service.import_get(import_id).kind)
     record = service.import_start(
         import_id=import_id,
         mapping=data.mapping,
@@ -61,7 +66,6 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
 
 @router.get("/mm/imports", response={200: ImportPageOut, **ERRORS_WITH_CONFLICT}, by_alias=True)
 def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
-    authorize(request.auth)
     result = paginate(
         service.import_list(kind=query.kind), page=query.page, page_size=query.pageSize
     )
@@ -71,18 +75,41 @@ def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
 
 @router.get("/mm/imports/{import_id}", response={200: ImportOut, **ERRORS_WITH_CONFLICT})
 def imports_get(request: HttpRequest, import_id: int):
-    authorize(request.auth)
     return import_out(service.import_get(import_id))
+
+
+def _error_report(request: HttpRequest, import_id: int, operation: str):
+    """An import's rejected rows, gated like the import itself: its kind's action type,
+    and its starter or an admin."""
+    record = service.import_get(import_id)
+    authorize_choice(request.auth, GATES[operation], record.kind)
+    authorize_owner_or_admin(request.auth, owner_id=record.created_by_id)
+    return record, service.import_errors_path(record)
 
 
 @router.get("/mm/imports/{import_id}/errors", response={200: None, **ERRORS_WITH_CONFLICT})
 def imports_errors(request: HttpRequest, import_id: int):
-    authorize(request.auth)
-    record = service.import_get(import_id)
-    path = service.import_errors_path(record)
+    record, path = _error_report(request, import_id, "imports_errors")
     return FileResponse(
         open(path, "rb"),  # noqa: SIM115 - FileResponse closes it
         as_attachment=True,
         filename=f"import-{record.pk}-errors.csv",
         content_type="text/csv",
     )
+
+
+@router.post(
+    "/mm/imports/{import_id}/errors/link", response={200: DownloadLinkOut, **ERRORS_WITH_CONFLICT}
+)
+def imports_errors_link(request: HttpRequest, import_id: int):
+    """A link to the error report that a browser can follow without a header: it carries
+    a single-use token that works for a minute."""
+    _error_report(request, import_id, "imports_errors_link")
+    path = f"/api/mm/imports/{import_id}/errors"
+    token = download_token_issue(
+        session_key=request.session.session_key,
+        client_id=request.tenant.pk,
+        user_id=request.auth.user_id,
+        path=path,
+    )
+    return {"url": f"{path}?{urlencode({'token': token})}"}

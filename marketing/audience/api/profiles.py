@@ -1,6 +1,7 @@
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from config.operation_gates import OPERATION_GATES
 from config.pagination import paginate
 from config.responses import ERRORS
 from marketing.audience.schemas.profiles import (
@@ -23,14 +24,13 @@ from marketing.audience.services.profiles import (
     profile_update,
     profiles_bulk_action,
 )
-from tenants.access import ActionType, authorize
+from tenants.access import authorize_choice
 
 router = Router(tags=["audience"])
 
 
 @router.get("/mm/profiles", response={200: ProfilePageOut, **ERRORS}, by_alias=True)
 def profileList(request: HttpRequest, query: Query[ProfileListQuery]):
-    authorize(request.auth)
     filters = ProfileFilters(
         search=query.search,
         group_id=query.groupId,
@@ -46,20 +46,17 @@ def profileList(request: HttpRequest, query: Query[ProfileListQuery]):
 
 @router.get("/mm/profiles/{int:profile_id}", response={200: ProfileOut, **ERRORS}, by_alias=True)
 def profileGet(request: HttpRequest, profile_id: int):
-    authorize(request.auth)
     return profile_get(profile_id=profile_id)
 
 
 @router.post("/mm/profiles", response={201: ProfileOut, **ERRORS}, by_alias=True)
 def profileCreate(request: HttpRequest, data: ProfileIn):
-    authorize(request.auth)
     profile = profile_create(client=request.tenant, **data.model_dump(exclude_unset=True))
     return Status(201, profile_get(profile_id=profile.pk))
 
 
 @router.patch("/mm/profiles/{int:profile_id}", response={200: ProfileOut, **ERRORS}, by_alias=True)
 def profileUpdate(request: HttpRequest, profile_id: int, data: ProfilePatch):
-    authorize(request.auth)
     profile = profile_get(profile_id=profile_id)
     profile_update(profile=profile, **data.model_dump(exclude_unset=True))
     return profile_get(profile_id=profile_id)
@@ -67,6 +64,5 @@ def profileUpdate(request: HttpRequest, profile_id: int, data: ProfilePatch):
 
 @router.post("/mm/profiles/bulk", response={200: ProfileBulkOut, **ERRORS}, by_alias=True)
 def profileBulkAction(request: HttpRequest, data: ProfileBulkIn):
-    action_type = ActionType.DELETE_PROFILES if data.action == "delete" else None
-    authorize(request.auth, action_type=action_type)
+    authorize_choice(request.auth, OPERATION_GATES["profileBulkAction"], data.action)
     return profiles_bulk_action(client=request.tenant, **data.model_dump())

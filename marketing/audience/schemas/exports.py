@@ -10,8 +10,13 @@ class ExportProfilesIn(Schema):
 
 
 class DownloadIn(Schema):
-    filePath: str = Field(max_length=1000)
+    # The id of the file as the job list gives it (`fileId`), never a storage path.
+    filePath: str = Field(max_length=100)
     fileName: str = Field(default="", max_length=255)
+
+
+class DownloadLinkOut(Schema):
+    url: str
 
 
 class DownloadOut(Schema):

@@ -1,8 +1,8 @@
 """Files under the client's media prefix (MEDIA_ROOT/<schema>/...) and their download.
 
-A path given by a caller is relative to MEDIA_ROOT, must start with the current client's
-schema, and must resolve (symlinks included) inside that prefix: `..`, absolute paths and
-other clients' prefixes are refused."""
+A caller never names a path: a download names the job that made the file. Paths we keep
+are still confined on reading: relative to MEDIA_ROOT, starting with the current client's
+schema, resolving (symlinks included) inside that prefix."""
 
 import base64
 import logging
@@ -14,6 +14,9 @@ from django.conf import settings
 from django.db import connection
 
 from config.errors import NotFound, ValidationFailed
+from config.operation_gates import JOB_KIND_GATES
+from marketing.jobs.selectors import job_for_file
+from tenants.access import Member, authorize_gate, authorize_owner_or_admin
 
 logger = logging.getLogger(__name__)
 
@@ -77,14 +80,22 @@ def confine(file_path: str) -> Path:
     return resolved
 
 
-def download_base64(*, file_path: str, file_name: str) -> dict:
-    path = confine(file_path)
+def download_base64(*, member: Member, file_id: str, file_name: str) -> dict:
+    """A job's file, by the job's file id: the caller needs the right of the action that
+    made it (an export needs exportProfiles) and must be its starter or an admin."""
+    job = job_for_file(file_id)
+    gate = JOB_KIND_GATES.get(job.kind)
+    if gate is not None:
+        authorize_gate(member, gate)
+    authorize_owner_or_admin(member, owner_id=job.started_by_id)
+    path = confine(job.file_path)
     if not path.is_file():
         raise NotFound("File not found.")
     if path.stat().st_size > MAX_DOWNLOAD_BYTES:
         raise ValidationFailed("The file is too large to download this way.")
     data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return {"status": 1, "fileName": safe_file_name(file_name or path.name), "data": data}
+    fallback = (job.result or {}).get("fileName") or path.name
+    return {"status": 1, "fileName": safe_file_name(file_name or fallback), "data": data}
 
 
 def download_metrics_record(*, key: str, user_email: str) -> dict:

@@ -1,6 +1,6 @@
 """Profile export: a background job writes a CSV (≤ 200,000 records, the profile list's
-filters) under MEDIA_ROOT/<schema>/exports/; its result is {filePath, fileName}, fetched
-with POST /api/downloadBase64. Every cell goes through csv_safe (CSV injection)."""
+filters) under MEDIA_ROOT/<schema>/exports/ as the job's file, fetched by the job's file
+id with POST /api/downloadBase64. Every cell goes through csv_safe (CSV injection)."""
 
 import csv
 
@@ -133,13 +133,14 @@ def export_run(job_id: int) -> dict | None:
                     if jobs.job_cancel_requested(job_id):
                         raise InterruptedError
                     jobs.job_progress(job_id, processed=written)
-        result = {"filePath": relative, "fileName": file_name}
+        result = {"fileName": file_name}
         jobs.job_finish(
             job_id,
             message=f"{written} profiles exported.",
             result=result,
             succeeded=written,
             processed=written,
+            file_path=relative,
         )
         return result
     except InterruptedError:

@@ -22,6 +22,9 @@ class Command(BaseCommand):
         parser.add_argument("--subscriptions", action="store_true")
         parser.add_argument("--rep-notifications-only", action="store_true")
         parser.add_argument("--parent-origin", action="append", default=[])
+        parser.add_argument(
+            "--website", type=int, action="append", default=[], help="a parent-suite website id"
+        )
 
     def handle(self, *args, **o):
         plan = Plan.objects.filter(name=o["plan"]).first() if o["plan"] else None
@@ -38,6 +41,7 @@ class Command(BaseCommand):
                 subscriptions_enabled=o["subscriptions"],
                 rep_notifications_only=o["rep_notifications_only"],
                 parent_origins=o["parent_origin"],
+                website_ids=o["website"],
             )
         except ValidationError as exc:
             raise CommandError(exc.messages) from exc

@@ -32,17 +32,19 @@ def test_export_writes_filtered_escaped_csv(in_alpha):
     ProfileGroup.objects.create(profile=ann, group=group)
     job = export_start(filters={"group_id": group.pk})
     result = export_run(job.pk)
-    assert result["filePath"].startswith("alpha/exports/") and result["fileName"].endswith(".csv")
-    rows = list(
-        csv.reader(io.StringIO((Path(settings.MEDIA_ROOT) / result["filePath"]).read_text()))
-    )
+    job.refresh_from_db()
+    assert job.file_path.startswith("alpha/exports/") and result["fileName"].endswith(".csv")
+    assert "filePath" not in job.result  # what a browser sees never names the path
+    rows = list(csv.reader(io.StringIO((Path(settings.MEDIA_ROOT) / job.file_path).read_text())))
     assert rows[0][0] == "Email" and len(rows) == 2
     assert rows[1][:2] == ["ann@x.example", "'=cmd|' /C calc'!A0"]
     job.refresh_from_db()
     assert job.status == JobStatus.COMPLETED and job.result == result and job.progress == 100
     # all active profiles, not the deleted one
-    everything = export_run(export_start(filters={}).pk)
-    text = (Path(settings.MEDIA_ROOT) / everything["filePath"]).read_text()
+    everything = export_start(filters={})
+    export_run(everything.pk)
+    everything.refresh_from_db()
+    text = (Path(settings.MEDIA_ROOT) / everything.file_path).read_text()
     assert "bob@x.example" in text and "gone@x.example" not in text
 
 
@@ -93,18 +95,17 @@ def test_export_api_roles_download_and_metrics(alpha, beta, admin_api):
     connection.set_schema_to_public()
     job = admin_api.get(f"/api/mm/jobs/{job_id}").json()
     assert job["result"] == result and job["status"] == "Completed"
-    download = admin_api.post("/api/downloadBase64", result)
+    assert job["fileId"] == f"jobs/{job_id}" and "alpha/" not in str(job)
+    file = {"filePath": job["fileId"], "fileName": "mine.csv"}
+    download = admin_api.post("/api/downloadBase64", file)
     assert download.status_code == 200
     data = base64.b64decode(download.json()["data"]).decode()
     assert "a@x.example,'-2+3" in data and download.json()["status"] == 1
-    assert (
-        admin_api.post("/api/downloadBase64", {"filePath": "../x", "fileName": "x"}).status_code
-        == 400
-    )
-    assert (
-        admin_api.post("/api/downloadBase64", {"filePath": "alpha/exports/none.csv"}).status_code
-        == 404
-    )
+    assert download.json()["fileName"] == "mine.csv"
+    # a path is not a file id, whatever it names
+    for path in ("../x", "alpha/exports/none.csv", "jobs/../../x", "jobs/99999", "jobs/1e3"):
+        answer = admin_api.post("/api/downloadBase64", {"filePath": path})
+        assert answer.status_code == 404, path
     assert admin_api.post("/api/downloadBase64", {}).status_code == 400
     metrics = admin_api.post("/api/postDownloadReportMetrics", {"key": "profiles"})
     assert metrics.status_code == 200 and metrics.json() == {"status": 1}
@@ -118,5 +119,29 @@ def test_export_api_roles_download_and_metrics(alpha, beta, admin_api):
     beta_api = Api.__new__(Api)
     beta_api.token, beta_api.host = beta_token, alpha.host
     assert beta_api.post("/api/mm/exports/profiles", {}).status_code == 403
+    assert beta_api.post("/api/downloadBase64", file).status_code == 403
     beta_api.host = beta.host
-    assert beta_api.post("/api/downloadBase64", result).status_code == 400
+    assert beta_api.post("/api/downloadBase64", file).status_code == 404
+
+
+def test_a_download_is_gated_like_the_export_that_made_it(alpha, admin_api):
+    """Finding 3: a USER refused exportProfiles read an admin's export by its path."""
+    started = admin_api.post("/api/mm/exports/profiles", {})
+    job_id = started.json()["jobId"]
+    connection.set_tenant(alpha.client)
+    export_run(job_id)
+    connection.set_schema_to_public()
+    file = {"filePath": f"jobs/{job_id}", "fileName": "x.csv"}
+    user = Api(alpha, alpha.user.email)
+    listed = user.get("/api/mm/jobs").json()["items"]
+    assert all("filePath" not in job["result"] for job in listed)
+    assert user.post("/api/downloadBase64", file).status_code == 403
+    # Given exportProfiles, a USER still reads only the files they made.
+    admin_api.post("/api/updateAccessControl", {"action": "exportProfiles", "userAccess": True})
+    assert user.post("/api/downloadBase64", file).status_code == 403
+    mine = user.post("/api/mm/exports/profiles", {"search": "nobody"}).json()["jobId"]
+    connection.set_tenant(alpha.client)
+    export_run(mine)
+    connection.set_schema_to_public()
+    own = user.post("/api/downloadBase64", {"filePath": f"jobs/{mine}"})
+    assert own.status_code == 200

@@ -505,8 +505,13 @@ def test_bulk_api(alpha, admin_api, user_api):
     assert refused.status_code == 403 and refused.json()["message"] == ACCESS_DENIED
     assert _bulk(admin_api, "delete", [pid]).json()["affected"] == 1
     assert _emails(admin_api.get(PROFILES, status="deleted")) == ["a@x.example"]
-    assert _bulk(user_api, "restore", [pid]).json()["affected"] == 1
+    # Finding 4: restoring is deleting's other half (deleteProfiles) ...
+    assert _bulk(user_api, "restore", [pid]).status_code == 403
+    assert _bulk(admin_api, "restore", [pid]).json()["affected"] == 1
     assert _emails(admin_api.get(PROFILES)) == ["a@x.example"]
+    # ... and unsubscribing is enableOptOuts, admin-only by default.
+    assert _bulk(user_api, "unsubscribe", [pid]).status_code == 403
+    assert _bulk(admin_api, "unsubscribe", [pid]).json()["affected"] == 1
 
 
 def test_user_may_delete_when_the_access_list_says_so(alpha, user_api):

@@ -55,7 +55,8 @@ def local_cache(settings):
             "LOCATION": f"verification-{uuid.uuid4().hex}",
             "KEY_FUNCTION": "django_tenants.cache.make_key",
             "REVERSE_KEY_FUNCTION": "django_tenants.cache.reverse_key",
-        }
+        },
+        "platform": settings.CACHES["platform"],
     }
 
 

@@ -1,0 +1,91 @@
+"""The one table of who may call what: every operation of the API names its gate here.
+
+The API applies the gate before the handler runs (config/api.py), so a handler cannot
+forget it; an operation without an entry stops the app at start, and the role matrix test
+(tests/config/test_role_matrix.py) checks every entry against every role. Where the
+action type depends on a choice in the request (a bulk action, an import kind) the gate
+says which choice needs what, and the handler applies that part once it knows the choice."""
+
+from tenants.access import ActionType, Gate
+
+MEMBER = Gate()
+ADMIN = Gate(admin_only=True)
+PUBLIC = Gate(public=True)
+# Sign-in state and sign-out answer without marketing access (the status call tells the
+# front end that a person lacks it).
+SIGNED_IN = Gate(needs_mkm=False)
+
+PROFILE_BULK_ACTION_TYPES = {
+    "delete": ActionType.DELETE_PROFILES,
+    "restore": ActionType.DELETE_PROFILES,
+    "unsubscribe": ActionType.OPT_OUTS,
+}
+IMPORT_KIND_ACTION_TYPES = {"unsubscribers": ActionType.OPT_OUTS}
+IMPORTS = Gate(by_choice=IMPORT_KIND_ACTION_TYPES)
+# The file a job made is gated like the action that made it (and by who started it).
+JOB_KIND_GATES = {
+    "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
+}
+
+OPERATION_GATES: dict[str, Gate] = {
+    # session (spec 7)
+    "getStatus": PUBLIC,  # answers 401/301 itself without a session; exchanges `payload`
+    "signIn": PUBLIC,
+    "logout": PUBLIC,
+    "updateAccessControl": ADMIN,
+    "checkPlanLimit": MEMBER,
+    "UpdateCurrentWebsiteID": MEMBER,
+    "fetchemailstats": MEMBER,
+    # imports
+    "imports_upload": IMPORTS,
+    "imports_list": MEMBER,
+    "imports_start": IMPORTS,
+    "imports_get": MEMBER,
+    "imports_errors": IMPORTS,
+    "imports_errors_link": IMPORTS,
+    # exports and downloads
+    "exports_profiles": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "downloadBase64": MEMBER,  # then the producing job's gate and owner (JOB_KIND_GATES)
+    "postDownloadReportMetrics": MEMBER,
+    # background jobs
+    "jobs_list": MEMBER,
+    "jobs_get": MEMBER,
+    "jobs_cancel": MEMBER,  # then its starter or an admin
+    # profiles
+    "profileList": MEMBER,
+    "profileCreate": MEMBER,
+    "profileGet": MEMBER,
+    "profileUpdate": MEMBER,
+    "profileBulkAction": Gate(by_choice=PROFILE_BULK_ACTION_TYPES),
+    # groups and categories
+    "groupCategoryList": MEMBER,
+    "groupCategoryCreate": MEMBER,
+    "groupCategoryUpdate": MEMBER,
+    "groupCategoryDelete": MEMBER,
+    "groupList": MEMBER,
+    "groupCreate": MEMBER,
+    "groupUpdate": MEMBER,
+    "groupDelete": MEMBER,
+    "formCategory": MEMBER,
+    # tags
+    "tagList": MEMBER,
+    "tagCreate": MEMBER,
+    "tagUpdate": MEMBER,
+    "tagDelete": MEMBER,
+    "formTags": MEMBER,
+    # profile fields and reps
+    "profileFieldList": MEMBER,
+    "profileFieldCreate": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
+    "profileFieldUpdate": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
+    "profileFieldDelete": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
+    "getFields": MEMBER,
+    "getRepsList": MEMBER,
+    "repSave": MEMBER,
+    # suppressed and public domains
+    "listDomains": MEMBER,
+    "addDomain": Gate(action_type=ActionType.MANAGE_DOMAINS),
+    "deleteDomain": Gate(action_type=ActionType.MANAGE_DOMAINS),
+    # email verification
+    "runVerification": MEMBER,
+}
