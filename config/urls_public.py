@@ -1,13 +1,13 @@
 """URLs of the public host: trial area, sign-in, super-admin views, operators' admin."""
 
-from django.contrib import admin
 from django.urls import path, re_path
 
 from config.api import public_api
 from config.spa import api_not_found, spa_index
+from tenants.operators import operators_site
 
 urlpatterns = [
-    path("django-admin/", admin.site.urls),
+    path("django-admin/", operators_site.urls),
     path("api/", public_api.urls),
     re_path(r"^api/", api_not_found),
     re_path(r"^(?!api/|django-admin/).*$", spa_index),

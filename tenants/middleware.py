@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
+from django.http import Http404
 from django_tenants.utils import get_public_schema_name
 
 from tenants.members import member_for
@@ -108,16 +109,19 @@ class ClientAuthenticationMiddleware:
 
 
 class OperatorsAdminMiddleware:
-    """The operators' admin on the public host serves only sessions its own login made
-    for a super-admin. A client session (a cookie of a client host, a session key read out
+    """The operators' admin on the public host, when OPERATORS_ADMIN_ENABLED, serves only
+    sessions its own login made for a super-admin. A client session (a cookie of a client host, a session key read out
     of anything) is anonymous here."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.path.startswith("/django-admin/") and not self._is_operator(request):
-            request.user = AnonymousUser()
+        if request.path.startswith("/django-admin/"):
+            if not settings.OPERATORS_ADMIN_ENABLED:
+                raise Http404("The operators' admin is switched off.")
+            if not self._is_operator(request):
+                request.user = AnonymousUser()
         return self.get_response(request)
 
     @staticmethod
