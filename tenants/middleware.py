@@ -110,8 +110,8 @@ class ClientAuthenticationMiddleware:
 
 class OperatorsAdminMiddleware:
     """The operators' admin on the public host, when OPERATORS_ADMIN_ENABLED, serves only
-    sessions its own login made for a super-admin. A client session (a cookie of a client host, a session key read out
-    of anything) is anonymous here."""
+    sessions its own login made for a super-admin. A client session (a cookie of a client
+    host, a session key read out of anything) is anonymous here."""
 
     def __init__(self, get_response):
         self.get_response = get_response
