@@ -76,26 +76,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return settle<T>(response!, payload, options, () => payload as T);
 }
 
-/** A file answer (CSV error reports and the like) as a Blob; errors as apiRequest's. */
-export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await send(path, options);
-  } catch (error) {
-    if (isAbort(error, options.signal)) return never<Blob>();
-    throw new Error(error instanceof Error && error.message ? error.message : messages.networkRequestFailed);
-  }
-  if (response.ok) return response.blob();
-  const text = await response.text().catch(() => '');
-  let payload: unknown = null;
-  try {
-    payload = text ? JSON.parse(text) : null;
-  } catch {
-    payload = null;
-  }
-  return settle<Blob>(response, payload, options, () => never<Blob>());
-}
-
 function send(path: string, options: RequestOptions): Promise<Response> {
   const { method = 'GET', body, query, signal } = options;
   const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
@@ -114,9 +94,6 @@ function send(path: string, options: RequestOptions): Promise<Response> {
 }
 
 function settle<T>(response: Response, payload: unknown, options: RequestOptions, ok: () => T | Promise<T>): T | Promise<T> {
-  const refreshedToken = response.headers.get('X-Auth-Token');
-  if (refreshedToken) appStorage.setItem(storageKeys.token, refreshedToken);
-
   if (response.status === 301 && (options.handleSessionExpiry ?? true) && !isSessionExemptPath(window.location.pathname)) {
     onSessionExpired();
     return never<T>();

@@ -28,8 +28,9 @@ export function cancelJob(id: number): Promise<Job> {
   return apiRequest<Job>(`/api/mm/jobs/${id}/cancel`, { method: 'POST' });
 }
 
-export function downloadBase64(filePath: string, fileName: string): Promise<Base64File> {
-  return apiRequest<Base64File>('/api/downloadBase64', { method: 'POST', body: { filePath, fileName } });
+/** The spec's call: its `filePath` carries the job's file id (`Job.fileId`), never a path. */
+export function downloadBase64(fileId: string, fileName: string): Promise<Base64File> {
+  return apiRequest<Base64File>('/api/downloadBase64', { method: 'POST', body: { filePath: fileId, fileName } });
 }
 
 export function runVerification(scope: VerificationScope): Promise<{ jobId: number }> {

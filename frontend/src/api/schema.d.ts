@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Getstatus */
+        /**
+         * Getstatus
+         * @description The one GET that changes state: it redeems a single-use, short-lived payload.
+         */
         get: operations["getStatus"];
         put?: never;
         post?: never;
@@ -45,10 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Logout */
-        get: operations["logout"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Logout */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -192,6 +195,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/imports/{import_id}/errors/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports Errors Link
+         * @description A link to the error report that a browser can follow without a header: it carries
+         *     a single-use token that works for a minute.
+         */
+        post: operations["imports_errors_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/exports/profiles": {
         parameters: {
             query?: never;
@@ -286,7 +310,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Jobs Cancel */
+        /**
+         * Jobs Cancel
+         * @description Its starter or an admin may cancel a job.
+         */
         post: operations["jobs_cancel"];
         delete?: never;
         options?: never;
@@ -897,6 +924,11 @@ export interface components {
              */
             tagIds: number[];
         };
+        /** DownloadLinkOut */
+        DownloadLinkOut: {
+            /** Url */
+            url: string;
+        };
         /** ExportProfilesIn */
         ExportProfilesIn: {
             /** Search */
@@ -1001,6 +1033,8 @@ export interface components {
             result: {
                 [key: string]: unknown;
             };
+            /** Fileid */
+            fileId: string | null;
         };
         /** JobPageOut */
         JobPageOut: {
@@ -1839,6 +1873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorOut"];
                 };
             };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
             /** @description Too Many Requests */
             429: {
                 headers: {
@@ -1866,6 +1909,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OkOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -2463,6 +2515,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    imports_errors_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkOut"];
+                };
             };
             /** @description Moved Permanently */
             301: {

@@ -49,6 +49,7 @@ test('Logout signs out, clears session storage and goes to /sessionout', async (
   post({ type: 'Logout' });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sessionout'));
   expect(String(fetchMock.mock.calls[0][0])).toBe('/api/logout');
+  expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].method).toBe('POST');
   expect(sessionStorage.getItem('mc.token')).toBeNull();
 });
 

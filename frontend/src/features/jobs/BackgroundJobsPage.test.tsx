@@ -26,6 +26,7 @@ const job = (overrides: Record<string, unknown>) => ({
   cancellable: true,
   cancelRequested: false,
   result: {},
+  fileId: null,
   ...overrides,
 });
 const pageOf = (items: unknown[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
@@ -45,7 +46,7 @@ test('refreshes every 3 s while a job is active, and stops once none is', async 
 test('Cancel asks the server to cancel; a finished export offers its file', async () => {
   const fetchMock = mockFetch({
     '/api/mm/jobs': () =>
-      jsonResponse(200, pageOf([job({}), job({ id: 2, kind: 'profileExport', status: 'Completed', cancellable: false, result: { filePath: 'exports/p.csv', fileName: 'p.csv' } })])),
+      jsonResponse(200, pageOf([job({}), job({ id: 2, kind: 'profileExport', status: 'Completed', cancellable: false, result: { fileName: 'p.csv' }, fileId: 'jobs/2' })])),
     '/api/mm/jobs/1/cancel': () => jsonResponse(200, job({ cancelRequested: true })),
   });
   render(<BackgroundJobsPage />, { session: makeSession() });

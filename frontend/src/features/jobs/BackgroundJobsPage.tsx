@@ -8,7 +8,7 @@ import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
-import { downloadJobFile, exportFile } from './job-download';
+import { downloadJobFile, jobFile } from './job-download';
 import { JobsTable } from './JobsTable';
 
 export const jobsRefreshMs = 3000;
@@ -39,7 +39,7 @@ export default function BackgroundJobsPage() {
   };
 
   const download = async (job: Job) => {
-    const file = exportFile(job);
+    const file = jobFile(job);
     if (!file) return;
     try {
       await downloadJobFile(file);

@@ -3,7 +3,7 @@ import { isActive, type Job } from '../../api/jobs';
 import { DataTable } from '../../components/list/DataTable';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
-import { exportFile } from './job-download';
+import { jobFile } from './job-download';
 
 const statusColors: Record<string, string> = { Completed: 'green', Failed: 'red', Cancelled: 'gray', InProcess: 'blue', Pending: 'yellow' };
 
@@ -67,7 +67,7 @@ export function JobsTable({ rows, timeZoneMinutes, onCancel, onDownload }: JobsT
                 {messages.cancelJob}
               </Button>
             )}
-            {exportFile(job) && (
+            {jobFile(job) && (
               <Button size="compact-xs" variant="light" onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
                 {messages.download}
               </Button>

@@ -1,17 +1,18 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import { toastError } from '../../../app/toast-error';
-import { saveBlob } from '../../../lib/download';
+import { followDownloadLink } from '../../../lib/download';
 import { messages } from '../../../lib/messages';
-import { importErrors } from './api';
+import { importErrorsLink } from './api';
 
-/** The rows an import refused, as CSV; fetched with the bearer token, so not a plain link. */
+/** The rows an import refused, as CSV, through a single-use link (a link carries no header). */
 export function ErrorReportButton({ importId, size = 'sm' }: { importId: number; size?: 'xs' | 'sm' }) {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
-      saveBlob(await importErrors(importId), `import-${importId}-errors.csv`);
+      const { url } = await importErrorsLink(importId);
+      followDownloadLink(url, `import-${importId}-errors.csv`);
     } catch (error) {
       toastError(error);
     } finally {

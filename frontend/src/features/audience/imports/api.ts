@@ -1,4 +1,5 @@
-import { apiBlob, apiRequest } from '../../../api/client';
+import { apiRequest } from '../../../api/client';
+import type { ResponseOf } from '../../../api/types';
 import type { ImportKind, ImportStart, ImportSummary, ImportUpload, JobRef, Page } from '../types';
 
 export function uploadImport(file: File, kind: ImportKind): Promise<ImportUpload> {
@@ -23,6 +24,8 @@ export function listImports(
   return apiRequest<Page<ImportSummary>>('/api/mm/imports', { query, signal });
 }
 
-export function importErrors(id: number): Promise<Blob> {
-  return apiBlob(`/api/mm/imports/${id}/errors`);
+/** A link to the import's error report that works once, for a minute: the browser
+ * downloads it itself (streamed, no copy in memory), without a header. */
+export function importErrorsLink(id: number): Promise<ResponseOf<'/api/mm/imports/{import_id}/errors/link', 'post'>> {
+  return apiRequest(`/api/mm/imports/${id}/errors/link`, { method: 'POST' });
 }
