@@ -18,6 +18,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.sessions.models import Session
 from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.db.models.functions import Now
 from django.utils import timezone
 
 from tenants.models import ApiToken, TokenPurpose
@@ -72,8 +74,11 @@ def download_token_issue(*, session_key: str, client_id: int, user_id: int, path
     )
 
 
-def _session_alive(session_key: str) -> bool:
-    return Session.objects.filter(session_key=session_key, expire_date__gt=timezone.now()).exists()
+def _session_alive() -> Exists:
+    """The token's session still exists and has not expired (one query with the token)."""
+    return Exists(
+        Session.objects.filter(session_key=OuterRef("session_key"), expire_date__gt=Now())
+    )
 
 
 def api_token_read(token: str) -> TokenClaims | None:
@@ -84,12 +89,12 @@ def api_token_read(token: str) -> TokenClaims | None:
     now = timezone.now()
     row = (
         ApiToken.objects.filter(
-            key_hash=_hash(token), purpose=TokenPurpose.API, expires_at__gt=now
+            _session_alive(), key_hash=_hash(token), purpose=TokenPurpose.API, expires_at__gt=now
         )
         .values("pk", "session_key", "client_id", "user_id", "expires_at")
         .first()
     )
-    if row is None or not _session_alive(row["session_key"]):
+    if row is None:
         return None
     renewed = now + timedelta(seconds=settings.API_TOKEN_MAX_AGE)
     if renewed - row["expires_at"] > _SLIDE_STEP:
@@ -115,7 +120,7 @@ def download_token_redeem(token: str, *, path: str) -> TokenClaims | None:
         if row is None:
             return None
         row.delete()
-    if not _session_alive(row.session_key):
+    if not Session.objects.filter(session_key=row.session_key, expire_date__gt=Now()).exists():
         return None
     return TokenClaims(row.session_key, row.client_id, row.user_id)
 
