@@ -1,6 +1,7 @@
 """Profile export: a background job writes a CSV (≤ 200,000 records, the profile list's
 filters) under MEDIA_ROOT/<schema>/exports/ as the job's file, fetched by the job's file
-id with POST /api/downloadBase64. Every cell goes through csv_safe (CSV injection)."""
+id with POST /api/downloadBase64. Every cell, the header row's custom field labels
+included, goes through csv_safe (CSV injection)."""
 
 import csv
 
@@ -117,7 +118,7 @@ def export_run(job_id: int) -> dict | None:
         written = 0
         with open(path, "w", encoding="utf-8", newline="") as handle:
             writer = csv.writer(handle)
-            writer.writerow([label for label, _ in COLUMNS] + [f.label for f in fields])
+            writer.writerow([label for label, _ in COLUMNS] + [csv_safe(f.label) for f in fields])
             rows = profiles.values_list(*values, "custom")[: settings.EXPORT_MAX_RECORDS]
             for row in rows.iterator(chunk_size=CHUNK):
                 custom = row[-1] or {}

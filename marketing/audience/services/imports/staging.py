@@ -115,7 +115,8 @@ def _check_rows(plan: RowPlan, rows, stride: int, phase: int, part: _Part, write
             except RowError as exc:
                 part.invalid += 1
                 email = cells[email_index] if email_index < len(cells) else ""
-                errors.writerow([row_no, csv_safe(email[:254]), str(exc)])
+                # A reason quotes field labels, which people type: neutralised like cells.
+                errors.writerow([row_no, csv_safe(email[:254]), csv_safe(str(exc))])
             else:
                 lines.append(line)
                 earlier = last_row.get(email)
