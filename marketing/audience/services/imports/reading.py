@@ -5,15 +5,19 @@ written to the client's media folder as UTF-8 (no BOM) whatever it came in, so t
 task reads one encoding. The delimiter is sniffed from a small sample only; the first
 non-blank row is the header row.
 
-XLSX: a zip; its entries' sizes and compression ratios are checked from the central
-directory before python-calamine opens it, so a zip bomb is refused without inflating it."""
+XLSX: a zip, read in the worker (never in the web request). Before python-calamine opens
+it, every entry is inflated once, streaming and into nothing, counting the bytes that
+really come out: a zip bomb is refused as soon as it crosses a limit, whatever sizes its
+central directory declares."""
 
 import codecs
 import csv
 import hashlib
 import io
 import mmap
+import struct
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
@@ -28,6 +32,16 @@ SUPPORTED_EXTENSIONS = (".csv", ".txt", ".xlsx")
 SNIFF_BYTES = 32 * 1024
 SAMPLE_ROWS = 5
 CHUNK_BYTES = 1024 * 1024
+ZIP_MAGIC = b"PK\x03\x04"
+ZIP_MAX_ENTRIES = 10_000
+# Inflating: compressed bytes read, and inflated bytes produced, per step.
+INFLATE_STEP = 256 * 1024
+# An entry is refused for its compression ratio only past this many inflated bytes (small
+# XML parts compress far better than any sheet).
+RATIO_FLOOR_BYTES = 1024 * 1024
+# A local file header: signature, versions, flags, method, time, date, CRC, sizes, then the
+# lengths of the name and extra field that come before the data.
+_LOCAL_HEADER = struct.Struct("<4sHHHHHLLLHH")
 
 MSG_EXTENSION = "The file extension must be supported: upload a .csv, .txt or .xlsx file."
 MSG_EMPTY = "The file is empty."
@@ -220,22 +234,84 @@ def inspect_text(chunks, destination: Path) -> Inspection:
 
 
 def check_zip(path: Path) -> None:
-    """Refuse a zip bomb from its central directory, before anything is inflated."""
+    """Refuse a zip bomb by what it really inflates to. Every entry is inflated once, a
+    step at a time, into nothing: refused (MSG_XLSX_BOMB) as soon as the inflated total
+    passes IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES, or an entry past RATIO_FLOOR_BYTES has
+    inflated more than IMPORT_XLSX_MAX_RATIO times the compressed bytes it came from. The
+    sizes the archive declares are never trusted: an entry that does not inflate to exactly
+    its declared size and CRC is refused too (more than declared: a bomb; else a bad file)."""
     try:
         with zipfile.ZipFile(path) as archive:
             entries = archive.infolist()
     except (zipfile.BadZipFile, OSError, ValueError) as exc:
         raise ImportFileError(MSG_BAD_XLSX) from exc
-    if len(entries) > 10_000:
+    if len(entries) > ZIP_MAX_ENTRIES:
         raise ImportFileError(MSG_XLSX_BOMB)
-    total = 0
-    for entry in entries:
-        total += entry.file_size
-        ratio = entry.file_size / max(entry.compress_size, 1)
-        if entry.file_size > 1024 * 1024 and ratio > settings.IMPORT_XLSX_MAX_RATIO:
+    meter = _InflateMeter(
+        settings.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES, settings.IMPORT_XLSX_MAX_RATIO
+    )
+    with open(path, "rb") as handle:
+        for entry in entries:
+            try:
+                _inflate_entry(handle, entry, meter)
+            except (zlib.error, struct.error, OSError) as exc:
+                raise ImportFileError(MSG_BAD_XLSX) from exc
+
+
+class _InflateMeter:
+    """The running count of inflated bytes, over the archive and within one entry."""
+
+    def __init__(self, cap: int, ratio: int):
+        self.cap = cap
+        self.ratio = ratio
+        self.total = 0
+
+    def add(self, entry_inflated: int, entry_consumed: int, produced: int) -> None:
+        self.total += produced
+        if self.total > self.cap:
             raise ImportFileError(MSG_XLSX_BOMB)
-    if total > settings.IMPORT_XLSX_MAX_UNCOMPRESSED_BYTES:
-        raise ImportFileError(MSG_XLSX_BOMB)
+        if entry_inflated > RATIO_FLOOR_BYTES and entry_inflated > self.ratio * max(
+            entry_consumed, 1
+        ):
+            raise ImportFileError(MSG_XLSX_BOMB)
+
+
+def _inflate_entry(handle, entry: zipfile.ZipInfo, meter: _InflateMeter) -> None:
+    stored = entry.compress_type == zipfile.ZIP_STORED
+    if entry.flag_bits & 0x1 or not (stored or entry.compress_type == zipfile.ZIP_DEFLATED):
+        raise ImportFileError(MSG_BAD_XLSX)  # encrypted, or a method no workbook uses
+    handle.seek(entry.header_offset)
+    header = handle.read(_LOCAL_HEADER.size)
+    if len(header) < _LOCAL_HEADER.size or not header.startswith(ZIP_MAGIC):
+        raise ImportFileError(MSG_BAD_XLSX)
+    *_, name_length, extra_length = _LOCAL_HEADER.unpack(header)
+    handle.seek(name_length + extra_length, io.SEEK_CUR)
+    inflater = None if stored else zlib.decompressobj(-zlib.MAX_WBITS)
+    left = entry.compress_size
+    read = inflated = crc = 0
+    while left > 0 and not (inflater is not None and inflater.eof):
+        pending = handle.read(min(INFLATE_STEP, left))
+        if not pending:
+            raise ImportFileError(MSG_BAD_XLSX)  # the archive ends inside the entry
+        left -= len(pending)
+        read += len(pending)
+        while True:
+            if inflater is None:
+                out, pending = pending, b""
+            else:
+                out = inflater.decompress(pending, INFLATE_STEP)
+                pending = inflater.unconsumed_tail
+            inflated += len(out)
+            if inflated > entry.file_size:
+                raise ImportFileError(MSG_XLSX_BOMB)  # it holds more than it declares
+            crc = zlib.crc32(out, crc)
+            meter.add(inflated, read - len(pending), len(out))
+            # A full step may leave output inside the inflater even with no input left.
+            if inflater is None or inflater.eof or (not pending and len(out) < INFLATE_STEP):
+                break
+    cut_short = inflater is not None and read > 0 and not inflater.eof
+    if cut_short or inflated < entry.file_size or crc != entry.CRC:
+        raise ImportFileError(MSG_BAD_XLSX)
 
 
 def cell_text(value) -> str:
