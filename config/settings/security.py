@@ -36,3 +36,32 @@ TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 
 # The operators' admin (/django-admin/ on the public host): off unless DEBUG or enabled.
 OPERATORS_ADMIN_ENABLED = env.bool("OPERATORS_ADMIN_ENABLED", default=DEBUG)
+
+# HTTPS in production; config/checks.py refuses to start when this is half done. Behind a
+# TLS-terminating proxy (a load balancer) every request reaches Django as plain http, so
+# the proxy must say "this was https" in a header it always overwrites, named here as in
+# request.META with its https value: SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https.
+BEHIND_TLS_PROXY = env.bool("BEHIND_TLS_PROXY", default=False)
+SECURE_PROXY_SSL_HEADER = tuple(env.list("SECURE_PROXY_SSL_HEADER", default=[])) or None
+# Plain http is redirected to https unless DEBUG. What serves production settings over
+# plain http on purpose turns it off: the browser tests' server (SECURE_SSL_REDIRECT=0),
+# pytest's Django test client (conftest.py at the repo root).
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+# Paths answered over plain http too (regexes without the leading slash), e.g. a load
+# balancer's health check that cannot follow a redirect; the app has none today.
+SECURE_REDIRECT_EXEMPT = env.list("SECURE_REDIRECT_EXEMPT", default=[])
+# Browsers remember "https only" for a year (sent on https responses only). Clients live
+# on sub-domains of BASE_DOMAIN, all served with the wildcard certificate.
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 365 * 24 * 3600)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SILENCED_SYSTEM_CHECKS = [
+    # No X-Frame-Options: the parent suite frames the app cross-site, and that header cannot
+    # name the origins allowed to. FrameAncestorsMiddleware sends CSP frame-ancestors
+    # instead; mailcraft.E005 fails when it is missing.
+    "security.W002",
+    # HSTS preload off by default: asking browsers to hard-code https for a whole domain
+    # is its owner's decision (hstspreload.org, slow to undo), and a client may bring its
+    # own domain. SECURE_HSTS_PRELOAD=1 opts in.
+    "security.W021",
+]

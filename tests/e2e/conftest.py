@@ -3,6 +3,7 @@ database, driven by Playwright in Debian's Chromium. `*.localhost` resolves to 1
 in Chromium, so each client gets its own host name as in production."""
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -116,10 +117,17 @@ def server(django_db_setup, django_db_blocker, parent_suite):
     env = dict(
         os.environ,
         DATABASE_URL=(f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
+        # Production settings over plain http: no Secure cookies, no https redirect, and
+        # what config/checks.py demands before the app loads at all.
         DJANGO_DEBUG="0",
         CROSS_SITE_COOKIES="0",
+        SECURE_SSL_REDIRECT="0",
+        SECRET_KEY=secrets.token_urlsafe(48),
+        ALLOWED_HOSTS=".localhost",
         CELERY_TASK_ALWAYS_EAGER="1",
         CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",
+        # The security tests try the operators' admin with client sessions.
+        OPERATORS_ADMIN_ENABLED="1",
     )
     process = subprocess.Popen(
         [
