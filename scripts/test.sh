@@ -55,6 +55,21 @@ summary() {
 
 have_frontend() { [ -f frontend/package.json ]; }
 
+deploy_check() {  # Django's deployment checks and ours (config/checks.py) on production settings
+    # A clean environment, so that a developer's .env (DJANGO_DEBUG=1, SECURE_SSL_REDIRECT=0)
+    # cannot make production look safe; only what a production deployment must set.
+    local key
+    key=$("$PY" -c 'import secrets; print(secrets.token_urlsafe(48))') || return
+    env -i PATH="$PATH" \
+        DJANGO_DEBUG=0 \
+        SECRET_KEY="$key" \
+        ALLOWED_HOSTS=.example.com \
+        BEHIND_TLS_PROXY=1 \
+        SECURE_PROXY_SSL_HEADER=HTTP_X_FORWARDED_PROTO,https \
+        CROSS_SITE_COOKIES=1 \
+        "$PY" manage.py check --deploy --fail-level WARNING
+}
+
 openapi_fresh() {
     bash scripts/openapi.sh || return
     local files=(frontend/openapi.json frontend/src/api/schema.d.ts)
@@ -99,6 +114,7 @@ e2e() {
 
 start=$SECONDS
 step "ruff check ." .venv/bin/ruff check .
+step "manage.py check --deploy (production settings)" deploy_check
 if have_frontend; then
     step "OpenAPI document and TypeScript client are up to date" openapi_fresh
 fi
