@@ -135,6 +135,8 @@ def server(django_db_setup, django_db_blocker, parent_suite):
             "-m",
             "gunicorn",
             "config.wsgi",
+            "-c",
+            "deploy/gunicorn.conf.py",
             "-b",
             f"127.0.0.1:{port}",
             "--workers",
