@@ -21,3 +21,8 @@ CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="mailcraft")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# Periodic tasks; exactly one beat process runs per deployment (deploy/README.md).
+CELERY_BEAT_SCHEDULE = {
+    "purge expired sign-in nonces": {"task": "tenants.sso_nonces_purge", "schedule": 3600},
+}
