@@ -6,6 +6,11 @@ from config.settings.env import env
 # Largest profile import file accepted (bytes): 256 MB by default, room for a 1,000,000-row
 # file with 15 columns (~135 MB).
 IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=256 * 1024 * 1024)
+# Largest request body accepted (bytes), refused with 413 before any of it is stored
+# (config/body_limit.py): the largest import file plus room for the multipart envelope.
+MAX_REQUEST_BODY_BYTES = env.int(
+    "MAX_REQUEST_BODY_BYTES", default=IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
+)
 # Longest physical line of a CSV/TXT import (bytes).
 IMPORT_MAX_LINE_BYTES = env.int("IMPORT_MAX_LINE_BYTES", default=1024 * 1024)
 # XLSX (a zip): total uncompressed size and the largest compression ratio of one entry.
