@@ -8,6 +8,7 @@ from django_tenants.utils import get_public_schema_name, schema_context
 
 from config.celery import app
 from tenants.models import SsoNonce
+from tenants.tokens import expired_tokens_purge
 
 # A nonce only has to outlive its payload's `exp`: after it, sso_payload_redeem refuses the
 # payload as expired. Kept this much longer so that a web machine whose clock lags the
@@ -24,3 +25,10 @@ def sso_nonces_purge() -> int:
             expires_at__lt=timezone.now() - SSO_NONCE_GRACE
         ).delete()
     return deleted
+
+
+@app.task(name="tenants.api_tokens_purge", soft_time_limit=60, time_limit=90)
+def api_tokens_purge() -> int:
+    """Delete expired bearer and download tokens (they already no longer work)."""
+    with schema_context(get_public_schema_name()):
+        return expired_tokens_purge()

@@ -25,4 +25,5 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Periodic tasks; exactly one beat process runs per deployment (deploy/README.md).
 CELERY_BEAT_SCHEDULE = {
     "purge expired sign-in nonces": {"task": "tenants.sso_nonces_purge", "schedule": 3600},
+    "purge expired tokens": {"task": "tenants.api_tokens_purge", "schedule": 3600},
 }

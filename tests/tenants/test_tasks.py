@@ -1,3 +1,4 @@
+import hashlib
 from datetime import timedelta
 
 from django.conf import settings
@@ -5,8 +6,9 @@ from django.db import connection
 from django.utils import timezone
 
 from config.celery import app
-from tenants.models import SsoNonce
-from tenants.tasks import SSO_NONCE_GRACE, sso_nonces_purge
+from tenants.models import ApiToken, SsoNonce
+from tenants.tasks import SSO_NONCE_GRACE, api_tokens_purge, sso_nonces_purge
+from tests.conftest import signed_in
 
 
 def _nonce(client, jti: str, expires_in: timedelta) -> None:
@@ -41,3 +43,16 @@ def test_purge_runs_every_hour_from_beat():
     assert entry["task"] == sso_nonces_purge.name == "tenants.sso_nonces_purge"
     assert entry["task"] in app.tasks
     assert entry["schedule"] == 3600
+
+
+def test_token_purge_deletes_expired_tokens_only(alpha):
+    _, live = signed_in(alpha.host, alpha.admin.email)
+    _, dead = signed_in(alpha.host, alpha.user.email)
+    ApiToken.objects.filter(key_hash=hashlib.sha256(dead.encode()).hexdigest()).update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    before = ApiToken.objects.count()
+    assert api_tokens_purge.apply().get() == 1
+    assert ApiToken.objects.count() == before - 1
+    assert ApiToken.objects.filter(key_hash=hashlib.sha256(live.encode()).hexdigest()).exists()
+    assert settings.CELERY_BEAT_SCHEDULE["purge expired tokens"]["task"] == api_tokens_purge.name
