@@ -1,0 +1,342 @@
+"""Security issue 8: no state change on GET, anywhere. Every GET operation of the OpenAPI
+schema is crawled as each role, with its query parameters left out and then with
+plausible values, and no table of the public schema or of a client schema (alpha, beta)
+may change: per table its row count, a checksum of its `updated_at` column where it has
+one, and a checksum of its whole rows (most tables have no `updated_at`).
+
+The one sanctioned exception is `GET /api/getStatus?payload=`: redeeming a parent-suite
+payload is the single-use sign-in exchange (it writes the session, a token and possibly
+the person and their membership), so getStatus is crawled without `payload`.
+
+Every role signs in before the first snapshot (tests/support/role_tokens.py), so Django's
+session table, which only a sign-in writes, is checked like any other table."""
+
+import re
+from contextlib import contextmanager
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from config.api import api
+from marketing.audience.models import (
+    DomainType,
+    FieldType,
+    Group,
+    GroupCategory,
+    ImportKind,
+    ManagedDomain,
+    Profile,
+    ProfileField,
+    ProfileGroup,
+    ProfileImport,
+    ProfileTag,
+    Rep,
+    Tag,
+    Unsubscribe,
+)
+from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
+from tenants.models import ApiToken
+from tenants.plan_limits import Module
+from tests.conftest import bearer, http
+from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
+
+ROLES = ("anonymous", "admin", "user", "no_mkm", "superadmin")
+SCHEMAS = ("public", "alpha", "beta")
+MISSING_ID = 999999
+
+# Columns left out of the whole-row checksum, each for a reason. Nothing else is left out:
+# every table of the three schemas is counted and checksummed.
+SLIDING_COLUMNS = {
+    # A bearer token's expiry slides forward on use (tenants/tokens.py: at most once a
+    # minute), like a session's last activity: reading with a token may move it. It is
+    # neither a row count nor an updated_at, and nothing else of the row may change.
+    ("public", ApiToken._meta.db_table): {"expires_at"},
+}
+# Query parameters the crawl does not send, each for a reason.
+NOT_CRAWLED = {
+    # The single-use sign-in exchange: the one GET allowed to change state (see above).
+    ("getStatus", "payload"),
+}
+
+
+def _get_operations() -> list[dict]:
+    schema = api.get_openapi_schema(path_prefix="/api/")
+    found = []
+    for path, methods in schema["paths"].items():
+        if "get" not in methods:
+            continue
+        operation = methods["get"]
+        parameters = operation.get("parameters", [])
+        found.append(
+            {
+                "id": operation["operationId"],
+                "path": path,
+                "path_params": [p["name"] for p in parameters if p["in"] == "path"],
+                "query": {p["name"]: p["schema"] for p in parameters if p["in"] == "query"},
+                "components": schema.get("components", {}).get("schemas", {}),
+            }
+        )
+    return sorted(found, key=lambda operation: operation["id"])
+
+
+GET_OPERATIONS = _get_operations()
+
+
+# --- seeded data ---------------------------------------------------------------------------
+
+
+@contextmanager
+def in_schema(tenant):
+    connection.set_tenant(tenant.client)
+    try:
+        yield
+    finally:
+        connection.set_schema_to_public()
+
+
+@pytest.fixture
+def seeded(alpha, settings, tmp_path) -> dict[str, int]:
+    """Something for every GET of alpha to read; the ids the crawl fills paths with."""
+    settings.MEDIA_ROOT = str(tmp_path)
+    errors = tmp_path / "alpha" / "imports" / "errors.csv"
+    errors.parent.mkdir(parents=True)
+    errors.write_text("email,error\nbad,Invalid email\n")
+    export = tmp_path / "alpha" / "exports" / "profiles.csv"
+    export.parent.mkdir(parents=True)
+    export.write_text("email\ncrawl@x.example\n")
+    with in_schema(alpha):
+        category = GroupCategory.objects.create(name="Crawl category")
+        group = Group.objects.create(name="Crawl group", category=category)
+        tag = Tag.objects.create(name="Crawl tag")
+        rep = Rep.objects.create(email="rep@alpha.example", first_name="Rae")
+        ProfileField.objects.create(label="Crawl field", key="crawl", field_type=FieldType.TEXT)
+        ManagedDomain.objects.create(domain="crawl.example", domain_type=DomainType.SUPPRESSED)
+        profile = Profile.objects.create(
+            email="crawl@x.example", first_name="Crawl", rep=rep, custom={"crawl": "yes"}
+        )
+        ProfileGroup.objects.create(profile=profile, group=group)
+        ProfileTag.objects.create(profile=profile, tag=tag)
+        gone = Profile.objects.create(email="gone@x.example", unsubscribed_at=timezone.now())
+        ProfileGroup.objects.create(profile=gone, group=group)
+        Unsubscribe.objects.create(email=gone.email, profile=gone, source="crawl")
+        job = BackgroundJob.objects.create(
+            kind=JobKind.PROFILE_EXPORT,
+            status=JobStatus.COMPLETED,
+            operation_key="crawl:export",
+            title="Export Profiles",
+            total=1,
+            processed=1,
+            file_path="alpha/exports/profiles.csv",
+            started_by_id=alpha.user.pk,
+        )
+        record = ProfileImport.objects.create(
+            kind=ImportKind.SUBSCRIBERS,
+            file_name="people.csv",
+            file_path="alpha/imports/people.csv",
+            file_sha256="0" * 64,
+            headers=["email"],
+            rows_total=2,
+            rows_invalid=1,
+            errors_path="alpha/imports/errors.csv",
+            created_by_id=alpha.user.pk,
+        )
+    return {
+        "profile": profile.pk,
+        "group": group.pk,
+        "tag": tag.pk,
+        "category": category.pk,
+        "job": job.pk,
+        "import": record.pk,
+    }
+
+
+# Path parameters filled with a seeded id; any other gets MISSING_ID.
+PATH_IDS = {"profile_id": "profile", "job_id": "job", "import_id": "import"}
+
+
+# --- plausible query values ----------------------------------------------------------------
+
+
+def _enum_of(schema: dict, components: dict) -> list | None:
+    if "enum" in schema:
+        return list(schema["enum"])
+    for option in schema.get("anyOf", []):
+        if "$ref" in option:
+            found = components[option["$ref"].rsplit("/", 1)[-1]].get("enum")
+            if found:
+                return list(found)
+        elif "enum" in option:
+            return list(option["enum"])
+    return None
+
+
+def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) -> list:
+    """Values worth sending for one query parameter, from its schema or its meaning."""
+    enum = _enum_of(schema, operation["components"])
+    if enum:
+        return enum
+    by_operation = {
+        ("imports_list", "kind"): list(ImportKind.values),
+        ("jobs_list", "kind"): list(JobKind.values),
+        ("jobs_list", "status"): list(JobStatus.values),
+        ("checkPlanLimit", "moduleName"): [module.value for module in Module],
+        ("getFields", "fieldTypes"): [",".join(FieldType.values), *FieldType.values],
+    }
+    by_name = {
+        "page": [1, 2],
+        "pageSize": [10, 20, 30],
+        "search": ["crawl", "@x.example", "Crawl c"],
+        "groupId": [ids["group"]],
+        "tagId": [ids["tag"]],
+        "categoryId": [ids["category"]],
+    }
+    return by_operation.get((operation["id"], name)) or by_name.get(name) or []
+
+
+def test_every_get_query_parameter_is_crawled_with_plausible_values():
+    """A query parameter added later needs plausible values here (or a reason not to be
+    sent), or this fails."""
+    fake_ids = dict.fromkeys(("group", "tag", "category"), 1)
+    missing = [
+        (operation["id"], name)
+        for operation in GET_OPERATIONS
+        for name, schema in operation["query"].items()
+        if (operation["id"], name) not in NOT_CRAWLED
+        and not _plausible(operation, name, schema, fake_ids)
+    ]
+    assert missing == []
+    assert {operation["id"] for operation in GET_OPERATIONS} >= {"getStatus", "profileList"}
+
+
+def _queries(operation: dict, ids: dict[str, int]) -> list[dict]:
+    """No query parameter at all; every one at its first plausible value; then each
+    parameter through its other values with the rest at their first."""
+    values = {
+        name: _plausible(operation, name, schema, ids)
+        for name, schema in operation["query"].items()
+        if (operation["id"], name) not in NOT_CRAWLED
+    }
+    if not values:
+        return [{}]
+    first = {name: options[0] for name, options in values.items()}
+    queries = [{}, first]
+    for name, options in values.items():
+        queries += [{**first, name: option} for option in options[1:]]
+    return queries
+
+
+# --- snapshots -----------------------------------------------------------------------------
+
+
+_tables: dict[tuple[str, str], list[str]] = {}
+
+
+def _tables_and_columns() -> dict[tuple[str, str], list[str]]:
+    """{(schema, table): columns} of every base table of SCHEMAS (read once: no test here
+    adds a table)."""
+    if not _tables:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT c.table_schema, c.table_name, c.column_name "
+                "FROM information_schema.columns c JOIN information_schema.tables t "
+                "ON t.table_schema = c.table_schema AND t.table_name = c.table_name "
+                "WHERE c.table_schema = ANY(%s) AND t.table_type = 'BASE TABLE' "
+                "ORDER BY c.table_schema, c.table_name, c.ordinal_position",
+                [list(SCHEMAS)],
+            )
+            for schema, table, column in cursor.fetchall():
+                _tables.setdefault((schema, table), []).append(column)
+    return _tables
+
+
+def _quoted(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _table_state_sql(schema: str, table: str, columns: list[str]) -> str:
+    kept = [c for c in columns if c not in SLIDING_COLUMNS.get((schema, table), set())]
+    updated_at = (
+        "md5(coalesce(string_agg(updated_at::text, ',' ORDER BY updated_at), ''))"
+        if "updated_at" in columns
+        else "NULL"
+    )
+    return (
+        f"SELECT %s, %s, count(*), {updated_at}, "
+        "md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) "
+        f"FROM (SELECT {', '.join(map(_quoted, kept))} "
+        f"FROM {_quoted(schema)}.{_quoted(table)}) r"
+    )
+
+
+def snapshot() -> dict[tuple[str, str], tuple]:
+    """{(schema, table): (row count, checksum of updated_at or None, checksum of rows)},
+    read in one statement."""
+    tables = _tables_and_columns()
+    sql = " UNION ALL ".join(
+        _table_state_sql(schema, table, columns) for (schema, table), columns in tables.items()
+    )
+    names = [name for key in tables for name in key]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, names)
+        state = {(schema, table): rest for schema, table, *rest in cursor.fetchall()}
+    assert set(state) == set(tables)
+    return {key: tuple(value) for key, value in state.items()}
+
+
+def test_snapshot_covers_every_schema_and_sees_a_change(alpha, seeded):
+    """The snapshot is worth trusting: it reads the three schemas, the updated_at of the
+    tables that have one, and notices an update that changes neither."""
+    before = snapshot()
+    assert {schema for schema, _ in before} == set(SCHEMAS)
+    profiles = ("alpha", Profile._meta.db_table)
+    assert before[profiles][1] is not None and before[("alpha", Tag._meta.db_table)][1] is None
+    with in_schema(alpha):
+        Tag.objects.filter(pk=seeded["tag"]).update(name="Renamed")
+    after = snapshot()
+    assert [key for key in before if before[key] != after[key]] == [("alpha", Tag._meta.db_table)]
+    with in_schema(alpha):
+        Profile.objects.filter(pk=seeded["profile"]).update(updated_at=timezone.now())
+    assert snapshot()[profiles][1] != after[profiles][1]
+
+
+# --- the crawl -----------------------------------------------------------------------------
+
+
+def _path(operation: dict, ids: dict[str, int]) -> str:
+    def fill(match):
+        seeded_as = PATH_IDS.get(match.group(1))
+        return str(ids[seeded_as] if seeded_as else MISSING_ID)
+
+    return re.sub(r"\{(?:[^}:]+:)?([^}]+)\}", fill, operation["path"])
+
+
+def _crawl_cases():
+    for role in ROLES:
+        for operation in GET_OPERATIONS:
+            yield pytest.param(role, operation, id=f"{role}-{operation['id']}")
+
+
+@pytest.mark.parametrize("role,operation", list(_crawl_cases()))
+def test_get_changes_no_table(alpha, seeded, role_tokens, role, operation):
+    headers = bearer(role_tokens[role]) if role != "anonymous" else {}
+    path = _path(operation, seeded)
+    before = snapshot()
+    answers = []
+    for query in _queries(operation, seeded):
+        response = http(alpha.host).get(path, query, **headers)
+        answers.append((query, response.status_code))
+        assert response.status_code < 500, (query, response.content)
+    changed = {key: (before[key], now) for key, now in snapshot().items() if before[key] != now}
+    assert changed == {}, answers
+    # The crawl read what it was meant to: refused where the role may not read, and with
+    # plausible values an answer for everyone else (the user made the seeded import and
+    # export, so every seeded id is theirs to read).
+    with_values = [status for query, status in answers if query]
+    if role == "anonymous":
+        expected = 401
+    elif role == "no_mkm" and operation["id"] != "getStatus":
+        expected = 403
+    else:
+        expected = 200
+    assert set(with_values or [answers[0][1]]) == {expected}, answers
