@@ -2,6 +2,7 @@
 their people; each test runs inside a transaction that is rolled back."""
 
 import itertools
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -112,3 +113,13 @@ def bearer(token: str) -> dict[str, str]:
 
 def mint(client: Client, email: str, **kwargs) -> str:
     return sso_payload_mint(client=client, email=email, **kwargs)
+
+
+@contextmanager
+def in_schema(tenant: Tenant):
+    """Run ORM calls in `tenant`'s schema, then go back to public."""
+    connection.set_tenant(tenant.client)
+    try:
+        yield
+    finally:
+        connection.set_schema_to_public()

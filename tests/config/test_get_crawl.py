@@ -12,7 +12,6 @@ Every role signs in before the first snapshot (tests/support/role_tokens.py), so
 session table, which only a sign-in writes, is checked like any other table."""
 
 import re
-from contextlib import contextmanager
 
 import pytest
 from django.db import connection
@@ -38,7 +37,7 @@ from marketing.audience.models import (
 from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
-from tests.conftest import bearer, http
+from tests.conftest import bearer, http, in_schema
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
 
 ROLES = ("anonymous", "admin", "user", "no_mkm", "superadmin")
@@ -86,13 +85,6 @@ GET_OPERATIONS = _get_operations()
 # --- seeded data ---------------------------------------------------------------------------
 
 
-@contextmanager
-def in_schema(tenant):
-    connection.set_tenant(tenant.client)
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
 
 
 @pytest.fixture

@@ -10,12 +10,10 @@ of their own (a bulk action, an import kind) are proved one by one, with real da
 import base64
 import json
 import re
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 from django.utils import timezone
 
 from config.api import api, public_api
@@ -39,7 +37,7 @@ from marketing.audience.services.imports.headers import EMAIL
 from marketing.audience.services.profiles import BULK_ACTIONS
 from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
 from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS, ActionType, Gate
-from tests.conftest import bearer, http
+from tests.conftest import bearer, http, in_schema
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
 
 MISSING_ID = "999999"
@@ -177,13 +175,6 @@ def test_gate_per_operation_and_role(alpha, role_tokens, operation_id, method, p
 # import it made), and the kind of the job whose file downloadBase64 hands out.
 
 
-@contextmanager
-def in_schema(tenant):
-    connection.set_tenant(tenant.client)
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
 
 
 @pytest.fixture

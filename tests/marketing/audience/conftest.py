@@ -1,23 +1,12 @@
 """Shared helpers for the audience API tests: work inside a client's schema, call its API."""
 
 import json
-from contextlib import contextmanager
 
 import pytest
 from django.db import connection
 
 from marketing.audience.models import Group, Profile, ProfileGroup
-from tests.conftest import bearer, http, signed_in
-
-
-@contextmanager
-def in_schema(tenant):
-    """Run ORM calls in `tenant`'s schema, then go back to public."""
-    connection.set_tenant(tenant.client)
-    try:
-        yield
-    finally:
-        connection.set_schema_to_public()
+from tests.conftest import bearer, http, in_schema, signed_in
 
 
 @pytest.fixture
