@@ -39,6 +39,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "fetchemailstats": MEMBER,
     # imports
     "imports_upload": IMPORTS,
+    "imports_inspection": IMPORTS,  # then its uploader or an admin
     "imports_list": MEMBER,
     "imports_start": IMPORTS,
     "imports_get": MEMBER,

@@ -27,6 +27,8 @@ IMPORT_PARALLEL_MIN_BYTES = env.int("IMPORT_PARALLEL_MIN_BYTES", default=4 * 102
 IMPORT_BULK_MIN_ROWS = env.int("IMPORT_BULK_MIN_ROWS", default=20_000)
 # How long a bulk import waits to lock the profile table before applying row by row.
 IMPORT_BULK_LOCK_TIMEOUT_MS = env.int("IMPORT_BULK_LOCK_TIMEOUT_MS", default=5000)
+# Reading an uploaded .xlsx file in the worker (its zip inflated, its sheet opened).
+IMPORT_INSPECT_SOFT_TIME_LIMIT = env.int("IMPORT_INSPECT_SOFT_TIME_LIMIT", default=600)
 # Long jobs outlive the default task time limits (config/settings/celery.py).
 IMPORT_TASK_SOFT_TIME_LIMIT = env.int("IMPORT_TASK_SOFT_TIME_LIMIT", default=3600)
 EXPORT_MAX_RECORDS = 200_000

@@ -235,6 +235,15 @@ class ImportKind(models.TextChoices):
     UNSUBSCRIBERS = "unsubscribers"
 
 
+class InspectionStatus(models.TextChoices):
+    """Whether an upload's headers and sample are known: an .xlsx file is read by the
+    worker after the upload has answered (CSV is read during the upload)."""
+
+    PENDING = "pending"
+    READY = "ready"
+    FAILED = "failed"
+
+
 class ProfileImport(models.Model):
     """An uploaded file and what was made of it; its progress is its BackgroundJob's."""
 
@@ -243,6 +252,11 @@ class ProfileImport(models.Model):
     file_path = models.CharField(max_length=500)  # under the client's media prefix
     file_sha256 = models.CharField(max_length=64)
     headers = models.JSONField(default=list)
+    sample = models.JSONField(default=list, blank=True)  # the first data rows, as shown
+    inspection = models.CharField(
+        max_length=7, choices=InspectionStatus.choices, default=InspectionStatus.READY
+    )
+    inspection_error = models.CharField(max_length=500, blank=True)  # why it cannot be read
     mapping = models.JSONField(default=dict, blank=True)  # column index -> field key
     checkbox_separator = models.CharField(max_length=5, blank=True)
     group_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)

@@ -20,6 +20,22 @@ LONG_JOB = {
 }
 
 
+@app.task(
+    name="audience.import_inspect",
+    client_required=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=settings.IMPORT_INSPECT_SOFT_TIME_LIMIT,
+    time_limit=settings.IMPORT_INSPECT_SOFT_TIME_LIMIT + 60,
+)
+def import_inspect_run(import_id: int) -> None:
+    """Read an uploaded .xlsx file: never in the web request (a workbook is a zip, and
+    python-calamine holds its sheet in memory)."""
+    from marketing.audience.services.imports import import_inspect
+
+    import_inspect(import_id)
+
+
 @app.task(name="audience.profile_import_run", **LONG_JOB)
 def profile_import_run(import_id: int) -> None:
     from marketing.audience.services.imports.pipeline import import_run

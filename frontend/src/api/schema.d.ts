@@ -144,6 +144,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/imports/{import_id}/inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Imports Inspection
+         * @description What the wizard polls after an .xlsx upload until the worker has read the file.
+         *     Gated like the upload, for its uploader or an admin: the sample is the file's data.
+         */
+        get: operations["imports_inspection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/imports/{import_id}/start": {
         parameters: {
             query?: never;
@@ -818,7 +839,12 @@ export interface components {
             /** Required */
             required: boolean;
         };
-        /** ImportUploadOut */
+        /**
+         * ImportUploadOut
+         * @description An upload as the mapping step shows it. An .xlsx file answers "pending" (the worker
+         *     reads it; GET /mm/imports/{id}/inspection until it is "ready" or "failed"), with no
+         *     headers, sample or suggested mapping until then.
+         */
         ImportUploadOut: {
             /** Id */
             id: number;
@@ -826,6 +852,13 @@ export interface components {
             kind: string;
             /** Filename */
             fileName: string;
+            /**
+             * Inspection
+             * @enum {string}
+             */
+            inspection: "pending" | "ready" | "failed";
+            /** Inspectionerror */
+            inspectionError: string;
             /** Headers */
             headers: string[];
             /** Sample */
@@ -2333,6 +2366,73 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    imports_inspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportUploadOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

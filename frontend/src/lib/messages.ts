@@ -166,6 +166,7 @@ export const messages = {
   importDrop: 'Drag a .csv or .xlsx file here or click to pick one',
   importFileTypes: 'Only .csv and .xlsx files are supported.',
   unsupportedFile: 'Unsupported file type. Please upload only .csv or .xlsx files',
+  importReading: 'Reading the file…',
   importColumn: 'Column',
   importSample: 'Sample',
   importMapTo: 'Map to',

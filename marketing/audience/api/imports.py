@@ -5,7 +5,7 @@ from ninja import File, Form, Query, Router, Status, UploadedFile
 
 from config.operation_gates import OPERATION_GATES as GATES
 from config.pagination import paginate
-from config.responses import ERRORS_WITH_CONFLICT
+from config.responses import ERRORS, ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.exports import DownloadLinkOut
 from marketing.audience.schemas.imports import (
     ImportKindIn,
@@ -15,6 +15,7 @@ from marketing.audience.schemas.imports import (
     ImportStartIn,
     ImportUploadOut,
     import_out,
+    import_upload_out,
 )
 from marketing.audience.services import imports as service
 from marketing.audience.services.imports.reading import CHUNK_BYTES
@@ -37,16 +38,17 @@ def imports_upload(
         kind=kind,
         created_by_id=request.auth.user_id,
     )
-    return Status(
-        201,
-        {
-            "id": record.pk,
-            "kind": record.kind,
-            "fileName": record.file_name,
-            "headers": record.headers,
-            **extra,
-        },
-    )
+    return Status(201, import_upload_out(record, extra))
+
+
+@router.get("/mm/imports/{import_id}/inspection", response={200: ImportUploadOut, **ERRORS})
+def imports_inspection(request: HttpRequest, import_id: int):
+    """What the wizard polls after an .xlsx upload until the worker has read the file.
+    Gated like the upload, for its uploader or an admin: the sample is the file's data."""
+    record = service.import_get(import_id)
+    authorize_choice(request.auth, GATES["imports_inspection"], record.kind)
+    authorize_owner_or_admin(request.auth, owner_id=record.created_by_id)
+    return import_upload_out(record, service.import_preview(record))
 
 
 @router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})

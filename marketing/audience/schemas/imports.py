@@ -4,7 +4,7 @@ from typing import Literal
 from ninja import Field, Schema
 
 from config.pagination import PageOut, PageQuery
-from marketing.audience.models import ProfileImport
+from marketing.audience.models import InspectionStatus, ProfileImport
 
 
 class ImportFieldOut(Schema):
@@ -14,9 +14,15 @@ class ImportFieldOut(Schema):
 
 
 class ImportUploadOut(Schema):
+    """An upload as the mapping step shows it. An .xlsx file answers "pending" (the worker
+    reads it; GET /mm/imports/{id}/inspection until it is "ready" or "failed"), with no
+    headers, sample or suggested mapping until then."""
+
     id: int
     kind: str
     fileName: str
+    inspection: Literal["pending", "ready", "failed"]
+    inspectionError: str  # why the file cannot be read, when "failed"
     headers: list[str]
     sample: list[list[str]]
     suggestedMapping: dict[str, str]
@@ -65,7 +71,7 @@ def import_out(record: ProfileImport) -> dict:
         "fileName": record.file_name,
         "createdAt": record.created_at,
         "jobId": record.job_id,
-        "status": job.status if job else "Uploaded",
+        "status": job.status if job else _status_before_start(record),
         "progress": job.progress if job else 0,
         "rowsTotal": record.rows_total,
         "rowsInserted": record.rows_inserted,
@@ -73,4 +79,18 @@ def import_out(record: ProfileImport) -> dict:
         "rowsInvalid": record.rows_invalid,
         "rowsDuplicate": record.rows_duplicate,
         "hasErrors": bool(record.errors_path),
+    }
+
+
+def _status_before_start(record: ProfileImport) -> str:
+    return "Failed" if record.inspection == InspectionStatus.FAILED else "Uploaded"
+
+
+def import_upload_out(record: ProfileImport, preview: dict) -> dict:
+    return {
+        "id": record.pk,
+        "kind": record.kind,
+        "fileName": record.file_name,
+        "headers": record.headers,
+        **preview,
     }

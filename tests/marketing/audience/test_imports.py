@@ -13,6 +13,7 @@ from config.errors import Conflict, ValidationFailed
 from marketing.audience.models import (
     FieldType,
     Group,
+    InspectionStatus,
     Profile,
     ProfileField,
     ProfileGroup,
@@ -23,12 +24,13 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.audience.selectors.profiles import ProfileFilters, profile_list
-from marketing.audience.services.imports import import_start, import_upload
+from marketing.audience.services.imports import import_inspect, import_start, import_upload
 from marketing.audience.services.imports.headers import suggest_mapping
 from marketing.audience.services.imports.pipeline import import_run
 from marketing.audience.services.imports.reading import ImportFileError, text_chunks
 from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
+from tests.support.xlsx import xlsx_bytes
 
 
 @pytest.fixture(params=["incremental", "bulk", "two processes"])
@@ -156,10 +158,14 @@ def _zip_bomb() -> bytes:
     return buffer.getvalue()
 
 
-def test_xlsx_zip_bomb_is_refused_before_inflating(in_alpha):
-    with pytest.raises(ImportFileError, match="expands to too much data"):
-        upload(_zip_bomb(), "bomb.xlsx")
-    assert not ProfileImport.objects.exists()
+def test_xlsx_zip_bomb_is_refused_by_the_inspection(in_alpha):
+    record, _ = upload(_zip_bomb(), "bomb.xlsx")
+    assert record.inspection == InspectionStatus.PENDING
+    import_inspect(record.pk)
+    record.refresh_from_db()
+    assert record.inspection == InspectionStatus.FAILED
+    assert record.inspection_error == "The .xlsx file expands to too much data and was refused."
+    assert not (Path(settings.MEDIA_ROOT) / record.file_path).exists()
 
 
 def test_upload_larger_than_the_limit_is_refused(in_alpha, settings):
@@ -168,66 +174,15 @@ def test_upload_larger_than_the_limit_is_refused(in_alpha, settings):
         upload(b"email\na@x.example\n")
 
 
-def _xlsx(rows: list[list]) -> bytes:
-    """A minimal valid workbook (inline strings), built by hand: no writer library needed."""
-
-    def cell(ref, value):
-        if isinstance(value, int | float):
-            return f'<c r="{ref}"><v>{value}</v></c>'
-        return f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
-
-    body = "".join(
-        f'<row r="{r + 1}">'
-        + "".join(cell(f"{chr(65 + c)}{r + 1}", v) for c, v in enumerate(row))
-        + "</row>"
-        for r, row in enumerate(rows)
-    )
-    files = {
-        "[Content_Types].xml": (
-            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/'
-            'content-types"><Default Extension="rels" ContentType="application/vnd.openxmlfor'
-            'mats-package.relationships+xml"/><Default Extension="xml" ContentType="applicati'
-            'on/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.open'
-            'xmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl'
-            '/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocume'
-            'nt.spreadsheetml.worksheet+xml"/></Types>'
-        ),
-        "_rels/.rels": (
-            '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/pac'
-            'kage/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlfor'
-            'mats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.x'
-            'ml"/></Relationships>'
-        ),
-        "xl/workbook.xml": (
-            '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsh'
-            'eetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
-            'relationships"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets>'
-            "</workbook>"
-        ),
-        "xl/_rels/workbook.xml.rels": (
-            '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/pac'
-            'kage/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlfor'
-            'mats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.'
-            'xml"/></Relationships>'
-        ),
-        "xl/worksheets/sheet1.xml": (
-            '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsh'
-            f'eetml/2006/main"><sheetData>{body}</sheetData></worksheet>'
-        ),
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in files.items():
-            archive.writestr(name, text)
-    return buffer.getvalue()
-
-
 def test_xlsx_import_end_to_end(unlimited):
-    content = _xlsx(
+    content = xlsx_bytes(
         [["Email", "First Name", "Zip"], ["X@Y.example", "Ann", 12345], ["bad", "B", 1]]
     )
     record, extra = upload(content, "people.xlsx")
-    assert extra["sample"][0] == ["X@Y.example", "Ann", "12345"]
+    assert extra["sample"] == [] and extra["inspection"] == "pending"
+    import_inspect(record.pk)
+    record.refresh_from_db()
+    assert record.sample[0] == ["X@Y.example", "Ann", "12345"]
     start(record)
     outcome = import_run(record.pk)
     assert (outcome.inserted, outcome.invalid) == (1, 1)

@@ -93,3 +93,39 @@ def test_start_enqueues_the_task_on_commit(alpha, monkeypatch, django_capture_on
         import_start(import_id=record.pk, mapping={"0": "emailId"})
         assert sent == []
     assert sent == [(record.pk,)]
+
+
+def test_an_xlsx_upload_is_read_by_the_real_worker(tenants, django_db_blocker, celery_worker):
+    from tests.support.xlsx import xlsx_bytes
+
+    alpha = tenants["alpha"]
+    content = xlsx_bytes([["E-mail", "First Name"], ["xlsx-worker@x.example", "X"]])
+    with django_db_blocker.unblock():
+        import_id = None
+        try:
+            _, token = signed_in(alpha.host, alpha.admin.email)
+            browser = http(alpha.host)
+            uploaded = browser.post(
+                "/api/mm/imports",
+                {"file": SimpleUploadedFile("w.xlsx", content)},
+                **bearer(token),
+            )
+            assert uploaded.status_code == 201, uploaded.content
+            import_id = uploaded.json()["id"]
+            assert uploaded.json()["inspection"] == "pending"
+            deadline = time.time() + 60
+            while time.time() < deadline:
+                inspection = browser.get(
+                    f"/api/mm/imports/{import_id}/inspection", **bearer(token)
+                ).json()
+                if inspection["inspection"] != "pending":
+                    break
+                time.sleep(0.1)
+            assert inspection["inspection"] == "ready", inspection
+            assert inspection["headers"] == ["E-mail", "First Name"]
+            assert inspection["sample"] == [["xlsx-worker@x.example", "X"]]
+            assert inspection["suggestedMapping"] == {"0": "emailId", "1": "firstName"}
+        finally:
+            connection.set_tenant(alpha.client)
+            ProfileImport.objects.filter(pk=import_id).delete()
+            connection.set_schema_to_public()

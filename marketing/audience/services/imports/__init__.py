@@ -1,7 +1,12 @@
 """Profile imports: upload (checked, stored under the client's prefix, headers and a sample
 shown with a suggested mapping), start (mapping checked, a BackgroundJob created, the task
-enqueued on commit), and the reads of the import screens."""
+enqueued on commit), and the reads of the import screens.
 
+A CSV file is streamed and read during the upload. An .xlsx file is only stored then: the
+worker reads it (`import_inspect`, the task audience.import_inspect) and the wizard polls
+the upload's inspection until its headers and sample are known."""
+
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +14,14 @@ from django.conf import settings
 from django.db import transaction
 
 from config.errors import NotFound, ValidationFailed
-from marketing.audience.models import Group, ImportKind, ProfileField, ProfileImport, Tag
+from marketing.audience.models import (
+    Group,
+    ImportKind,
+    InspectionStatus,
+    ProfileField,
+    ProfileImport,
+    Tag,
+)
 from marketing.audience.services.downloads import media_path, new_relative_path
 from marketing.audience.services.imports.headers import (
     EMAIL,
@@ -19,10 +31,13 @@ from marketing.audience.services.imports.headers import (
 )
 from marketing.audience.services.imports.reading import (
     MSG_TOO_LARGE,
+    MSG_XLSX_UNREADABLE,
     ImportFileError,
+    Inspection,
     file_format_for,
     inspect_text,
     inspect_xlsx,
+    store_xlsx,
 )
 from marketing.jobs import services as jobs
 from marketing.jobs.models import JobKind
@@ -33,6 +48,8 @@ UNKNOWN_FIELD = "The mapping names a field that does not exist."
 UNKNOWN_COLUMN = "The mapping names a column that is not in the file."
 FIELD_TWICE = "A field can be mapped to one column only."
 ALREADY_STARTED = "This import has already been started."
+STILL_READING = "The file is still being read; try again in a moment."
+logger = logging.getLogger(__name__)
 JOB_KINDS = {
     ImportKind.SUBSCRIBERS: JobKind.PROFILE_IMPORT,
     ImportKind.UNSUBSCRIBERS: JobKind.UNSUBSCRIBER_IMPORT,
@@ -52,7 +69,9 @@ def import_upload(
     created_by_id: int | None = None,
 ) -> tuple[ProfileImport, dict]:
     """Check and store an uploaded file. `chunks()` yields the upload's bytes (it may be
-    called twice). Returns the record and the answer's extra parts (sample, mapping...)."""
+    called twice). Returns the record and the answer's extra parts (`import_preview`). A
+    CSV file is read here; an .xlsx file is only stored, and its inspection sent to the
+    worker once the record is committed."""
     if kind not in ImportKind.values:
         raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown import kind."]})
     file_format = file_format_for(name)
@@ -61,34 +80,75 @@ def import_upload(
         raise ImportFileError(MSG_TOO_LARGE.format(mb=limit // (1024 * 1024)))
     relative = new_relative_path("imports", name)
     destination = media_path(relative)
+    record = ProfileImport(
+        kind=kind, file_name=Path(name).name[:255], file_path=relative, created_by_id=created_by_id
+    )
     try:
         if file_format == "xlsx":
-            with open(destination, "wb") as out:
-                for chunk in chunks():
-                    out.write(chunk)
-            inspection = inspect_xlsx(destination)
+            record.file_sha256 = store_xlsx(chunks(), destination)
+            record.inspection = InspectionStatus.PENDING
         else:
-            inspection = inspect_text(chunks, destination)
+            _inspected(record, inspect_text(chunks, destination))
     except BaseException:
         destination.unlink(missing_ok=True)
         raise
-    custom_fields = list(ProfileField.objects.order_by("label"))
-    record = ProfileImport.objects.create(
-        kind=kind,
-        file_name=Path(name).name[:255],
-        file_path=relative,
-        file_sha256=inspection.sha256,
-        headers=inspection.headers,
-        rows_total=inspection.rows_estimate,
-        created_by_id=created_by_id,
-    )
+    record.save()
+    if record.inspection == InspectionStatus.PENDING:
+        from marketing.audience.tasks import import_inspect_run
+
+        transaction.on_commit(lambda: import_inspect_run.delay(record.pk))
+    return record, import_preview(record)
+
+
+def _inspected(record: ProfileImport, inspection: Inspection) -> None:
     width = len(inspection.headers)
-    extra = {
-        "sample": [(row + [""] * width)[:width] for row in inspection.sample],
-        "suggestedMapping": suggest_mapping(inspection.headers, kind, custom_fields),
-        "fields": mappable_fields(kind, custom_fields),
+    record.file_sha256 = inspection.sha256
+    record.headers = inspection.headers
+    record.sample = [(row + [""] * width)[:width] for row in inspection.sample]
+    record.rows_total = inspection.rows_estimate
+    record.inspection = InspectionStatus.READY
+
+
+def import_inspect(import_id: int) -> ProfileImport | None:
+    """Read an uploaded .xlsx file, in the worker: its zip checked by what it really
+    inflates to, then its headers, sample and row estimate recorded. A file that cannot be
+    read is deleted and the reason kept for the wizard. None when there is nothing to do
+    (read already, or gone): a redelivered message changes nothing."""
+    record = ProfileImport.objects.filter(pk=import_id, inspection=InspectionStatus.PENDING).first()
+    if record is None:
+        return None
+    path = media_path(record.file_path)
+    try:
+        _inspected(record, inspect_xlsx(path))
+    except Exception as exc:  # noqa: BLE001 - every outcome ends the wait of the wizard
+        if not isinstance(exc, ImportFileError):
+            logger.exception("import %s: the .xlsx file could not be read", import_id)
+        path.unlink(missing_ok=True)
+        record.inspection = InspectionStatus.FAILED
+        record.inspection_error = (
+            exc.message if isinstance(exc, ImportFileError) else MSG_XLSX_UNREADABLE
+        )
+    fields = ["file_sha256", "headers", "sample", "rows_total", "inspection", "inspection_error"]
+    ProfileImport.objects.filter(pk=record.pk, inspection=InspectionStatus.PENDING).update(
+        **{name: getattr(record, name) for name in fields}
+    )
+    return record
+
+
+def import_preview(record: ProfileImport) -> dict:
+    """What the mapping step shows of an upload: its inspection, sample, suggested mapping
+    and the fields a column can be mapped to (the latter two as the fields are now)."""
+    custom_fields = list(ProfileField.objects.order_by("label"))
+    ready = record.inspection == InspectionStatus.READY
+    return {
+        "inspection": record.inspection,
+        "inspectionError": record.inspection_error,
+        "sample": record.sample if ready else [],
+        "suggestedMapping": (
+            suggest_mapping(record.headers, record.kind, custom_fields) if ready else {}
+        ),
+        "fields": mappable_fields(record.kind, custom_fields),
     }
-    return record, extra
 
 
 def import_get(import_id: int) -> ProfileImport:
@@ -161,6 +221,10 @@ def import_start(
             raise NotFound("Import not found.")
         if record.job_id is not None:
             raise ValidationFailed(ALREADY_STARTED)
+        if record.inspection == InspectionStatus.PENDING:
+            raise ValidationFailed(STILL_READING, errors={"file": [STILL_READING]})
+        if record.inspection == InspectionStatus.FAILED:
+            raise ImportFileError(record.inspection_error)
         separator = (checkbox_separator or "")[:5]
         record.mapping = _check_mapping(record, mapping, separator)
         record.checkbox_separator = separator

@@ -54,6 +54,7 @@ MSG_BAD_HEADERS = "Headers must be valid: the header row has no column names."
 MSG_BAD_CSV = "The file could not be read as CSV: {reason}."
 MSG_BAD_XLSX = "The file is not a valid .xlsx workbook."
 MSG_XLSX_BOMB = "The .xlsx file expands to too much data and was refused."
+MSG_XLSX_UNREADABLE = "The .xlsx file could not be read; save it again or upload it as CSV."
 
 
 class ImportFileError(ValidationFailed):
@@ -343,6 +344,21 @@ def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[str]]]:
         raise
     except Exception as exc:  # calamine raises its own error types (and ValueError...)
         raise ImportFileError(MSG_BAD_XLSX) from exc
+
+
+def store_xlsx(chunks: Iterable[bytes], destination: Path) -> str:
+    """Write an .xlsx upload as it comes (nothing of it is parsed in the web request: the
+    worker inspects it) and return its sha256. Only a file that does not even start like
+    a zip is refused here."""
+    digest = hashlib.sha256()
+    with open(destination, "wb") as out:
+        for chunk in chunks:
+            digest.update(chunk)
+            out.write(chunk)
+    with open(destination, "rb") as written:
+        if written.read(len(ZIP_MAGIC)) != ZIP_MAGIC:
+            raise ImportFileError(MSG_BAD_XLSX)
+    return digest.hexdigest()
 
 
 def inspect_xlsx(path: Path) -> Inspection:

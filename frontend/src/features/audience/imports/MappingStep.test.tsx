@@ -13,6 +13,8 @@ const upload: ImportUpload = {
   id: 7,
   kind: 'subscribers',
   fileName: 'people.csv',
+  inspection: 'ready',
+  inspectionError: '',
   headers: ['Mail', 'Name', 'Colours'],
   sample: [['ann@x.com', 'Ann', 'red;blue']],
   suggestedMapping: { '1': 'firstName' },

@@ -9,6 +9,11 @@ export function uploadImport(file: File, kind: ImportKind): Promise<ImportUpload
   return apiRequest<ImportUpload>('/api/mm/imports', { method: 'POST', body });
 }
 
+/** An upload as the worker has read it so far: an .xlsx file stays 'pending' until then. */
+export function getImportInspection(id: number, signal?: AbortSignal): Promise<ImportUpload> {
+  return apiRequest<ImportUpload>(`/api/mm/imports/${id}/inspection`, { signal });
+}
+
 export function startImport(id: number, body: ImportStart): Promise<JobRef> {
   return apiRequest<JobRef>(`/api/mm/imports/${id}/start`, { method: 'POST', body });
 }
