@@ -5,12 +5,14 @@ from config.settings.env import BASE_DIR, env
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="amqp://guest:guest@127.0.0.1:5672//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _folder = Path(env("CELERY_BROKER_FOLDER", default=str(BASE_DIR / ".data" / "broker")))
-    for _sub in ("out", "processed"):
+    for _sub in ("out", "processed", "control"):
         (_folder / _sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_folder / "out"),
         "data_folder_out": str(_folder / "out"),
         "data_folder_processed": str(_folder / "processed"),
+        # Broadcast exchanges (worker control); kombu's default is ./control.
+        "control_folder": str(_folder / "control"),
     }
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
