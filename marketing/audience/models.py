@@ -259,6 +259,8 @@ class ProfileImport(models.Model):
     inspection_error = models.CharField(max_length=500, blank=True)  # why it cannot be read
     mapping = models.JSONField(default=dict, blank=True)  # column index -> field key
     checkbox_separator = models.CharField(max_length=5, blank=True)
+    # Off (the default, as in Mailchimp and HubSpot): an empty cell keeps the stored value.
+    empty_cells_clear = models.BooleanField(default=False)
     group_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
     tag_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
     job = models.OneToOneField(

@@ -60,6 +60,7 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
         checkbox_separator=data.checkboxSeparator or "",
         group_ids=data.groupIds,
         tag_ids=data.tagIds,
+        empty_cells_clear=data.emptyCellsClear,
         started_by_id=request.auth.user_id,
         started_by_email=request.auth.email,
     )
@@ -96,7 +97,7 @@ def imports_errors(request: HttpRequest, import_id: int):
         open(path, "rb"),  # noqa: SIM115 - FileResponse closes it
         as_attachment=True,
         filename=f"import-{record.pk}-errors.csv",
-        content_type="text/csv",
+        content_type="text/csv; charset=utf-8",
     )
 
 

@@ -10,6 +10,8 @@ from pydantic import AfterValidator, ConfigDict, StringConstraints
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from marketing.audience.services.email_rule import NEEDS_SMTPUTF8, InvalidEmail, email_normalise
+
 
 def _no_nul(value: str) -> str:
     # PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
@@ -30,19 +32,19 @@ Name = text(100, min_length=1)
 SearchText = Annotated[str, StringConstraints(max_length=200), AfterValidator(_no_nul)]
 
 
+INVALID_EMAIL = "Please enter valid Email ID"
+
+
 def _email(value: str) -> str:
-    from django.core.exceptions import ValidationError
-    from django.core.validators import validate_email
-
-    value = value.strip().lower()
     try:
-        validate_email(value)
-    except ValidationError as exc:
-        raise PydanticCustomError("email", "Please enter valid Email ID") from exc
-    return value
+        return email_normalise(value)
+    except InvalidEmail as exc:
+        # The spec's words, unless the reason is one a person can act on.
+        reason = str(exc) if str(exc) == NEEDS_SMTPUTF8 else INVALID_EMAIL
+        raise PydanticCustomError("email", reason) from None
 
 
-# Emails travel and are stored stripped and lower-cased.
+# Emails travel and are stored as the one email rule says (services/email_rule.py).
 Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email)]
 
 

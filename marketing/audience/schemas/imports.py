@@ -34,6 +34,8 @@ class ImportStartIn(Schema):
     checkboxSeparator: str | None = Field(default=None, max_length=5)
     groupIds: list[int] = []
     tagIds: list[int] = []
+    # "Empty cells clear the stored value" (off: an empty cell keeps it).
+    emptyCellsClear: bool = False
 
 
 class ImportOut(Schema):

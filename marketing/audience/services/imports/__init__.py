@@ -209,6 +209,7 @@ def import_start(
     checkbox_separator: str = "",
     group_ids: list[int] | None = None,
     tag_ids: list[int] | None = None,
+    empty_cells_clear: bool = False,
     started_by_id: int | None = None,
     started_by_email: str = "",
     enqueue: bool = True,
@@ -228,6 +229,7 @@ def import_start(
         separator = (checkbox_separator or "")[:5]
         record.mapping = _check_mapping(record, mapping, separator)
         record.checkbox_separator = separator
+        record.empty_cells_clear = empty_cells_clear
         if record.kind == ImportKind.SUBSCRIBERS:
             record.group_ids = _check_ids(Group, group_ids or [], "groupIds", "Groups")
             record.tag_ids = _check_ids(Tag, tag_ids or [], "tagIds", "Tags")
@@ -242,7 +244,16 @@ def import_start(
             started_by_email=started_by_email,
         )
         record.job = job
-        record.save(update_fields=["mapping", "checkbox_separator", "group_ids", "tag_ids", "job"])
+        record.save(
+            update_fields=[
+                "mapping",
+                "checkbox_separator",
+                "empty_cells_clear",
+                "group_ids",
+                "tag_ids",
+                "job",
+            ]
+        )
         if enqueue:
             from marketing.audience.tasks import profile_import_run
 

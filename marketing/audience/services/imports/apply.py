@@ -12,7 +12,8 @@ ways, same result:
   profiles wait for the commit; when the lock cannot be had within
   IMPORT_BULK_LOCK_TIMEOUT_MS (a long export reading), the import goes row by row.
 
-Empty cells never blank an existing value; an unchanged profile is not written (so running
+Empty cells keep an existing value unless the import says `empty_cells_clear` (then an
+empty cell of a mapped column clears it); an unchanged profile is not written (so running
 the same import twice changes nothing). Group and tag links: `ON CONFLICT DO NOTHING`.
 
 Unsubscribers: `Unsubscribe` log rows and `unsubscribed_at` / `unsubscribe_source`."""
@@ -53,9 +54,11 @@ def _mapped_values(plan: RowPlan, old: str | None) -> dict[str, str]:
     """Column -> SQL of its new value, for the columns the file fills. `s` is the staging
     row, `old` the alias of the existing profile (None: there is none)."""
 
+    keep_old = old if not plan.empty_cells_clear else None
+
     def keep(column: str, default: str | None) -> str:
-        parts = [f"s.{column}", *([f"{old}.{column}"] if old else []), *filter(None, [default])]
-        return f"COALESCE({', '.join(parts)})"
+        parts = [f"s.{column}", *([f"{keep_old}.{column}"] if keep_old else []), default]
+        return f"COALESCE({', '.join(filter(None, parts))})"
 
     mapped = set(plan.columns)
     values = {column: keep(column, "''") for column in PROFILE_TEXT_FIELDS if column in mapped}
@@ -64,7 +67,11 @@ def _mapped_values(plan: RowPlan, old: str | None) -> dict[str, str]:
     if "do_not_email" in mapped:
         values["do_not_email"] = keep("do_not_email", "false")
     if plan.custom:
-        merged = f"COALESCE({old}.custom, '{{}}'::jsonb) || " if old else ""
+        kept = f"COALESCE({old}.custom, '{{}}'::jsonb)" if old else ""
+        if kept and plan.empty_cells_clear:  # the mapped custom fields start empty
+            mapped_keys = ",".join(key for _index, key, _parser in plan.custom)
+            kept = f"({kept} - '{{{mapped_keys}}}'::text[])"
+        merged = f"{kept} || " if kept else ""
         values["custom"] = f"{merged}COALESCE(s.custom, '{{}}'::jsonb)"
     return values
 

@@ -1,10 +1,13 @@
 """The fields a column can be mapped to, the header aliases of spec 3, and header checks.
 
 Field keys are the wire names the front end shows and sends back in `mapping`; custom
-fields are `custom.<key>`. A header is matched after normalising it: lower case, every run
-of non-alphanumerics turned into one space ("E-Mail Address" -> "e mail address")."""
+fields are `custom.<key>`. A header is matched after normalising it: case and accents
+folded, every run of non-alphanumerics turned into one space ("E-Mail Address" -> "e mail
+address"). The aliases cover the export files of other tools (HubSpot, Mautic) and the
+common German, French and Spanish headers."""
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from marketing.audience.models import FieldType, ProfileField
@@ -38,32 +41,129 @@ SYSTEM_FIELDS: tuple[SystemField, ...] = (
             "mail",
             "email id",
             "emailid",
+            "e mail adresse",
+            "courriel",
+            "adresse e mail",
+            "correo",
+            "correo electronico",
         ),
     ),
     SystemField(
-        "firstName", "First Name", "first_name", 100, ("first name", "fname", "given name")
+        "firstName",
+        "First Name",
+        "first_name",
+        100,
+        ("first name", "fname", "given name", "firstname", "vorname", "prenom", "nombre"),
     ),
-    SystemField("lastName", "Last Name", "last_name", 100, ("last name", "lname", "surname")),
     SystemField(
-        "phone", "Phone", "phone", 50, ("phone", "mobile", "telephone", "cell", "phone number")
+        "lastName",
+        "Last Name",
+        "last_name",
+        100,
+        (
+            "last name",
+            "lname",
+            "surname",
+            "lastname",
+            "nachname",
+            "familienname",
+            "nom",
+            "nom de famille",
+            "apellido",
+            "apellidos",
+        ),
     ),
-    SystemField("company", "Company", "company", 200, ("company", "organisation", "organization")),
-    SystemField("title", "Title", "title", 200, ("title", "job title", "designation")),
+    SystemField(
+        "phone",
+        "Phone",
+        "phone",
+        50,
+        (
+            "phone",
+            "mobile",
+            "telephone",
+            "cell",
+            "phone number",
+            "telefon",
+            "telefono",
+            "handy",
+            "movil",
+        ),
+    ),
+    SystemField(
+        "company",
+        "Company",
+        "company",
+        200,
+        (
+            "company",
+            "company name",
+            "organisation",
+            "organization",
+            "firma",
+            "unternehmen",
+            "societe",
+            "entreprise",
+            "empresa",
+        ),
+    ),
+    SystemField(
+        "title",
+        "Title",
+        "title",
+        200,
+        ("title", "job title", "designation", "position", "jobtitle", "poste", "cargo"),
+    ),
     SystemField(REP_EMAIL, "Rep Email", "rep_id", 254, ("rep email", "rep", "repemailid")),
-    SystemField("address1", "Address 1", "address1", 255, ("address1", "address 1", "address")),
+    SystemField(
+        "address1",
+        "Address 1",
+        "address1",
+        255,
+        (
+            "address1",
+            "address 1",
+            "address",
+            "street",
+            "street address",
+            "adresse",
+            "strasse",
+            "direccion",
+        ),
+    ),
     SystemField("address2", "Address 2", "address2", 255, ("address2", "address 2")),
-    SystemField("city", "City", "city", 100, ("city",)),
-    SystemField("state", "State", "state", 100, ("state",)),
-    SystemField("country", "Country", "country", 100, ("country",)),
+    SystemField("city", "City", "city", 100, ("city", "stadt", "ort", "ville", "ciudad")),
+    SystemField(
+        "state", "State", "state", 100, ("state", "region", "province", "bundesland", "provincia")
+    ),
+    SystemField("country", "Country", "country", 100, ("country", "land", "pays", "pais")),
     SystemField("county", "County", "county", 100, ("county",)),
     SystemField(
         "zipCode",
         "Zip Code",
         "zip_code",
         20,
-        ("zip code", "zip", "zipcode", "postal code", "postcode", "pincode", "pin code"),
+        (
+            "zip code",
+            "zip",
+            "zipcode",
+            "postal code",
+            "postcode",
+            "pincode",
+            "pin code",
+            "plz",
+            "postleitzahl",
+            "code postal",
+            "codigo postal",
+        ),
     ),
-    SystemField(DO_NOT_EMAIL, "Do Not Email", "do_not_email", 0, ("do not email", "donotemail")),
+    SystemField(
+        DO_NOT_EMAIL,
+        "Do Not Email",
+        "do_not_email",
+        0,
+        ("do not email", "donotemail", "dnc", "do not contact"),
+    ),
 )
 SYSTEM_BY_KEY = {field.key: field for field in SYSTEM_FIELDS}
 
@@ -71,7 +171,11 @@ _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
 def normalise_header(text: str) -> str:
-    return _NON_ALNUM.sub(" ", text.lower()).strip()
+    """Case, accents and punctuation aside: "Prénom" -> "prenom", "E-Mail" -> "e mail",
+    "Straße" -> "strasse"."""
+    folded = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(char for char in folded if not unicodedata.combining(char))
+    return _NON_ALNUM.sub(" ", plain).strip()
 
 
 def _alias_table(custom_fields: list[ProfileField]) -> dict[str, str]:

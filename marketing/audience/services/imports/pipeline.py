@@ -71,7 +71,8 @@ def import_run(import_id: int) -> Outcome | None:
     try:
         _step(job_id, CHECKING_MESSAGE)
         plan = row_plan(record)
-        with open(errors_file, "w", encoding="utf-8", newline="") as handle:
+        # UTF-8 with a BOM: Excel reads a CSV without one as the machine's legacy code page.
+        with open(errors_file, "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["row", "email", "reason"])
             outcome = stage_file(record, plan, name, writer, job_id)
