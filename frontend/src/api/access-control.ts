@@ -1,9 +1,6 @@
-import { apiRequest } from './client';
-import type { BodyOf, ResponseOf } from './types';
+import { api, call } from './client';
+import type { BodyOf } from './types';
 
-type AccessControlBody = BodyOf<'/api/updateAccessControl', 'post'>;
-export type AccessControlAnswer = ResponseOf<'/api/updateAccessControl', 'post'>;
-
-export function updateAccessControl(body: AccessControlBody): Promise<AccessControlAnswer> {
-  return apiRequest<AccessControlAnswer>('/api/updateAccessControl', { method: 'POST', body });
+export function updateAccessControl(body: BodyOf<'/api/updateAccessControl', 'post'>) {
+  return call(api.POST('/api/updateAccessControl', { body }));
 }

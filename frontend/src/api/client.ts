@@ -1,7 +1,9 @@
+import createClient from 'openapi-fetch';
 import { appStorage } from '../lib/app-storage';
 import { isSessionExemptPath } from '../config/routes';
 import { messages } from '../lib/messages';
 import { storageKeys } from '../lib/storage-keys';
+import type { paths } from './schema';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -15,11 +17,30 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | null | undefined>;
-  signal?: AbortSignal;
+/**
+ * The typed client: every path, parameter, body and answer comes from the generated schema.
+ * Each request carries the session cookie, the held bearer token and no-cache; `call` below
+ * settles it the app's way. `fetch` is looked up at call time (tests replace it); the base is
+ * this page's origin because a Request needs an absolute URL outside the browser.
+ */
+export const api = createClient<paths>({
+  baseUrl: window.location.origin,
+  fetch: (request) => fetch(request),
+  credentials: 'include',
+  cache: 'no-store',
+});
+
+api.use({
+  onRequest({ request }) {
+    request.headers.set('Accept', 'application/json');
+    request.headers.set('Cache-Control', 'no-cache');
+    const token = appStorage.getItem(storageKeys.token);
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+});
+
+export interface CallOptions {
   /** The status call handles its own 301 (retry, then /sessionout); every other call leaves it here. */
   handleSessionExpiry?: boolean;
 }
@@ -36,71 +57,44 @@ function never<T>(): Promise<T> {
   return new Promise<T>(() => undefined);
 }
 
-function isAbort(error: unknown, signal?: AbortSignal): boolean {
-  return Boolean(signal?.aborted) || (error instanceof DOMException && error.name === 'AbortError');
-}
-
-function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+// A DOMException, which is not an Error everywhere.
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
 
 function errorPayload(payload: unknown): { message?: string; errors?: Record<string, string[]> } {
   return typeof payload === 'object' && payload !== null ? payload : {};
 }
 
-function requestBody(body: unknown): BodyInit | undefined {
-  if (body === undefined) return undefined;
-  return body instanceof FormData ? body : JSON.stringify(body);
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { signal } = options;
-  let response: Response;
-  let payload: unknown;
+/**
+ * Settles a call of `api`: its answer's data; an ApiError with the server's message and
+ * field errors for a refusal; a 301 outside the recipients' pages goes to /sessionout and,
+ * like an aborted call, never settles; a network failure rejects with its message.
+ */
+export async function call<T>(pending: Promise<Answer<T>>, options: CallOptions = {}): Promise<T> {
+  let answer: Answer<T>;
   try {
-    response = await send(path, options);
-    const text = await response.text();
-    payload = text ? JSON.parse(text) : null;
+    answer = await pending;
   } catch (error) {
-    if (isAbort(error, signal)) return never<T>();
-    if (error instanceof SyntaxError) payload = null;
-    else throw new Error(error instanceof Error && error.message ? error.message : messages.networkRequestFailed);
+    if (isAbort(error)) return never<T>();
+    // An answer whose body is not the JSON it claims to be.
+    if (error instanceof SyntaxError) throw new ApiError(0, messages.somethingWentWrong);
+    throw new Error(error instanceof Error && error.message ? error.message : messages.networkRequestFailed);
   }
-
-  return settle<T>(response!, payload, options, () => payload as T);
-}
-
-function send(path: string, options: RequestOptions): Promise<Response> {
-  const { method = 'GET', body, query, signal } = options;
-  const headers = new Headers({ Accept: 'application/json', 'Cache-Control': 'no-cache' });
-  // FormData sets its own multipart Content-Type with the boundary.
-  if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
-  const token = appStorage.getItem(storageKeys.token);
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(withQuery(path, query), {
-    method,
-    headers,
-    body: requestBody(body),
-    credentials: 'include',
-    cache: 'no-store',
-    signal,
-  });
-}
-
-function settle<T>(response: Response, payload: unknown, options: RequestOptions, ok: () => T | Promise<T>): T | Promise<T> {
+  const { response } = answer;
   if (response.status === 301 && (options.handleSessionExpiry ?? true) && !isSessionExemptPath(window.location.pathname)) {
     onSessionExpired();
     return never<T>();
   }
   if (!response.ok) {
-    const { message, errors } = errorPayload(payload);
+    const { message, errors } = errorPayload(answer.error);
     throw new ApiError(response.status, message || messages.somethingWentWrong, errors);
   }
-  return ok();
+  return answer.data as T;
 }

@@ -1,8 +1,9 @@
-import { apiRequest } from './client';
-import type { BodyOf, ResponseOf } from './types';
+import { api, call } from './client';
+import type { BodyOf, QueryOf, ResponseOf } from './types';
 
 export type Job = ResponseOf<'/api/mm/jobs/{job_id}', 'get'>;
 export type JobPage = ResponseOf<'/api/mm/jobs', 'get'>;
+export type JobQuery = QueryOf<'/api/mm/jobs', 'get'>;
 export type Base64File = ResponseOf<'/api/downloadBase64', 'post'>;
 type VerificationScope = BodyOf<'/api/mm/verification/run', 'post'>['scope'];
 
@@ -14,25 +15,22 @@ export function isActive(job: Pick<Job, 'status'>): boolean {
 }
 
 export function getJob(id: number, signal?: AbortSignal): Promise<Job> {
-  return apiRequest<Job>(`/api/mm/jobs/${id}`, { signal });
+  return call(api.GET('/api/mm/jobs/{job_id}', { params: { path: { job_id: id } }, signal }));
 }
 
-export function listJobs(
-  query: { page: number; pageSize: number; status?: string; kind?: string },
-  signal?: AbortSignal,
-): Promise<JobPage> {
-  return apiRequest<JobPage>('/api/mm/jobs', { query, signal });
+export function listJobs(query: JobQuery, signal?: AbortSignal): Promise<JobPage> {
+  return call(api.GET('/api/mm/jobs', { params: { query }, signal }));
 }
 
 export function cancelJob(id: number): Promise<Job> {
-  return apiRequest<Job>(`/api/mm/jobs/${id}/cancel`, { method: 'POST' });
+  return call(api.POST('/api/mm/jobs/{job_id}/cancel', { params: { path: { job_id: id } } }));
 }
 
 /** The spec's call: its `filePath` carries the job's file id (`Job.fileId`), never a path. */
 export function downloadBase64(fileId: string, fileName: string): Promise<Base64File> {
-  return apiRequest<Base64File>('/api/downloadBase64', { method: 'POST', body: { filePath: fileId, fileName } });
+  return call(api.POST('/api/downloadBase64', { body: { filePath: fileId, fileName } }));
 }
 
-export function runVerification(scope: VerificationScope): Promise<{ jobId: number }> {
-  return apiRequest<{ jobId: number }>('/api/mm/verification/run', { method: 'POST', body: { scope } });
+export function runVerification(scope: VerificationScope) {
+  return call(api.POST('/api/mm/verification/run', { body: { scope } }));
 }

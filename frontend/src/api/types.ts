@@ -11,7 +11,11 @@ export type ResponseOf<P extends keyof paths, M extends Method, Code extends num
     ? T
     : never;
 
+export type QueryOf<P extends keyof paths, M extends Method> = NonNullable<Operation<P, M>['parameters']['query']>;
+
+/** The request body of a path's operation, JSON or multipart form. */
 export type BodyOf<P extends keyof paths, M extends Method> =
-  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer T } } }
-    ? T
-    : never;
+  Operation<P, M> extends { requestBody?: { content: infer C } } ? C[keyof C] : never;
+
+/** What a list footer reads of any page answer: the total, and whether it is the planner's estimate. */
+export type PageCount = Pick<ResponseOf<'/api/mm/profiles', 'get'>, 'total' | 'totalIsEstimate'>;

@@ -1,9 +1,6 @@
-import { apiRequest } from './client';
-import type { BodyOf, ResponseOf } from './types';
+import { api, call } from './client';
+import type { BodyOf } from './types';
 
-type WebsiteBody = BodyOf<'/api/UpdateCurrentWebsiteID', 'post'>;
-type WebsiteAnswer = ResponseOf<'/api/UpdateCurrentWebsiteID', 'post'>;
-
-export function updateCurrentWebsite(websiteID: WebsiteBody['websiteID']): Promise<WebsiteAnswer> {
-  return apiRequest<WebsiteAnswer>('/api/UpdateCurrentWebsiteID', { method: 'POST', body: { websiteID } });
+export function updateCurrentWebsite(websiteID: BodyOf<'/api/UpdateCurrentWebsiteID', 'post'>['websiteID']) {
+  return call(api.POST('/api/UpdateCurrentWebsiteID', { body: { websiteID } }));
 }

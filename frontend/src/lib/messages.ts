@@ -33,6 +33,13 @@ export const messages = {
   password: 'Password',
   // Lists and dialogs
   rowsPerPage: 'Rows per page',
+  pages: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  // "about N" when the total is the database planner's estimate rather than a count.
+  listRange: (first: string, last: string, total: string, estimate: boolean) => `${first}–${last} of ${estimate ? 'about ' : ''}${total}`,
   search: 'Search',
   cancel: 'Cancel',
   confirm: 'Confirm',

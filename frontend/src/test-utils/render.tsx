@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render as testingLibraryRender } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 import { emptySession, SessionProvider, type Session } from '../lib/session';
 
 interface Options {
@@ -18,7 +18,7 @@ export function LocationProbe() {
 
 export function render(ui: ReactNode, { route = '/', session = emptySession }: Options = {}) {
   return testingLibraryRender(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <MemoryRouter initialEntries={[route]}>
         <SessionProvider value={session}>
           {ui}

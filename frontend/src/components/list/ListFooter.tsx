@@ -1,17 +1,27 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import type { PageCount } from '../../api/types';
 import { formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { pageSizes, type PageSize } from './page-sizes';
 
 interface ListFooterProps {
-  total: number;
+  /** The list's latest answer (null before the first): its total and whether that total is an estimate. */
+  answer: PageCount | null | undefined;
   page: number;
   pageSize: PageSize;
   onPage: (page: number) => void;
   onPageSize: (pageSize: PageSize) => void;
 }
 
-export function ListFooter({ total, page, pageSize, onPage, onPageSize }: ListFooterProps) {
+const controlLabels = {
+  first: messages.firstPage,
+  previous: messages.previousPage,
+  next: messages.nextPage,
+  last: messages.lastPage,
+} as const;
+
+export function ListFooter({ answer, page, pageSize, onPage, onPageSize }: ListFooterProps) {
+  const total = answer?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -29,10 +39,18 @@ export function ListFooter({ total, page, pageSize, onPage, onPageSize }: ListFo
           onChange={(value) => value && onPageSize(Number(value) as PageSize)}
         />
         <Text size="sm" c="dimmed" data-testid="list-range">
-          {`${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(total)}`}
+          {messages.listRange(formatNumber(first), formatNumber(last), formatNumber(total), answer?.totalIsEstimate ?? false)}
         </Text>
       </Group>
-      <Pagination total={pages} value={page} onChange={onPage} size="sm" />
+      <nav aria-label={messages.pages}>
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={onPage}
+          size="sm"
+          getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+        />
+      </nav>
     </Group>
   );
 }

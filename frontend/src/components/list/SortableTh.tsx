@@ -1,13 +1,14 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { Sort } from './page-sizes';
 
-interface SortableThProps {
+interface SortableThProps<Field extends string> {
   label: string;
-  field: string;
-  sort: string;
-  onSort: (field: string) => void;
+  field: Field;
+  sort: Sort<Field> | undefined;
+  onSort: (field: Field) => void;
 }
 
-export function SortableTh({ label, field, sort, onSort }: SortableThProps) {
+export function SortableTh<Field extends string>({ label, field, sort, onSort }: SortableThProps<Field>) {
   const direction = sort === field ? 'ascending' : sort === `-${field}` ? 'descending' : 'none';
   return (
     <Table.Th aria-sort={direction}>

@@ -3,13 +3,16 @@ import { nextSort } from './page-sizes';
 import { useListQuery } from './useListQuery';
 
 test('a column sorts ascending, then descending, then ascending again; another column starts ascending', () => {
-  expect(nextSort('-createdAt', 'email')).toBe('email');
+  expect(nextSort<'email' | 'createdAt'>('-createdAt', 'email')).toBe('email');
   expect(nextSort('email', 'email')).toBe('-email');
   expect(nextSort('-email', 'email')).toBe('email');
+  expect(nextSort(undefined, 'email')).toBe('email');
 });
 
 test('sorting, page size and filters go back to page 1; the page itself is kept otherwise', () => {
-  const { result } = renderHook(() => useListQuery('-createdAt', { groupId: undefined as string | undefined }));
+  const { result } = renderHook(() =>
+    useListQuery<'email' | 'createdAt', { groupId?: string }>({ sort: '-createdAt', filters: { groupId: undefined } }),
+  );
   expect(result.current.params).toEqual({ page: 1, pageSize: 10, sort: '-createdAt', search: undefined, groupId: undefined });
 
   act(() => result.current.setPage(3));
@@ -28,9 +31,14 @@ test('sorting, page size and filters go back to page 1; the page itself is kept 
   expect(result.current.params.groupId).toBeUndefined();
 });
 
+test('a list without an order sends none', () => {
+  const { result } = renderHook(() => useListQuery());
+  expect(result.current.params).toEqual({ page: 1, pageSize: 10, sort: undefined, search: undefined });
+});
+
 test('the search reaches the query 700 ms after the last keystroke, trimmed', () => {
   vi.useFakeTimers();
-  const { result } = renderHook(() => useListQuery('name', {}));
+  const { result } = renderHook(() => useListQuery({ sort: 'name' }));
   act(() => result.current.setSearch(' ann'));
   act(() => vi.advanceTimersByTime(400));
   act(() => result.current.setSearch(' anna '));

@@ -16,7 +16,7 @@ export const jobsRefreshMs = 3000;
 /** Every background job of the client; refreshed every 3 s while one of them is still running. */
 export default function BackgroundJobsPage() {
   const { status } = useSession();
-  const list = useListQuery('', {});
+  const list = useListQuery();
   const jobs = useRemote((signal) => listJobs({ page: list.page, pageSize: list.pageSize }, signal), `${list.page}:${list.pageSize}`);
   const rows = jobs.data?.items ?? [];
   const anyActive = rows.some(isActive);
@@ -53,7 +53,7 @@ export default function BackgroundJobsPage() {
       <Title order={1}>{messages.jobsTitle}</Title>
       {jobs.error && <Alert color="red">{jobs.error}</Alert>}
       <JobsTable rows={rows} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
-      <ListFooter total={jobs.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={jobs.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </Stack>
   );
 }

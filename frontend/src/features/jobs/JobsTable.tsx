@@ -1,11 +1,10 @@
-import { Badge, Button, Group, Progress, Table, Text } from '@mantine/core';
+import { Button, Group, Progress, Table, Text } from '@mantine/core';
 import { isActive, type Job } from '../../api/jobs';
 import { DataTable } from '../../components/list/DataTable';
+import { StatusBadge } from '../../components/StatusBadge';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { jobFile } from './job-download';
-
-const statusColors: Record<string, string> = { Completed: 'green', Failed: 'red', Cancelled: 'gray', InProcess: 'blue', Pending: 'yellow' };
 
 interface JobsTableProps {
   rows: Job[];
@@ -47,9 +46,7 @@ export function JobsTable({ rows, timeZoneMinutes, onCancel, onDownload }: JobsT
             )}
           </Table.Td>
           <Table.Td>
-            <Badge variant="light" color={statusColors[job.status] ?? 'gray'}>
-              {job.status}
-            </Badge>
+            <StatusBadge family="job" status={job.status} />
           </Table.Td>
           <Table.Td>
             <Group gap={6} wrap="nowrap">

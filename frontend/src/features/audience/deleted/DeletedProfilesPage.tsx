@@ -4,23 +4,21 @@ import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
-import { listProfiles } from '../profiles/api';
+import { listProfiles, type ProfileFilterValues, type ProfileSortField } from '../profiles/api';
 import { BulkActionBar } from '../profiles/BulkActionBar';
-import { ProfileFilters, type ProfileFilterValues } from '../profiles/ProfileFilters';
+import { ProfileFilters } from '../profiles/ProfileFilters';
 import { ProfileTable } from '../profiles/ProfileTable';
 import { useSelection } from '../profiles/useSelection';
 import { useAudienceOptions } from '../shared/useAudienceOptions';
 
-type Tab = 'deleted' | 'archived';
-
 /** Deleted and archived profiles: the profile list with that status, and bulk Restore. */
 export default function DeletedProfilesPage() {
   const { status } = useSession();
-  const list = useListQuery<ProfileFilterValues>('-createdAt', { status: 'deleted' });
+  const list = useListQuery<ProfileSortField, ProfileFilterValues>({ sort: '-createdAt', filters: { status: 'deleted' } });
   const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
   const options = useAudienceOptions(['groups', 'tags']);
   const { selected, select, clear } = useSelection();
-  const tab = (list.filters.status ?? 'deleted') as Tab;
+  const tab = list.filters.status === 'archived' ? 'archived' : 'deleted';
 
   return (
     <Stack>
@@ -29,7 +27,7 @@ export default function DeletedProfilesPage() {
         value={tab}
         onChange={(value) => {
           clear();
-          list.setFilter('status', value ?? 'deleted');
+          list.setFilter('status', value === 'archived' ? 'archived' : 'deleted');
         }}
       >
         <Tabs.List>
@@ -51,7 +49,7 @@ export default function DeletedProfilesPage() {
         <LoadingOverlay visible={profiles.loading} />
         <ProfileTable rows={profiles.data?.items ?? []} sort={list.sort} onSort={list.toggleSort} selected={selected} onSelect={select} timeZoneMinutes={status?.timeZoneMinutes ?? 0} />
       </div>
-      <ListFooter total={profiles.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={profiles.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </Stack>
   );
 }

@@ -14,14 +14,14 @@ import { fillErrors } from '../../../lib/form-helper';
 import { formatClientDateTime } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
-import type { DomainKind, ManagedDomain } from '../types';
+import type { DomainKind, ManagedDomain } from './api';
 import { addDomain, deleteDomain, listDomains } from './api';
 
 /** Suppressed (type 1) and public (type 2) domains: add (spec 5.1's domain rule) and delete. */
 export default function DomainsPage() {
   const { status } = useSession();
   const [type, setType] = useState<DomainKind>(1);
-  const list = useListQuery('', {});
+  const list = useListQuery();
   const query = { type, page: list.page, pageSize: list.pageSize, search: list.params.search };
   const domains = useRemote((signal) => listDomains(query, signal), JSON.stringify(query));
   const [draft, setDraft] = useState('');
@@ -114,7 +114,7 @@ export default function DomainsPage() {
           </Table.Tr>
         )}
       />
-      <ListFooter total={domains.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={domains.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       <ConfirmDialog {...crud.confirmProps} />
     </Stack>
   );

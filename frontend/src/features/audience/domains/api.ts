@@ -1,21 +1,19 @@
-import { apiRequest } from '../../../api/client';
-import type { DomainKind, ManagedDomain, Page } from '../types';
+import { api, call } from '../../../api/client';
+import type { BodyOf, QueryOf, ResponseOf } from '../../../api/types';
 
-export interface DomainQuery {
-  type: DomainKind;
-  page: number;
-  pageSize: number;
-  search?: string;
-}
+export type ManagedDomain = ResponseOf<'/api/mm/domains', 'post', 201>;
+/** 1: suppressed domains, 2: public domains. */
+export type DomainKind = BodyOf<'/api/mm/domains', 'post'>['domainType'];
+export type DomainQuery = QueryOf<'/api/mm/domains', 'get'>;
 
-export function listDomains(query: DomainQuery, signal?: AbortSignal): Promise<Page<ManagedDomain>> {
-  return apiRequest<Page<ManagedDomain>>('/api/mm/domains', { query: { ...query }, signal });
+export function listDomains(query: DomainQuery, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/domains', { params: { query }, signal }));
 }
 
 export function addDomain(domain: string, domainType: DomainKind): Promise<ManagedDomain> {
-  return apiRequest<ManagedDomain>('/api/mm/domains', { method: 'POST', body: { domain, domainType } });
+  return call(api.POST('/api/mm/domains', { body: { domain, domainType } }));
 }
 
-export function deleteDomain(id: number): Promise<unknown> {
-  return apiRequest(`/api/mm/domains/${id}`, { method: 'DELETE' });
+export function deleteDomain(id: number): Promise<void> {
+  return call(api.DELETE('/api/mm/domains/{domain_id}', { params: { path: { domain_id: id } } }));
 }

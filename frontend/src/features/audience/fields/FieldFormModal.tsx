@@ -5,7 +5,7 @@ import { toastError } from '../../../app/toast-error';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
 import { DialogActions } from '../../../components/DialogActions';
-import type { FieldType, ProfileField } from '../types';
+import type { FieldType, ProfileField } from './api';
 import { createField, updateField } from './api';
 import { cleanOptions, fieldTypes, hasOptions } from './field-rules';
 import { OptionsEditor } from './OptionsEditor';

@@ -9,13 +9,13 @@ import { useRemote } from '../../../components/list/useRemote';
 import { formatClientDateTime } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
-import type { ProfileField } from '../types';
+import type { ProfileField } from './api';
 import { deleteField, listFields } from './api';
 import { FieldFormModal } from './FieldFormModal';
 
 export default function FieldsPage() {
   const { status } = useSession();
-  const list = useListQuery('', {});
+  const list = useListQuery();
   const fields = useRemote((signal) => listFields(list.page, signal, list.pageSize), `${list.page}:${list.pageSize}`);
   const crud = useCrudActions<ProfileField>({
     reload: fields.reload,
@@ -73,7 +73,7 @@ export default function FieldsPage() {
           </Table.Tr>
         )}
       />
-      <ListFooter total={fields.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={fields.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       <FieldFormModal
         opened={crud.editing !== null}
         field={crud.editing === 'new' ? null : crud.editing}

@@ -1,5 +1,5 @@
 import { messages } from '../../../lib/messages';
-import type { FieldType } from '../types';
+import type { FieldType } from './api';
 
 export const fieldTypes: FieldType[] = ['text', 'number', 'date', 'radio', 'dropdown', 'checkbox'];
 

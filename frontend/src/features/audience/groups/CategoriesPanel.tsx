@@ -4,7 +4,7 @@ import { toast } from '../../../app/toast';
 import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
 import { NameModal } from '../shared/NameModal';
-import type { GroupCategory } from '../types';
+import type { GroupCategory } from './api';
 import { createCategory, updateCategory } from './api';
 
 interface CategoriesPanelProps {

@@ -9,15 +9,14 @@ import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { loadCategories } from '../shared/options-api';
 import { NameModal } from '../shared/NameModal';
-import type { Group } from '../types';
-import { createGroup, deleteGroup, listGroups, updateGroup } from './api';
+import { createGroup, deleteGroup, listGroups, updateGroup, type Group, type GroupSortField } from './api';
 import { CategoriesPanel } from './CategoriesPanel';
 import { GroupsTable } from './GroupsTable';
 import { groupNameError } from './group-rules';
 
 export default function GroupsPage() {
   const { status } = useSession();
-  const list = useListQuery('name', {});
+  const list = useListQuery<GroupSortField>({ sort: 'name' });
   const groups = useRemote((signal) => listGroups(list.params, signal), JSON.stringify(list.params));
   const categories = useRemote(loadCategories, 'categories');
   const categoryItems = categories.data ?? [];
@@ -67,7 +66,7 @@ export default function GroupsPage() {
               onDelete={crud.setDeleting}
               timeZoneMinutes={status?.timeZoneMinutes ?? 0}
             />
-            <ListFooter total={groups.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+            <ListFooter answer={groups.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

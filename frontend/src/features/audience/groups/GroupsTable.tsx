@@ -1,16 +1,17 @@
 import { ActionIcon, Group as Row, Table, Tooltip } from '@mantine/core';
 import { DataTable } from '../../../components/list/DataTable';
+import type { Sort } from '../../../components/list/page-sizes';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
-import type { Group } from '../types';
+import type { Group, GroupSortField } from './api';
 
 interface GroupsTableProps {
   rows: Group[];
   loading: boolean;
   error: string | null;
-  sort: string;
-  onSort: (field: string) => void;
+  sort: Sort<GroupSortField> | undefined;
+  onSort: (field: GroupSortField) => void;
   onRename: (group: Group) => void;
   onDelete: (group: Group) => void;
   timeZoneMinutes: number;

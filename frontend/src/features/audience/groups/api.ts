@@ -1,37 +1,36 @@
-import { apiRequest } from '../../../api/client';
-import type { Group, GroupCategory, Page } from '../types';
+import { api, call } from '../../../api/client';
+import type { BodyOf, QueryOf, ResponseOf } from '../../../api/types';
+import type { SortField } from '../../../components/list/page-sizes';
 
-export interface GroupQuery {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  search?: string;
+export type Group = ResponseOf<'/api/mm/groups/{group_id}', 'patch'>;
+export type GroupCategory = ResponseOf<'/api/mm/group-categories/{category_id}', 'patch'>;
+export type GroupQuery = QueryOf<'/api/mm/groups', 'get'>;
+export type GroupSortField = SortField<GroupQuery['sort']>;
+
+export function listGroups(query: GroupQuery, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/groups', { params: { query }, signal }));
 }
 
-export function listGroups(query: GroupQuery, signal?: AbortSignal): Promise<Page<Group>> {
-  return apiRequest<Page<Group>>('/api/mm/groups', { query: { ...query }, signal });
+export function createGroup(body: BodyOf<'/api/mm/groups', 'post'>): Promise<Group> {
+  return call(api.POST('/api/mm/groups', { body }));
 }
 
-export function createGroup(body: { name: string; categoryId: number | null }): Promise<Group> {
-  return apiRequest<Group>('/api/mm/groups', { method: 'POST', body });
+export function updateGroup(id: number, body: BodyOf<'/api/mm/groups/{group_id}', 'patch'>): Promise<Group> {
+  return call(api.PATCH('/api/mm/groups/{group_id}', { params: { path: { group_id: id } }, body }));
 }
 
-export function updateGroup(id: number, body: { name?: string; categoryId?: number | null }): Promise<Group> {
-  return apiRequest<Group>(`/api/mm/groups/${id}`, { method: 'PATCH', body });
+export function deleteGroup(id: number): Promise<void> {
+  return call(api.DELETE('/api/mm/groups/{group_id}', { params: { path: { group_id: id } } }));
 }
 
-export function deleteGroup(id: number): Promise<unknown> {
-  return apiRequest(`/api/mm/groups/${id}`, { method: 'DELETE' });
+export function listCategories(page: number, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/group-categories', { params: { query: { page, pageSize: 30 } }, signal }));
 }
 
-export function listCategories(page: number, signal?: AbortSignal): Promise<Page<GroupCategory>> {
-  return apiRequest<Page<GroupCategory>>('/api/mm/group-categories', { query: { page, pageSize: 30 }, signal });
+export function createCategory(body: BodyOf<'/api/mm/group-categories', 'post'>): Promise<GroupCategory> {
+  return call(api.POST('/api/mm/group-categories', { body }));
 }
 
-export function createCategory(body: { name: string; isActive?: boolean }): Promise<GroupCategory> {
-  return apiRequest<GroupCategory>('/api/mm/group-categories', { method: 'POST', body });
-}
-
-export function updateCategory(id: number, body: { name?: string; isActive?: boolean }): Promise<GroupCategory> {
-  return apiRequest<GroupCategory>(`/api/mm/group-categories/${id}`, { method: 'PATCH', body });
+export function updateCategory(id: number, body: BodyOf<'/api/mm/group-categories/{category_id}', 'patch'>): Promise<GroupCategory> {
+  return call(api.PATCH('/api/mm/group-categories/{category_id}', { params: { path: { category_id: id } }, body }));
 }

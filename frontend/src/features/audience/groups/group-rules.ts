@@ -1,5 +1,5 @@
 import { messages } from '../../../lib/messages';
-import type { GroupCategory } from '../types';
+import type { GroupCategory } from './api';
 
 /** Spec 5.7: no commas in a group name; a group goes only into an active category. */
 export function groupNameError(name: string, category?: Pick<GroupCategory, 'isActive'>): string | null {

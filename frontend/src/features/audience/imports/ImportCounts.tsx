@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
-import type { ImportSummary } from '../types';
+import type { ImportSummary } from './api';
 
 export function ImportCounts({ summary }: { summary: ImportSummary }) {
   const counts = [

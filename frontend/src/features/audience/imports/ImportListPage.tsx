@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../lib/messages';
-import type { ImportKind } from '../types';
+import type { ImportKind } from './api';
 import { ImportsTable } from './ImportsTable';
 
 const pages = {

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '../../../lib/messages';
-import type { ImportKind } from '../types';
+import type { ImportKind } from './api';
 import { ImportsTable } from './ImportsTable';
 import { ImportWizard } from './ImportWizard';
 

@@ -2,7 +2,7 @@ import { Paper, Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '../../../lib/messages';
 import { useAudienceOptions } from '../shared/useAudienceOptions';
-import type { ImportKind, ImportUpload } from '../types';
+import type { ImportKind, ImportUpload } from './api';
 import { MappingStep } from './MappingStep';
 import { ProgressStep } from './ProgressStep';
 import { UploadStep } from './UploadStep';

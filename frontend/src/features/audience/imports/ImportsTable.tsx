@@ -1,21 +1,20 @@
-import { Alert, Badge, LoadingOverlay, Progress, Table } from '@mantine/core';
+import { Alert, LoadingOverlay, Progress, Table } from '@mantine/core';
 import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
-import type { ImportKind } from '../types';
+import type { ImportKind } from './api';
 import { listImports } from './api';
 import { ErrorReportButton } from './ErrorReportButton';
-
-const statusColors: Record<string, string> = { Completed: 'green', Failed: 'red', Cancelled: 'gray', InProcess: 'blue', Pending: 'yellow' };
 
 /** The imports of one kind, newest first; `refreshKey` reloads it (a new import finished). */
 export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refreshKey?: number }) {
   const { status } = useSession();
-  const list = useListQuery('', {});
+  const list = useListQuery();
   const imports = useRemote((signal) => listImports({ kind, page: list.page, pageSize: list.pageSize }, signal), `${kind}:${list.page}:${list.pageSize}:${refreshKey}`);
   return (
     <div style={{ position: 'relative' }}>
@@ -45,9 +44,7 @@ export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refre
               {row.status === 'InProcess' ? (
                 <Progress value={row.progress} w={80} aria-label={messages.jobProgress} />
               ) : (
-                <Badge variant="light" color={statusColors[row.status] ?? 'gray'}>
-                  {row.status}
-                </Badge>
+                <StatusBadge family="job" status={row.status} />
               )}
             </Table.Td>
             <Table.Td>{formatNumber(row.rowsTotal)}</Table.Td>
@@ -60,7 +57,7 @@ export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refre
           </Table.Tr>
         )}
       />
-      <ListFooter total={imports.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={imports.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </div>
   );
 }

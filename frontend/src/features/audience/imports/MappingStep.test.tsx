@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '../../../app/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
-import type { ImportUpload, ProfileField } from '../types';
+import type { ImportUpload } from './api';
+import type { ProfileField } from '../fields/api';
 import { MappingStep } from './MappingStep';
 
 vi.mock('../../../app/toast', () => ({ toast: vi.fn() }));

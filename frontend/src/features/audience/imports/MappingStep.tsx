@@ -4,7 +4,9 @@ import { toast } from '../../../app/toast';
 import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
 import { toSelectData } from '../shared/useAudienceOptions';
-import type { ImportUpload, Named, ProfileField } from '../types';
+import type { ImportUpload } from './api';
+import type { Named } from '../shared/options-api';
+import type { ProfileField } from '../fields/api';
 import { startImport } from './api';
 import { checkboxKeys, initialMapping, mappedColumns, mappingErrors, needsSeparator } from './mapping';
 

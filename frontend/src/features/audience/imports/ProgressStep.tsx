@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { isActive } from '../../../api/jobs';
+import { statusLook } from '../../../config/statuses';
 import { messages } from '../../../lib/messages';
 import { useJob } from '../../../lib/use-job';
-import type { ImportSummary } from '../types';
+import type { ImportSummary } from './api';
 import { getImport } from './api';
 import { ErrorReportButton } from './ErrorReportButton';
 import { ImportCounts } from './ImportCounts';
@@ -36,7 +37,7 @@ export function ProgressStep({ importId, jobId, onFinished, onRestart }: Progres
   return (
     <Stack>
       <Group justify="space-between">
-        <Text data-testid="import-status">{job ? (finished ? messages.importFinished(job.status) : job.status) : ''}</Text>
+        <Text data-testid="import-status">{job ? (finished ? messages.importFinished(statusLook('job', job.status).label) : statusLook('job', job.status).label) : ''}</Text>
         <Text data-testid="import-progress">{`${progress}%`}</Text>
       </Group>
       <Progress value={progress} size="lg" animated={!finished} color={job?.status === 'Failed' ? 'red' : undefined} aria-label={messages.jobProgress} />

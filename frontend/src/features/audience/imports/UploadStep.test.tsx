@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '../../../app/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
-import type { ImportUpload } from '../types';
+import type { ImportUpload } from './api';
 import { UploadStep } from './UploadStep';
 
 vi.mock('../../../app/toast', () => ({ toast: vi.fn() }));

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../app/toast';
 import { toastError } from '../../../app/toast-error';
 import { messages } from '../../../lib/messages';
-import type { ImportKind, ImportUpload } from '../types';
+import type { ImportKind, ImportUpload } from './api';
 import { getImportInspection, uploadImport } from './api';
 
 const accept = {

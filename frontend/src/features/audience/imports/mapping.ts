@@ -1,6 +1,7 @@
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
-import type { ImportUpload, ProfileField } from '../types';
+import type { ImportUpload } from './api';
+import type { ProfileField } from '../fields/api';
 
 /** Mapping of column index (as text) to field key; '' leaves a column out. */
 export type Mapping = Record<string, string>;

@@ -5,7 +5,8 @@ import { FeatureGate } from '../../../components/FeatureGate';
 import { DialogActions } from '../../../components/DialogActions';
 import { messages } from '../../../lib/messages';
 import { toSelectData } from '../shared/useAudienceOptions';
-import type { BulkAction, Named } from '../types';
+import type { BulkAction } from './api';
+import type { Named } from '../shared/options-api';
 import { bulkProfiles } from './api';
 import { bulkActionSpecs, type BulkActionSpec } from './bulk-actions';
 

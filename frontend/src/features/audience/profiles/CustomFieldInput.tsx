@@ -1,5 +1,5 @@
 import { Checkbox, Group, Radio, Select, TextInput } from '@mantine/core';
-import type { ProfileField } from '../types';
+import type { ProfileField } from '../fields/api';
 
 interface CustomFieldInputProps {
   field: ProfileField;

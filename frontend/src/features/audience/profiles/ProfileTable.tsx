@@ -1,20 +1,15 @@
 import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import type { Sort } from '../../../components/list/page-sizes';
 import { SortableTh } from '../../../components/list/SortableTh';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { formatClientDateTime } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
-import type { Profile } from '../types';
-
-const verificationColors: Record<string, string> = {
-  Valid: 'green',
-  Invalid: 'red',
-  Unknown: 'gray',
-  Pending: 'yellow',
-};
+import type { Profile, ProfileSortField } from './api';
 
 interface ProfileTableProps {
   rows: Profile[];
-  sort: string;
-  onSort: (field: string) => void;
+  sort: Sort<ProfileSortField> | undefined;
+  onSort: (field: ProfileSortField) => void;
   selected: Set<number>;
   onSelect: (ids: number[], checked: boolean) => void;
   onOpen?: (profile: Profile) => void;
@@ -89,9 +84,7 @@ export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, t
               <Table.Td>{names(profile.tags)}</Table.Td>
               <Table.Td>{profile.source}</Table.Td>
               <Table.Td>
-                <Badge size="sm" variant="light" color={verificationColors[profile.verificationStatus] ?? 'gray'}>
-                  {profile.verificationStatus}
-                </Badge>
+                <StatusBadge family="verification" status={profile.verificationStatus} />
               </Table.Td>
               <Table.Td>
                 <Flags profile={profile} />

@@ -6,13 +6,12 @@ import { useRemote } from '../../../components/list/useRemote';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { useAudienceOptions } from '../shared/useAudienceOptions';
-import type { Profile } from '../types';
-import { listProfiles } from './api';
+import { listProfiles, type Profile, type ProfileFilterValues, type ProfileSortField } from './api';
 import { BulkActionBar } from './BulkActionBar';
 import { listBulkActions } from './bulk-actions';
 import { ExportButton } from './ExportButton';
 import { ProfileDrawer } from './ProfileDrawer';
-import { ProfileFilters, type ProfileFilterValues } from './ProfileFilters';
+import { ProfileFilters } from './ProfileFilters';
 import { ProfileTable } from './ProfileTable';
 import { useSelection } from './useSelection';
 
@@ -20,7 +19,7 @@ const noFilters: ProfileFilterValues = {};
 
 export default function ProfilesPage() {
   const { status } = useSession();
-  const list = useListQuery('-createdAt', noFilters);
+  const list = useListQuery<ProfileSortField, ProfileFilterValues>({ sort: '-createdAt', filters: noFilters });
   const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
   const options = useAudienceOptions(['groups', 'tags', 'fields', 'reps']);
   const { selected, select, clear } = useSelection();
@@ -60,7 +59,7 @@ export default function ProfilesPage() {
           timeZoneMinutes={status?.timeZoneMinutes ?? 0}
         />
       </div>
-      <ListFooter total={profiles.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={profiles.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       <ProfileDrawer
         opened={drawer.opened}
         profile={drawer.profile}

@@ -1,5 +1,5 @@
 import { messages } from '../../../lib/messages';
-import type { BulkAction } from '../types';
+import type { BulkAction } from './api';
 
 export interface BulkActionSpec {
   action: BulkAction;

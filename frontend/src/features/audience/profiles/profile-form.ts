@@ -1,6 +1,7 @@
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
-import type { CustomValue, Profile, ProfileField, ProfilePatch } from '../types';
+import type { Profile, ProfilePatch } from './api';
+import type { ProfileField } from '../fields/api';
 
 /** The import fields of spec 3 besides email and rep, in the order the form shows them. */
 export const textFields = [
@@ -51,6 +52,9 @@ export function formFromProfile(profile: Profile): ProfileForm {
     custom: Object.fromEntries(Object.entries(profile.custom ?? {}).map(([key, value]) => [key, customToForm(value)])),
   };
 }
+
+/** A custom field's value as the form sends it: list fields send their ticked items, empty ones null. */
+type CustomValue = string | number | string[] | null;
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,8 +1,6 @@
-import type { Page } from '../types';
-
 /** Every page of a list, 30 at a time (the largest page size), for option lists. */
 export async function allPages<T>(
-  load: (page: number, signal?: AbortSignal) => Promise<Page<T>>,
+  load: (page: number, signal?: AbortSignal) => Promise<{ items: T[]; total: number }>,
   signal?: AbortSignal,
   maxPages = 100,
 ): Promise<T[]> {

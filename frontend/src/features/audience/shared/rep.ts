@@ -1,4 +1,4 @@
-import type { Rep } from '../types';
+import type { Rep } from './options-api';
 
 /** Spec 3: first plus last name, else first name, else the email's local part, else 'InsufficientDetails'. */
 export function repDisplayName(rep: Partial<Rep> | null | undefined): string {

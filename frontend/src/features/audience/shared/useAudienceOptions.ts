@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Named, ProfileField, Rep } from '../types';
+import type { Named, Rep } from './options-api';
+import type { ProfileField } from '../fields/api';
 import { loadFields, loadGroupOptions, loadReps, loadTagOptions } from './options-api';
 
 export interface AudienceOptions {

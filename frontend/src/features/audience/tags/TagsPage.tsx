@@ -10,12 +10,11 @@ import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { NameModal } from '../shared/NameModal';
-import type { Tag } from '../types';
-import { createTag, deleteTag, listTags, renameTag } from './api';
+import { createTag, deleteTag, listTags, renameTag, type Tag, type TagSortField } from './api';
 
 export default function TagsPage() {
   const { status } = useSession();
-  const list = useListQuery('name', {});
+  const list = useListQuery<TagSortField>({ sort: 'name' });
   const tags = useRemote((signal) => listTags(list.params, signal), JSON.stringify(list.params));
   const crud = useCrudActions<Tag>({
     reload: tags.reload,
@@ -68,7 +67,7 @@ export default function TagsPage() {
           </Table.Tr>
         )}
       />
-      <ListFooter total={tags.data?.total ?? 0} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ListFooter answer={tags.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       <NameModal
         opened={editing !== null}
         title={editing === 'new' ? messages.createTag : messages.renameTag}

@@ -1,25 +1,23 @@
-import { apiRequest } from '../../../api/client';
-import type { Page, Tag } from '../types';
+import { api, call } from '../../../api/client';
+import type { QueryOf, ResponseOf } from '../../../api/types';
+import type { SortField } from '../../../components/list/page-sizes';
 
-export interface TagQuery {
-  page: number;
-  pageSize: number;
-  sort?: string;
-  search?: string;
-}
+export type Tag = ResponseOf<'/api/mm/tags/{tag_id}', 'patch'>;
+export type TagQuery = QueryOf<'/api/mm/tags', 'get'>;
+export type TagSortField = SortField<TagQuery['sort']>;
 
-export function listTags(query: TagQuery, signal?: AbortSignal): Promise<Page<Tag>> {
-  return apiRequest<Page<Tag>>('/api/mm/tags', { query: { ...query }, signal });
+export function listTags(query: TagQuery, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/tags', { params: { query }, signal }));
 }
 
 export function createTag(name: string): Promise<Tag> {
-  return apiRequest<Tag>('/api/mm/tags', { method: 'POST', body: { name } });
+  return call(api.POST('/api/mm/tags', { body: { name } }));
 }
 
 export function renameTag(id: number, name: string): Promise<Tag> {
-  return apiRequest<Tag>(`/api/mm/tags/${id}`, { method: 'PATCH', body: { name } });
+  return call(api.PATCH('/api/mm/tags/{tag_id}', { params: { path: { tag_id: id } }, body: { name } }));
 }
 
-export function deleteTag(id: number): Promise<unknown> {
-  return apiRequest(`/api/mm/tags/${id}`, { method: 'DELETE' });
+export function deleteTag(id: number): Promise<void> {
+  return call(api.DELETE('/api/mm/tags/{tag_id}', { params: { path: { tag_id: id } } }));
 }

@@ -1,0 +1,35 @@
+import { DEFAULT_THEME, mergeMantineTheme, parseThemeColor } from '@mantine/core';
+import { contrastRatio, minContrast, readableOn, readableText, theme } from './theme';
+
+const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+const { colors, white, black } = DEFAULT_THEME;
+
+test('dimmed text reads at 4.5:1 on white, striped and hovered rows', () => {
+  for (const background of [white, colors.gray[0], colors.gray[1]]) {
+    expect(contrastRatio(readableText.dimmed, background)).toBeGreaterThanOrEqual(minContrast);
+  }
+});
+
+// Filled buttons and badges: the primary colour, and every colour the screens fill with.
+test.each(['indigo', 'red', 'orange', 'green', 'yellow', 'gray', 'dark', 'blue', 'violet', 'teal'])(
+  'a filled %s control has text at 4.5:1',
+  (color) => {
+    const { value, isLight } = parseThemeColor({ color, theme: merged });
+    expect(contrastRatio(isLight ? black : white, value)).toBeGreaterThanOrEqual(minContrast);
+  },
+);
+
+test('the primary filled button keeps white text', () => {
+  expect(parseThemeColor({ color: 'indigo', theme: merged }).isLight).toBe(false);
+});
+
+test.each(Object.keys(colors))('light and subtle %s text reads at 4.5:1', (name) => {
+  const shades = colors[name as keyof typeof colors];
+  const text = readableText[name as keyof typeof colors];
+  expect(contrastRatio(text, shades[1])).toBeGreaterThanOrEqual(minContrast);
+  expect(contrastRatio(text, white)).toBeGreaterThanOrEqual(minContrast);
+});
+
+test('a colour already readable is kept as it is', () => {
+  expect(readableOn(colors.indigo[9], [white])).toBe(colors.indigo[9]);
+});
