@@ -18,7 +18,7 @@ LABEL = '=HYPERLINK("http://evil.example","click")'
 
 
 def _rows(relative: str) -> list[list[str]]:
-    text = (Path(settings.MEDIA_ROOT) / relative).read_text(encoding="utf-8")
+    text = (Path(settings.MEDIA_ROOT) / relative).read_text(encoding="utf-8-sig")
     return list(csv.reader(io.StringIO(text)))
 
 

@@ -261,7 +261,7 @@ def test_import_inserts_validates_dedupes_and_reports_errors(unlimited, apply_mo
     assert (record.rows_inserted, record.rows_invalid, record.rows_duplicate) == (2, 4, 1)
     job = BackgroundJob.objects.get(pk=record.job_id)
     assert job.status == JobStatus.COMPLETED and job.progress == 100
-    text = (Path(settings.MEDIA_ROOT) / record.errors_path).read_text()
+    text = (Path(settings.MEDIA_ROOT) / record.errors_path).read_text(encoding="utf-8-sig")
     errors = list(csv.reader(io.StringIO(text)))
     assert errors == [
         ["row", "email", "reason"],

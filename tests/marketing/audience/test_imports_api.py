@@ -115,8 +115,8 @@ def test_errors_csv_download(alpha, admin_api):
     connection.set_schema_to_public()
     response = admin_api.get(f"/api/mm/imports/{record['id']}/errors")
     assert response.status_code == 200
-    assert response["Content-Type"] == "text/csv"
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
-    body = b"".join(response.streaming_content).decode()
+    body = b"".join(response.streaming_content).decode("utf-8-sig")
     assert "2,bad,The email address is not valid" in body
     assert admin_api.get(f"/api/mm/imports/{record['id']}").json()["hasErrors"] is True
