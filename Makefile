@@ -29,7 +29,7 @@ LOADENV := set -a; [ ! -f .env ] || . ./.env; [ ! -f .data/env ] || . ./.data/en
 # services decides afresh each time, so it must not see the previous decision in .data/env.
 LOADUSERENV := set -a; [ ! -f .env ] || . ./.env; set +a;
 
-.PHONY: help install build services stop migrate seed run test lint openapi bench
+.PHONY: help install build services stop migrate seed run test lint openapi bench reliability
 
 help:
 	@echo "make run        install, build, find/start services, migrate, seed, start all processes"
@@ -43,6 +43,7 @@ help:
 	@echo "make lint       ruff check + TypeScript type check"
 	@echo "make openapi    regenerate frontend/openapi.json and src/api/schema.d.ts"
 	@echo "make bench [NAME=<bench>] [BENCH_SCALE=0.1]   run tests/bench (writes results.json)"
+	@echo "make reliability  PgBouncer soak: session vs transaction pool mode (not in make test)"
 
 install:
 	@bash scripts/install.sh
@@ -85,3 +86,8 @@ openapi: install
 
 bench: install services migrate
 	@$(LOADENV) $(PY) tests/bench/run.py $(NAME)
+
+# Not part of `make test`: installs Debian's pgbouncer when missing (as root) and soaks our
+# stack through it in session and transaction pool mode (tests/reliability/pgbouncer_soak.py).
+reliability: install services
+	@$(LOADENV) $(PY) tests/reliability/pgbouncer_soak.py

@@ -1,5 +1,7 @@
 from pathlib import Path
 
+from kombu import Exchange, Queue
+
 from config.settings.env import BASE_DIR, env
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="amqp://guest:guest@127.0.0.1:5672//")
@@ -21,7 +23,43 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
-CELERY_TASK_DEFAULT_QUEUE = env("CELERY_TASK_DEFAULT_QUEUE", default="mailcraft")
+
+# Queues, each consumed by its own workers (deploy/Procfile, deploy/README.md):
+#   default        short platform and interactive work
+#   transactional  mail a person is waiting for (test sends, opt-in confirmations): never
+#                  behind a broadcast
+#   bulk           long jobs: imports, exports, verification, segment rebuilds
+#   send           the delivery pipeline of campaigns
+QUEUES = ("default", "transactional", "bulk", "send")
+# Every task by its registered name -> its queue. A task missing here cannot be sent by a
+# service (config.tasks.enqueue_on_commit) and fails tests/config/test_task_routes.py.
+TASK_QUEUES = {
+    "audience.import_inspect": "default",
+    "audience.profile_import_run": "bulk",
+    "audience.profile_export_run": "bulk",
+    "audience.verify_profiles": "bulk",
+    "audit.activity_export_run": "bulk",
+    "tenants.sso_nonces_purge": "default",
+    "tenants.api_tokens_purge": "default",
+}
+# Tests and benchmarks run a worker of their own on one private queue: every task goes
+# there, so runs beside each other (and beside `make run`) never take each other's messages.
+PRIVATE_TASK_QUEUE = env("PRIVATE_TASK_QUEUE", default="")
+if PRIVATE_TASK_QUEUE:
+    CELERY_TASK_DEFAULT_QUEUE = PRIVATE_TASK_QUEUE
+    CELERY_TASK_QUEUES = [
+        Queue(PRIVATE_TASK_QUEUE, Exchange(PRIVATE_TASK_QUEUE), PRIVATE_TASK_QUEUE)
+    ]
+    CELERY_TASK_ROUTES = {"*": {"queue": PRIVATE_TASK_QUEUE}}
+else:
+    CELERY_TASK_DEFAULT_QUEUE = "default"
+    CELERY_TASK_QUEUES = [Queue(name, Exchange(name), name) for name in QUEUES]
+    CELERY_TASK_ROUTES = {name: {"queue": queue} for name, queue in TASK_QUEUES.items()}
+
+# A job's run holds it this long after its last progress, step or checkpoint
+# (marketing/jobs/services.py): longer than any stretch of work between two of them, and
+# how long a job whose worker died waits before a redelivered message takes it over.
+JOB_LEASE_SECONDS = env.int("JOB_LEASE_SECONDS", default=300)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # Periodic tasks; exactly one beat process runs per deployment (deploy/README.md).

@@ -1,6 +1,8 @@
-"""Audience background tasks. Each is bound to the client that sent it
-(client_required), late-acknowledged and safe to run twice: the job row says whether
-there is still work (a finished or cancelled job is skipped)."""
+"""Audience background tasks: thin calls into the services, by name (services send them
+with config.tasks.enqueue_on_commit, never by importing this module). Each is bound to the
+client that sent it (client_required), late-acknowledged, retried on transient errors,
+and safe to run twice: a job's task runs under its job's lease (marketing/jobs/runner.py),
+and the inspection is skipped once the upload has been read."""
 
 import logging
 
@@ -8,15 +10,19 @@ from django.conf import settings
 
 from config.celery import app
 from config.errors import ServiceError
+from config.tasks import BULK_RETRY, INTERACTIVE_RETRY
+from marketing.audience.services.exports import export_run
+from marketing.audience.services.imports import import_inspect
+from marketing.audience.services.imports.pipeline import import_run
+from marketing.jobs.runner import JobTask
 
 logger = logging.getLogger(__name__)
 
 LONG_JOB = {
-    "client_required": True,
-    "acks_late": True,
-    "reject_on_worker_lost": True,
+    "base": JobTask,
     "soft_time_limit": settings.IMPORT_TASK_SOFT_TIME_LIMIT,
     "time_limit": settings.IMPORT_TASK_SOFT_TIME_LIMIT + 120,
+    **BULK_RETRY,
 }
 
 
@@ -27,19 +33,16 @@ LONG_JOB = {
     reject_on_worker_lost=True,
     soft_time_limit=settings.IMPORT_INSPECT_SOFT_TIME_LIMIT,
     time_limit=settings.IMPORT_INSPECT_SOFT_TIME_LIMIT + 60,
+    **INTERACTIVE_RETRY,
 )
 def import_inspect_run(import_id: int) -> None:
     """Read an uploaded .xlsx file: never in the web request (a workbook is a zip, and
     python-calamine holds its sheet in memory)."""
-    from marketing.audience.services.imports import import_inspect
-
     import_inspect(import_id)
 
 
 @app.task(name="audience.profile_import_run", **LONG_JOB)
 def profile_import_run(import_id: int) -> None:
-    from marketing.audience.services.imports.pipeline import import_run
-
     try:
         import_run(import_id)
     except ServiceError as exc:  # an expected outcome (e.g. 'Limit Exceeds'); job says so
@@ -48,6 +51,4 @@ def profile_import_run(import_id: int) -> None:
 
 @app.task(name="audience.profile_export_run", **LONG_JOB)
 def profile_export_run(job_id: int) -> None:
-    from marketing.audience.services.exports import export_run
-
     export_run(job_id)

@@ -1,16 +1,10 @@
 """Every long operation of the product (imports, exports, verification, sends...) is a row
-here: its progress, counts and outcome are what /backgroundJobs and progress bars show."""
+here: its progress, counts and outcome are what /backgroundJobs and progress bars show.
+Kinds are registered by the apps that own them (marketing/jobs/kinds.py)."""
 
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-
-
-class JobKind(models.TextChoices):
-    PROFILE_IMPORT = "profileImport", "Import Subscribers"
-    UNSUBSCRIBER_IMPORT = "unsubscriberImport", "Import Unsubscribers"
-    PROFILE_EXPORT = "profileExport", "Export Profiles"
-    EMAIL_VERIFICATION = "emailVerification", "Email Verification"
 
 
 class JobStatus(models.TextChoices):
@@ -25,7 +19,7 @@ ACTIVE_STATUSES = (JobStatus.PENDING, JobStatus.IN_PROCESS)
 
 
 class BackgroundJob(models.Model):
-    kind = models.CharField(max_length=40, choices=JobKind.choices)
+    kind = models.CharField(max_length=40)  # a registered kind (kinds.py)
     status = models.CharField(max_length=12, choices=JobStatus.choices, default=JobStatus.PENDING)
     # One running job per operation: "An existing background job is present ...".
     operation_key = models.CharField(max_length=100)
@@ -47,6 +41,11 @@ class BackgroundJob(models.Model):
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The run that holds the job (services.job_claim): each claim counts one more attempt,
+    # and only writes naming the current attempt land. The lease, renewed while the run
+    # works, is what keeps a redelivered message from running beside it.
+    attempt = models.PositiveIntegerField(default=0)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

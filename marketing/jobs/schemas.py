@@ -3,7 +3,8 @@ from datetime import datetime
 from ninja import Schema
 
 from config.pagination import PageOut, PageQuery
-from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobKind
+from marketing.jobs.kinds import job_kind_label
+from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob
 from marketing.jobs.selectors import job_file_id
 
 
@@ -44,14 +45,10 @@ class JobIdOut(Schema):
 
 
 def job_out(job: BackgroundJob) -> dict:
-    try:
-        label = JobKind(job.kind).label
-    except ValueError:
-        label = job.kind
     return {
         "id": job.pk,
         "kind": job.kind,
-        "kindLabel": label,
+        "kindLabel": job_kind_label(job.kind),
         "title": job.title,
         "status": job.status,
         "progress": job.progress,

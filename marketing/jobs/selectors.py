@@ -1,7 +1,8 @@
 from django.db.models import QuerySet
 
 from config.errors import NotFound, ValidationFailed
-from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
+from marketing.jobs.kinds import job_kind_values
+from marketing.jobs.models import BackgroundJob, JobStatus
 
 FILE_ID_PREFIX = "jobs/"
 NO_FILE = "File not found."
@@ -39,7 +40,7 @@ def job_list(*, status: str | None = None, kind: str | None = None) -> QuerySet[
             raise ValidationFailed("Invalid Request", errors={"status": ["Unknown status."]})
         jobs = jobs.filter(status=status)
     if kind:
-        if kind not in JobKind.values:
+        if kind not in job_kind_values():
             raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown kind."]})
         jobs = jobs.filter(kind=kind)
     return jobs

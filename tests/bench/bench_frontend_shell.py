@@ -77,6 +77,11 @@ def first_contentful_paint_ms(runs: int) -> float:
             browser.close()
     finally:
         process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
     return statistics.median(samples)
 
 

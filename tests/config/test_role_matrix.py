@@ -35,7 +35,8 @@ from marketing.audience.models import (
 )
 from marketing.audience.services.imports.headers import EMAIL
 from marketing.audience.services.profiles import BULK_ACTIONS
-from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
+from marketing.jobs.kinds import job_kind_values
+from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS, ActionType, Gate
 from tests.conftest import bearer, http, in_schema
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
@@ -371,7 +372,7 @@ def test_calls_on_an_import_per_kind_and_role(alpha, role_tokens, media, operati
     "kind,role",
     list(
         _choice_cases(
-            JobKind.values, {kind: gate.action_type for kind, gate in JOB_KIND_GATES.items()}
+            job_kind_values(), {kind: gate.action_type for kind, gate in JOB_KIND_GATES.items()}
         )
     ),
 )

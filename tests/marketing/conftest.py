@@ -2,7 +2,6 @@
 real Celery worker (`celery -A config worker -P solo`) on the pytest-django test database,
 listening on a queue of its own so parallel runs never take each other's messages."""
 
-import subprocess
 import uuid
 from pathlib import Path
 from urllib.parse import quote
@@ -10,7 +9,12 @@ from urllib.parse import quote
 import pytest
 from django.conf import settings
 
-from tests.support.celery_worker import celery_worker_start
+from tests.support.celery_worker import (
+    celery_queue_delete,
+    celery_worker_start,
+    celery_worker_stop,
+    tasks_routed_to,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +41,6 @@ def _database_url() -> str:
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, _media_root):
     """Yields the queue name; tasks sent from this process go to it while it runs."""
-    from config.celery import app
-
     queue = f"test-{uuid.uuid4().hex}"
     process = celery_worker_start(
         queue,
@@ -53,21 +55,9 @@ def celery_worker(django_db_setup, _media_root):
         CACHE_KEY_PREFIX=f"worker-{queue}",
         DB_CONN_MAX_AGE="0",
     )
-    previous = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
     try:
-        yield queue
+        with tasks_routed_to(queue):
+            yield queue
     finally:
-        app.conf.task_default_queue = previous
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
-        # The queue was declared durable on first publish; remove it.
-        try:
-            with app.connection_for_write() as connection:
-                connection.default_channel.queue_delete(queue)
-        except Exception:  # noqa: BLE001 - best effort
-            pass
+        celery_worker_stop(process)
+        celery_queue_delete(queue)

@@ -1,9 +1,13 @@
 """A real Celery worker subprocess for tests and benchmarks: one solo worker consuming one
-queue of its own, so parallel runs never take each other's messages."""
+queue of its own (PRIVATE_TASK_QUEUE routes every task there, the named queues included),
+under a node name of its own, so parallel runs and a `make run` on the same machine never
+take each other's messages nor clash on the broker's control queue."""
 
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,6 +26,10 @@ def celery_worker_start(queue: str, loglevel: str = "warning", **env: str) -> su
             "solo",
             "-Q",
             queue,
+            # celery@<host> is what `make run` and any other worker default to: RabbitMQ
+            # lets one of them hold its control queue and refuses the next (RESOURCE_LOCKED).
+            "-n",
+            f"{queue}@%h",
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
@@ -29,5 +37,45 @@ def celery_worker_start(queue: str, loglevel: str = "warning", **env: str) -> su
             loglevel,
         ],
         cwd=ROOT,
-        env=dict(os.environ, CELERY_TASK_DEFAULT_QUEUE=queue, **env),
+        env=dict(os.environ, PRIVATE_TASK_QUEUE=queue, **env),
     )
+
+
+def celery_worker_stop(process: subprocess.Popen, timeout: float = 15) -> None:
+    """Warm shutdown, then a kill; never waits longer than `timeout` + 5 s."""
+    process.terminate()
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(5)
+
+
+@contextmanager
+def tasks_routed_to(queue: str) -> Iterator[None]:
+    """While it lasts, every task this process sends goes to `queue` (the private worker's),
+    whatever its route in TASK_QUEUES."""
+    from config.celery import app
+
+    previous = {
+        "task_routes": app.conf.task_routes,
+        "task_default_queue": app.conf.task_default_queue,
+    }
+    # conf.update (not attribute assignment) makes Celery rebuild its router.
+    app.conf.update(task_routes={"*": {"queue": queue}}, task_default_queue=queue)
+    try:
+        yield
+    finally:
+        app.conf.update(**previous)
+
+
+def celery_queue_delete(queue: str) -> None:
+    """The queue was declared durable on first publish; remove it (best effort)."""
+    from config.celery import app
+
+    try:
+        with app.connection_for_write(connect_timeout=5) as connection:
+            connection.ensure_connection(max_retries=1)
+            connection.default_channel.queue_delete(queue)
+    except Exception:  # noqa: BLE001 - best effort
+        pass

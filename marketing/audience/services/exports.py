@@ -11,11 +11,13 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from config.errors import ValidationFailed
+from config.tasks import enqueue_on_commit
+from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
 from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
 from marketing.jobs import services as jobs
-from marketing.jobs.models import JobKind, JobStatus
+from marketing.jobs.models import JobStatus
 
 OPERATION_KEY = "export:profiles"
 CHUNK = 5000
@@ -90,9 +92,7 @@ def export_start(*, filters: dict, started_by_id: int | None = None, started_by_
             started_by_id=started_by_id,
             started_by_email=started_by_email,
         )
-        from marketing.audience.tasks import profile_export_run
-
-        transaction.on_commit(lambda: profile_export_run.delay(job.pk))
+        enqueue_on_commit("audience.profile_export_run", job_id=job.pk)
     return job
 
 
@@ -105,9 +105,12 @@ def _cell(value) -> str:
 
 
 def export_run(job_id: int) -> dict | None:
-    job = jobs.job_claim(job_id)
-    if job is None:
+    """Write the job's file (the task calls this). None when there is nothing to do. An
+    unexpected error leaves no file behind; the task fails the job (marketing/jobs/runner.py)."""
+    run = jobs.job_claim(job_id)
+    if run is None:
         return None
+    job = run.job
     fields = list(ProfileField.objects.order_by("label"))
     relative = new_relative_path("exports", f"profiles-{timezone.now():%Y%m%d-%H%M%S}.csv")
     file_name = relative.rsplit("/", 1)[1].split("-", 1)[1]
@@ -131,12 +134,11 @@ def export_run(job_id: int) -> dict | None:
                 writer.writerow([_cell(value) for value in row[:-1]] + extra)
                 written += 1
                 if written % CHUNK == 0:
-                    if jobs.job_cancel_requested(job_id):
-                        raise InterruptedError
-                    jobs.job_progress(job_id, processed=written)
+                    jobs.job_checkpoint(run)
+                    jobs.job_progress(run, processed=written)
         result = {"fileName": file_name}
         jobs.job_finish(
-            job_id,
+            run,
             message=f"{written} profiles exported.",
             result=result,
             succeeded=written,
@@ -144,11 +146,10 @@ def export_run(job_id: int) -> dict | None:
             file_path=relative,
         )
         return result
-    except InterruptedError:
+    except jobs.JobCancelled:
         path.unlink(missing_ok=True)
-        jobs.job_finish(job_id, status=JobStatus.CANCELLED, message="Cancelled.")
+        jobs.job_finish(run, status=JobStatus.CANCELLED, message=jobs.CANCELLED_MESSAGE)
         return None
-    except Exception:
+    except BaseException:
         path.unlink(missing_ok=True)
-        jobs.job_fail(job_id, "Something went wrong. The export was not written.")
         raise

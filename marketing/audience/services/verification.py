@@ -33,15 +33,21 @@ from django.utils import timezone
 from email_validator import EmailNotValidError, validate_email
 
 from config.errors import ValidationFailed
+from config.tasks import enqueue_on_commit
+from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
-from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
+from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.services import (
+    CANCELLED_MESSAGE,
     JOB_EXISTS,
-    job_cancel_requested,
+    JobCancelled,
+    JobRun,
+    job_checkpoint,
     job_claim,
     job_create,
-    job_fail,
     job_finish,
+    job_progress,
+    job_release,
 )
 from tenants.access import Member
 
@@ -221,12 +227,6 @@ def _scope_profiles(scope: str):
     return profiles
 
 
-def _enqueue(job_id: int) -> None:
-    from marketing.audience.verification_tasks import verify_profiles
-
-    verify_profiles.delay(job_id)
-
-
 def verification_run(*, member: Member, scope: str) -> BackgroundJob:
     """Start verifying the client's profiles (`pending` ones or `all`); 409 while another
     verification job is active. The task is sent once this transaction commits."""
@@ -242,7 +242,7 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
         started_by_id=member.user_id,
         started_by_email=member.email,
     )
-    transaction.on_commit(partial(_enqueue, job.pk))
+    enqueue_on_commit("audience.verify_profiles", job_id=job.pk)
     return job
 
 
@@ -252,20 +252,25 @@ def verification_job_process(job_id: int, *, budget_seconds: float | None = None
     True when the job is finished (completed, cancelled, or not active any more).
 
     Idempotent: the cursor (last profile id done) is saved with each batch's updates, and
-    scope `pending` only ever touches profiles still Pending."""
-    job = job_claim(job_id)
-    if job is None or job.kind != JobKind.EMAIL_VERIFICATION:
+    scope `pending` only ever touches profiles still Pending. Each time slice is a run of
+    the job (resumed from the cursor); a batch's updates commit only with the counters of
+    the run that holds the job."""
+    run = job_claim(job_id, resume=True)
+    if run is None:
+        return True
+    job = run.job
+    if job.kind != JobKind.EMAIL_VERIFICATION:
+        job_release(run)
         return True
     scope = job.params.get("scope", Scope.PENDING)
     if not job.processed:  # first run: count what there is now
         job.total = _scope_profiles(scope).count()
-        job.save(update_fields=["total"])
+        job_progress(run, processed=0, total=job.total)
     budget = settings.VERIFICATION_TASK_BUDGET_SECONDS if budget_seconds is None else budget_seconds
     deadline = time.monotonic() + budget
     size = max(1, int(settings.VERIFICATION_BATCH_SIZE))
     while True:
-        if job_cancel_requested(job.pk):
-            job_finish(job.pk, status=JobStatus.CANCELLED, message="Cancelled.")
+        if _cancelled(run):
             return True
         cursor = int(job.params.get("cursor", 0))
         batch = list(
@@ -277,7 +282,7 @@ def verification_job_process(job_id: int, *, budget_seconds: float | None = None
         if not batch:
             counts = ", ".join(f"{job.result.get(s, 0)} {s}" for s in _VERDICTS)
             job_finish(
-                job.pk,
+                run,
                 message=f"Verified {job.processed} emails: {counts}.",
                 processed=job.processed,
             )
@@ -301,10 +306,23 @@ def verification_job_process(job_id: int, *, budget_seconds: float | None = None
                 s.value: job.result.get(s, 0) + len(by_status.get(s, [])) for s in _VERDICTS
             }
             job.params = {**job.params, "cursor": batch[-1][0]}
-            job.save(update_fields=["processed", "succeeded", "failed", "result", "params"])
+            job_progress(
+                run,
+                processed=job.processed,
+                succeeded=job.succeeded,
+                failed=job.failed,
+                result=job.result,
+                params=job.params,
+            )
         if time.monotonic() >= deadline:
+            job_release(run)  # the next slice may claim the job at once
             return False
 
 
-def verification_job_fail(job_id: int, message: str) -> None:
-    job_fail(job_id, message)
+def _cancelled(run: JobRun) -> bool:
+    try:
+        job_checkpoint(run)
+    except JobCancelled:
+        job_finish(run, status=JobStatus.CANCELLED, message=CANCELLED_MESSAGE)
+        return True
+    return False

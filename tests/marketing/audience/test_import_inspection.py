@@ -58,10 +58,16 @@ def no_parsing(monkeypatch):
 
 @pytest.fixture
 def sent(monkeypatch):
-    from marketing.audience.tasks import import_inspect_run
+    """The inspections sent (by name, on commit: config.tasks.enqueue_on_commit)."""
+    from config import tasks
 
     messages = []
-    monkeypatch.setattr(import_inspect_run, "delay", lambda *args: messages.append(args))
+
+    def send(name, kwargs, headers):
+        assert name == "audience.import_inspect"
+        messages.append((kwargs["import_id"],))
+
+    monkeypatch.setattr(tasks, "task_send", send)
     return messages
 
 

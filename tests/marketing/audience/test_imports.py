@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import connection
 
 from config.errors import Conflict, ValidationFailed
+from marketing.audience.job_kinds import NOTHING_IMPORTED
 from marketing.audience.models import (
     FieldType,
     Group,
@@ -422,14 +423,22 @@ def test_a_failure_during_apply_changes_nothing(unlimited, monkeypatch):
     with pytest.raises(RuntimeError):
         import_run(record.pk)
     assert not Profile.objects.exists() and not ProfileGroup.objects.exists()
-    assert BackgroundJob.objects.get(pk=record.job_id).status == JobStatus.FAILED
+    job = BackgroundJob.objects.get(pk=record.job_id)
+    assert job.status == JobStatus.IN_PROCESS  # the task decides: retry, or fail the job
+    jobs.job_release(jobs.JobRun(job=job, attempt=job.attempt))
+    from marketing.audience.tasks import profile_import_run
+
+    with pytest.raises(RuntimeError):
+        profile_import_run.apply(args=[record.pk], throw=True)
+    job.refresh_from_db()
+    assert (job.status, job.message) == (JobStatus.FAILED, NOTHING_IMPORTED)
 
 
 def test_cancel_requested_applies_nothing(unlimited, settings):
     settings.IMPORT_CHUNK_ROWS = 2
     record, _ = upload(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
     start(record)
-    jobs.job_claim(record.job_id)
+    jobs.job_release(jobs.job_claim(record.job_id))  # a run that let go of the job
     jobs.job_cancel(record.job_id)
     assert import_run(record.pk) is None
     assert not Profile.objects.exists()
@@ -451,7 +460,7 @@ def test_progress_is_written_per_chunk(unlimited, apply_mode, settings, monkeypa
     monkeypatch.setattr(
         jobs,
         "job_progress",
-        lambda job_id, **kw: (seen.append(kw["processed"]), real(job_id, **kw)),
+        lambda run, **kw: (seen.append(kw["processed"]), real(run, **kw)),
     )
     run_file(b"email\n" + b"".join(f"u{i}@x.example\n".encode() for i in range(10)))
     if apply_mode == "two processes":

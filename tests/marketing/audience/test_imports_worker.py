@@ -78,12 +78,12 @@ def test_import_runs_in_the_real_worker(tenants, django_db_blocker, celery_worke
 def test_start_enqueues_the_task_on_commit(alpha, monkeypatch, django_capture_on_commit_callbacks):
     # (Also makes pytest-django create the test database when this file runs alone: the
     # worker test above takes no `db` transaction.)
+    from config import tasks
     from marketing.audience.services.imports import import_start, import_upload
     from marketing.audience.services.imports.reading import text_chunks
-    from marketing.audience.tasks import profile_import_run
 
     sent = []
-    monkeypatch.setattr(profile_import_run, "delay", lambda *args: sent.append(args))
+    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
     connection.set_tenant(alpha.client)
     content = b"email\na@x.example\n"
     record, _ = import_upload(
@@ -92,7 +92,7 @@ def test_start_enqueues_the_task_on_commit(alpha, monkeypatch, django_capture_on
     with django_capture_on_commit_callbacks(execute=True):
         import_start(import_id=record.pk, mapping={"0": "emailId"})
         assert sent == []
-    assert sent == [(record.pk,)]
+    assert sent == [("audience.profile_import_run", {"import_id": record.pk})]
 
 
 def test_an_xlsx_upload_is_read_by_the_real_worker(tenants, django_db_blocker, celery_worker):

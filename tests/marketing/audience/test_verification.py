@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from config.errors import Conflict, TenantRequired
+from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
 from marketing.audience.selectors.profiles import email_verification_counts
 from marketing.audience.services import verification
@@ -23,7 +24,7 @@ from marketing.audience.services.verification import (
     verification_run,
 )
 from marketing.audience.verification_tasks import verify_profiles
-from marketing.jobs.models import BackgroundJob, JobKind, JobStatus
+from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.access import Member
 from tenants.models import Role
 from tests.conftest import bearer, http, signed_in

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import transaction
 
 from config.errors import NotFound, ValidationFailed
+from config.tasks import enqueue_on_commit
+from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import (
     Group,
     ImportKind,
@@ -40,7 +42,6 @@ from marketing.audience.services.imports.reading import (
     store_xlsx,
 )
 from marketing.jobs import services as jobs
-from marketing.jobs.models import JobKind
 
 EMAIL_NOT_MAPPED = "The email address must be mapped."
 SEPARATOR_NEEDED = "A separator is required for checkbox fields."
@@ -94,9 +95,7 @@ def import_upload(
         raise
     record.save()
     if record.inspection == InspectionStatus.PENDING:
-        from marketing.audience.tasks import import_inspect_run
-
-        transaction.on_commit(lambda: import_inspect_run.delay(record.pk))
+        enqueue_on_commit("audience.import_inspect", import_id=record.pk)
     return record, import_preview(record)
 
 
@@ -236,7 +235,7 @@ def import_start(
         job = jobs.job_create(
             kind=JOB_KINDS[record.kind],
             operation_key=operation_key(record.kind),
-            title=f"{JobKind(JOB_KINDS[record.kind]).label}: {record.file_name}",
+            title=f"{JOB_KINDS[record.kind].label}: {record.file_name}",
             total=record.rows_total,
             params={"importId": record.pk},
             cancellable=True,
@@ -255,9 +254,7 @@ def import_start(
             ]
         )
         if enqueue:
-            from marketing.audience.tasks import profile_import_run
-
-            transaction.on_commit(lambda: profile_import_run.delay(record.pk))
+            enqueue_on_commit("audience.profile_import_run", import_id=record.pk)
     return record
 
 

@@ -19,7 +19,6 @@ from marketing.audience.services.downloads import media_path
 from marketing.audience.services.imports.apply import apply_subscribers, apply_unsubscribers
 from marketing.audience.services.imports.rows import row_plan
 from marketing.audience.services.imports.staging import (
-    ImportCancelled,
     Outcome,
     check_cancel,
     stage_create,
@@ -29,7 +28,7 @@ from marketing.audience.services.imports.staging import (
 )
 from marketing.audience.services.profile_indexes import profile_indexes_build
 from marketing.jobs import services as jobs
-from marketing.jobs.models import BackgroundJob, JobStatus
+from marketing.jobs.models import JobStatus
 
 logger = logging.getLogger(__name__)
 
@@ -48,19 +47,22 @@ def errors_relative_path(record: ProfileImport) -> str:
 
 def import_run(import_id: int) -> Outcome | None:
     """Run one import (the task calls this). Returns None when there is nothing to do
-    (finished, cancelled or unknown)."""
+    (finished, cancelled or unknown). The run holds the import's job (job_claim): a second
+    delivery while it runs does nothing, and only the holder's counts and apply land. An
+    unexpected error is left to the task, which retries or fails the job."""
     record = ProfileImport.objects.filter(pk=import_id).first()
     if record is None or not record.mapping:
         return None
     job_id = record.job_id
-    if job_id and jobs.job_claim(job_id) is None:
+    run = jobs.job_claim(job_id) if job_id else None
+    if job_id and run is None:
         return None
     if record.applied_at is not None:
         # A run that stopped after its commit (a redelivered message): finish it.
-        _step(job_id, INDEXING_MESSAGE)
+        _step(run, INDEXING_MESSAGE)
         profile_indexes_build()
         outcome = _recorded_outcome(record)
-        _finish(record, outcome)
+        _finish(run, record, outcome)
         return outcome
     name = stage_name(record)
     errors_rel = errors_relative_path(record)
@@ -69,21 +71,19 @@ def import_run(import_id: int) -> Outcome | None:
     stage_create(name)
     started = time.perf_counter()
     try:
-        _step(job_id, CHECKING_MESSAGE)
+        _step(run, CHECKING_MESSAGE)
         plan = row_plan(record)
         # UTF-8 with a BOM: Excel reads a CSV without one as the machine's legacy code page.
         with open(errors_file, "w", encoding="utf-8-sig", newline="") as handle:
             writer = csv.writer(handle)
             writer.writerow(["row", "email", "reason"])
-            outcome = stage_file(record, plan, name, writer, job_id)
+            outcome = stage_file(record, plan, name, writer, run)
         staged = time.perf_counter()
-        check_cancel(job_id)
-        _step(job_id, SAVING_MESSAGE)
+        check_cancel(run)
+        _step(run, SAVING_MESSAGE)
         with transaction.atomic():
-            if job_id:
-                job = BackgroundJob.objects.select_for_update().get(pk=job_id)
-                if job.cancel_requested:
-                    raise ImportCancelled
+            if run:
+                jobs.job_lock(run)  # commits only while this run holds the job
             with connection.cursor() as cursor:
                 cursor.execute(f"SET LOCAL work_mem = '{APPLY_WORK_MEM}'")
                 cursor.execute("SET LOCAL synchronous_commit = off")
@@ -104,9 +104,9 @@ def import_run(import_id: int) -> Outcome | None:
             )
         applied = time.perf_counter()
         if outcome.bulk:
-            _step(job_id, INDEXING_MESSAGE)
+            _step(run, INDEXING_MESSAGE)
         rebuilt = profile_indexes_build() if outcome.bulk else []
-        _finish(record, outcome)
+        _finish(run, record, outcome)
         if not outcome.invalid:
             errors_file.unlink(missing_ok=True)
         logger.info(
@@ -121,27 +121,25 @@ def import_run(import_id: int) -> Outcome | None:
             time.perf_counter() - applied,
         )
         return outcome
-    except ImportCancelled:
+    except jobs.JobCancelled:
         errors_file.unlink(missing_ok=True)
-        if job_id:
-            jobs.job_finish(job_id, status=JobStatus.CANCELLED, message=CANCELLED_MESSAGE)
+        if run:
+            jobs.job_finish(run, status=JobStatus.CANCELLED, message=CANCELLED_MESSAGE)
         return None
     except ServiceError as exc:
-        if job_id:
-            jobs.job_fail(job_id, exc.message)
+        if run:
+            jobs.job_fail(run, exc.message)
         raise
     except Exception:
         logger.exception("import %s failed", import_id)
-        if job_id:
-            jobs.job_fail(job_id, "Something went wrong. Nothing was imported.")
         raise
     finally:
         stage_drop(name)
 
 
-def _step(job_id: int | None, message: str) -> None:
-    if job_id:
-        jobs.job_step(job_id, message)
+def _step(run: jobs.JobRun | None, message: str) -> None:
+    if run:
+        jobs.job_step(run, message)
 
 
 def _recorded_outcome(record: ProfileImport) -> Outcome:
@@ -154,11 +152,11 @@ def _recorded_outcome(record: ProfileImport) -> Outcome:
     )
 
 
-def _finish(record: ProfileImport, outcome: Outcome) -> None:
-    if not record.job_id:
+def _finish(run: jobs.JobRun | None, record: ProfileImport, outcome: Outcome) -> None:
+    if run is None:
         return
     jobs.job_finish(
-        record.job_id,
+        run,
         message=summary(record.kind, outcome),
         succeeded=outcome.total - outcome.invalid,
         failed=outcome.invalid,

@@ -45,10 +45,6 @@ CREATE TEMP TABLE {name} (
 COPY_WRITE_LINES = 2000
 
 
-class ImportCancelled(Exception):
-    pass
-
-
 @dataclass
 class Outcome:
     total: int = 0
@@ -79,9 +75,11 @@ def stage_drop(name: str) -> None:
         cursor.execute(f"DROP TABLE IF EXISTS {name}")
 
 
-def check_cancel(job_id: int | None) -> None:
-    if job_id and jobs.job_cancel_requested(job_id):
-        raise ImportCancelled
+def check_cancel(run: jobs.JobRun | None) -> None:
+    """Raises JobCancelled when a person asked the import to stop (and renews the run's
+    lease)."""
+    if run:
+        jobs.job_checkpoint(run)
 
 
 @dataclass
@@ -235,7 +233,7 @@ def _merge_errors(parts: list[Path], errors_writer) -> None:
 
 
 def stage_file(
-    record: ProfileImport, plan: RowPlan, name: str, errors_writer, job_id: int | None
+    record: ProfileImport, plan: RowPlan, name: str, errors_writer, run: jobs.JobRun | None
 ) -> Outcome:
     """Check and COPY the file into the staging table, then keep one row per email. One
     COPY per IMPORT_CHUNK_ROWS rows read (progress and the cancel check run between them,
@@ -275,10 +273,10 @@ def stage_file(
                         helper_lines.relay(copy)
                 if read is None:
                     break
-                if job_id:
+                if run:
                     # Reading half the file, the worker counts for both halves.
-                    jobs.job_progress(job_id, processed=read * (2 if split else 1))
-                check_cancel(job_id)
+                    jobs.job_progress(run, processed=read * (2 if split else 1))
+                check_cancel(run)
         done, error_parts = [own], [own_errors]
         if helper:
             done.append(_helper_wait(helper, folder))
