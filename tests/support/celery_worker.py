@@ -13,7 +13,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def celery_worker_start(queue: str, loglevel: str = "warning", **env: str) -> subprocess.Popen:
+def celery_worker_start(
+    queue: str, loglevel: str = "warning", *, node: str = "", **env: str
+) -> subprocess.Popen:
+    """A worker consuming only `queue`, as node `<node or queue>@<host>`."""
     return subprocess.Popen(
         [
             sys.executable,
@@ -29,7 +32,7 @@ def celery_worker_start(queue: str, loglevel: str = "warning", **env: str) -> su
             # celery@<host> is what `make run` and any other worker default to: RabbitMQ
             # lets one of them hold its control queue and refuses the next (RESOURCE_LOCKED).
             "-n",
-            f"{queue}@%h",
+            f"{node or queue}@%h",
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",

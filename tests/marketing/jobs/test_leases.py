@@ -1,15 +1,28 @@
 """A job's run holds it under a lease: a second delivery exits without touching it, a stale
 run's writes land nowhere, an expired lease is taken over, and counters are the holder's."""
 
+import time
+import uuid
+
+import psutil
 import pytest
 from django.db import connection, transaction
 
 from marketing.audience.job_kinds import JobKind
-from marketing.audience.models import Profile
+from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.services.exports import export_start
+from marketing.audience.services.imports import import_start, import_upload
+from marketing.audience.services.imports.reading import text_chunks
 from marketing.audience.tasks import profile_export_run
 from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
+from tests.marketing.conftest import _database_url
+from tests.support.celery_worker import (
+    celery_queue_delete,
+    celery_worker_start,
+    celery_worker_stop,
+    tasks_routed_to,
+)
 
 
 def make(key="op", **kwargs) -> BackgroundJob:
@@ -156,3 +169,98 @@ def test_nothing_to_do_for_a_finished_or_missing_job(in_alpha):
     jobs.job_finish(jobs.job_claim(job.pk))
     assert jobs.job_claim(job.pk) is None
     assert jobs.job_claim(10**12) is None
+
+
+# --- the incident of issue 9, with real workers ---------------------------------------------
+# A worker killed (SIGKILL) mid-import: RabbitMQ redelivers the unacknowledged message to the
+# next worker, which finds the dead run's lease still live (JobBusy), checks again once it
+# has expired, and takes the job over: the import is applied once, the job's counters are
+# the new run's alone, and the finished job is not cancellable. Real workers (other
+# processes) on committed data, on a queue of this test's own; a short lease
+# (JOB_LEASE_SECONDS=3) so that the takeover comes within seconds. (The database tests above
+# make pytest-django create the test database when this file runs alone.)
+
+ROWS = 30_000
+
+
+def _until(condition, seconds: float, what: str):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"not within {seconds:.0f} s: {what}")
+
+
+def _kill(worker) -> None:
+    """SIGKILL the worker and what it forked (the import's row-checking helper)."""
+    family = [psutil.Process(worker.pid)]
+    family += family[0].children(recursive=True)
+    for process in family:
+        process.kill()
+    psutil.wait_procs(family, timeout=10)
+
+
+def test_a_killed_workers_import_is_taken_over_and_counted_once(
+    tenants, django_db_blocker, _media_root
+):
+    alpha = tenants["alpha"]
+    queue = f"test-kill-{uuid.uuid4().hex}"
+    env = {
+        "DATABASE_URL": _database_url(),
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "MEDIA_ROOT": str(_media_root),
+        "IMPORT_CHUNK_ROWS": "500",
+        "JOB_LEASE_SECONDS": "3",
+        "CACHE_KEY_PREFIX": f"worker-{queue}",
+        "DB_CONN_MAX_AGE": "0",
+    }
+    content = b"email,first name\n" + b"".join(
+        f"killed{i}@x.example,K{i}\n".encode() for i in range(ROWS)
+    )
+    workers = []
+    with django_db_blocker.unblock(), tasks_routed_to(queue):
+        client = alpha.client
+        client.refresh_from_db()
+        plan, client.plan = client.plan, None
+        client.save()
+        connection.set_tenant(client)
+        record = None
+        try:
+            workers.append(celery_worker_start(queue, node=f"{queue}-first", **env))
+            record, _ = import_upload(
+                name="k.csv", size=len(content), chunks=text_chunks(content), kind="subscribers"
+            )
+            record = import_start(import_id=record.pk, mapping={"0": "emailId", "1": "firstName"})
+            job = BackgroundJob.objects.filter(pk=record.job_id)
+            _until(lambda: job.get().processed > 0, 60, "the first run counting rows")
+            _kill(workers[0])
+            dead = job.get()
+            assert (dead.status, dead.attempt) == (JobStatus.IN_PROCESS, 1)
+            assert 0 < dead.processed < ROWS
+
+            workers.append(celery_worker_start(queue, node=f"{queue}-second", **env))
+            done = _until(
+                lambda: (found := job.get()).status not in ("Pending", "InProcess") and found,
+                120,
+                "the second worker finishing the import",
+            )
+            assert (done.status, done.attempt) == (JobStatus.COMPLETED, 2), done.message
+            assert (done.processed, done.total, done.succeeded) == (ROWS, ROWS, ROWS)
+            assert done.cancellable is False
+            record.refresh_from_db()
+            assert record.rows_inserted == ROWS
+            assert Profile.objects.filter(email__startswith="killed").count() == ROWS
+        finally:
+            for worker in workers:
+                celery_worker_stop(worker)
+            celery_queue_delete(queue)
+            connection.set_tenant(client)
+            Profile.objects.filter(email__startswith="killed").delete()
+            if record is not None:
+                ProfileImport.objects.filter(pk=record.pk).delete()
+                BackgroundJob.objects.filter(pk=record.job_id).delete()
+            connection.set_schema_to_public()
+            client.plan = plan
+            client.save()
