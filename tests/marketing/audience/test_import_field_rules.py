@@ -35,7 +35,8 @@ def test_headers_of_other_tools_and_languages_are_pre_mapped(headers, expected):
     assert len(mapping) == len(expected)
 
 
-def test_an_empty_cell_keeps_the_stored_value(unlimited):
+@pytest.mark.usefixtures("unlimited")
+def test_an_empty_cell_keeps_the_stored_value():
     ProfileField.objects.create(key="size", label="Size", field_type=FieldType.TEXT)
     mapping = {"0": "emailId", "1": "firstName", "2": "company", "3": "custom.size"}
     run_file(b"email,first name,company,size\nann@x.example,Ann,Acme,XL\n", mapping=mapping)
@@ -44,7 +45,8 @@ def test_an_empty_cell_keeps_the_stored_value(unlimited):
     assert (ann.first_name, ann.company, ann.custom) == ("Anne", "Acme", {"size": "XL"})
 
 
-def test_empty_cells_clear_the_stored_value_when_the_import_says_so(unlimited):
+@pytest.mark.usefixtures("unlimited")
+def test_empty_cells_clear_the_stored_value_when_the_import_says_so():
     ProfileField.objects.create(key="size", label="Size", field_type=FieldType.TEXT)
     ProfileField.objects.create(key="team", label="Team", field_type=FieldType.TEXT)
     mapping = {"0": "emailId", "1": "firstName", "2": "company", "3": "custom.size"}
@@ -62,7 +64,8 @@ def test_empty_cells_clear_the_stored_value_when_the_import_says_so(unlimited):
     assert (ann.first_name, ann.company, ann.custom) == ("Anne", "", {"team": "Red"})
 
 
-def test_internationalised_domains_are_accepted_and_stored_once(unlimited):
+@pytest.mark.usefixtures("unlimited")
+def test_internationalised_domains_are_accepted_and_stored_once():
     record, _ = run_file(
         "email\ncelik@exämple.com\ncelik@xn--exmple-cua.com\nÇelik@exämple.com\n".encode()
     )
