@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import { appStorage } from '../lib/app-storage';
+import { paths as appPaths } from '../config/paths';
 import { isSessionExemptPath } from '../config/routes';
 import { messages } from '../lib/messages';
 import { storageKeys } from '../lib/storage-keys';
@@ -45,7 +46,7 @@ export interface CallOptions {
   handleSessionExpiry?: boolean;
 }
 
-let onSessionExpired: () => void = () => window.location.assign('/sessionout');
+let onSessionExpired: () => void = () => window.location.assign(appPaths.sessionOut.href());
 
 /** The app swaps the full-page fallback for a router navigation once the router exists. */
 export function setSessionExpiredHandler(handler: () => void): void {

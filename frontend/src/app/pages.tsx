@@ -1,10 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { AppRoute } from '../config/routes';
+import type { RouteEntry, RoutePath } from '../config/routes';
 
 const TitlePage = lazy(() => import('../components/TitlePage'));
 
 // Routes whose screens exist already; every other route shows its title until its screen is built.
-const pages: Record<string, LazyExoticComponent<ComponentType>> = {
+// Keyed by the route table's paths: a misspelt key does not compile, so it cannot silently
+// leave its route on the title page.
+export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>>> = {
   '/errorPage': lazy(() => import('../features/access/ErrorPage')),
   '/accessDenied': lazy(() => import('../features/access/AccessDeniedPage')),
   '/setupPage': lazy(() => import('../features/access/SetupPage')),
@@ -24,7 +26,7 @@ const pages: Record<string, LazyExoticComponent<ComponentType>> = {
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
 };
 
-export function RoutePage({ route }: { route: AppRoute }) {
+export function RoutePage({ route }: { route: RouteEntry }) {
   const Page = pages[route.path];
   return Page ? <Page /> : <TitlePage title={route.title} />;
 }

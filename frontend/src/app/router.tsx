@@ -1,13 +1,14 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { appRoutes, homePath, notFoundPath, type AppRoute } from '../config/routes';
+import { paths } from '../config/paths';
+import { appRoutes, type RouteEntry } from '../config/routes';
 import { RouteGate } from './gate/RouteGate';
 import { MainLayout } from './layout/MainLayout';
 import { PageFallback } from './loading/PageFallback';
 import { RoutePage } from './pages';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
-function GatedPage({ route }: { route: AppRoute }) {
+function GatedPage({ route }: { route: RouteEntry }) {
   return (
     <RouteGate route={route}>
       <RouteErrorBoundary>
@@ -22,10 +23,10 @@ function GatedPage({ route }: { route: AppRoute }) {
 // "/" keeps its query: single sign-on arrives with ?clnt=...
 function HomeRedirect() {
   const { search } = useLocation();
-  return <Navigate to={{ pathname: homePath, search }} replace />;
+  return <Navigate to={{ pathname: paths.home.path, search }} replace />;
 }
 
-const toRoute = (route: AppRoute) => <Route key={route.path} path={route.path} element={<GatedPage route={route} />} />;
+const toRoute = (route: RouteEntry) => <Route key={route.path} path={route.path} element={<GatedPage route={route} />} />;
 
 export function AppRoutes() {
   return (
@@ -33,7 +34,7 @@ export function AppRoutes() {
       <Route element={<MainLayout />}>{appRoutes.filter((route) => route.layout).map(toRoute)}</Route>
       {appRoutes.filter((route) => !route.layout).map(toRoute)}
       <Route path="/" element={<HomeRedirect />} />
-      <Route path="*" element={<Navigate to={notFoundPath} replace />} />
+      <Route path="*" element={<Navigate to={paths.notFound.href()} replace />} />
     </Routes>
   );
 }

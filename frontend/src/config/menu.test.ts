@@ -1,4 +1,5 @@
-import { mainMenu, moreLabel, moreMenu } from './menu';
+import { mainMenu, moreLabel, moreMenu, type MenuItem } from './menu';
+import { appRoutes } from './routes';
 
 test('main menu labels, order and routes follow spec 2.1', () => {
   expect(mainMenu.map((item) => [item.label, item.to])).toEqual([
@@ -22,10 +23,10 @@ test('More submenu labels, order, routes and restrictions follow spec 2.2', () =
     ['Email Verification Stats', null, null, false],
     ['BI Segmentation', '/segmentListbi?type=bi', 'superAdmin', false],
     ['Groups', '/managegroups', null, false],
-    ['Webhook Setup', '/webhooklist', null, false],
+    ['Webhook Setup', '/webhookList', null, false],
     ['Tags', '/managetags', null, false],
     ['Reputation Dashboard', '/reputationdashboard', null, false],
-    ['Spam Traps Dashboard', '/spamtraps', 'admin', false],
+    ['Spam Traps Dashboard', '/spamTraps', 'admin', false],
     ['Disclaimers', '/managedisclaimer', 'admin', false],
     ['Clients Reputation Summary', '/clientsreputationsummary', 'superAdmin', false],
     ['Email DashBoard', '/recentcampaigns', 'superAdmin', false],
@@ -51,3 +52,18 @@ test('More submenu labels, order, routes and restrictions follow spec 2.2', () =
   ]);
   expect(moreMenu.find((item) => item.label === 'Email Verification Stats')?.popup).toBe('emailStats');
 });
+
+test('every entry links a route of the table, spelt exactly as the table spells it', () => {
+  const table = new Set<string>(appRoutes.map((route) => route.path));
+  for (const item of [...mainMenu, ...moreMenu]) {
+    if (item.to) expect(table.has(item.to.split('?')[0]), item.to).toBe(true);
+  }
+});
+
+// Checked by `npm run typecheck`: an entry whose path the route table does not have does not compile.
+export const misspelt: MenuItem[] = [
+  // @ts-expect-error the route table has /webhookList
+  { key: 'webhooklist', label: 'Webhook Setup', to: '/webhooklist' },
+  // @ts-expect-error a query does not make an unknown path a route
+  { key: 'templates', label: 'Templates', to: '/template?isReload=true' },
+];

@@ -79,7 +79,7 @@ test('exact entries', () => {
   expect(needsStatus(findRoute('/setupPage')!)).toBe(true);
 });
 
-test('route matching fills parameters and ignores case, as the menu spells some paths differently', () => {
+test('route matching fills parameters and ignores case, as links from outside the app may', () => {
   expect(findRoute('/builderForms/sspForm')?.path).toBe('/builderForms/:formType');
   expect(findRoute('/OptoutForm/12')?.path).toBe('/OptoutForm/:formId');
   expect(findRoute('/webhooklist')?.path).toBe('/webhookList');

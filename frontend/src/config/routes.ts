@@ -7,8 +7,8 @@ import { matchPath } from 'react-router-dom';
  * - mkm: needs marketing-module access (false for public and trial routes);
  * - grid: wide grid layout, whose content gets 90px of right padding.
  */
-export interface AppRoute {
-  path: string;
+export interface AppRoute<Path extends string = string> {
+  path: Path;
   title: string;
   layout: boolean;
   repOnly: boolean;
@@ -21,7 +21,7 @@ interface Extra {
   grid?: boolean;
 }
 
-const layoutPage = (path: string, title: string, extra: Extra = {}): AppRoute => ({
+const layoutPage = <Path extends string>(path: Path, title: string, extra: Extra = {}): AppRoute<Path> => ({
   path,
   title,
   layout: true,
@@ -30,7 +30,7 @@ const layoutPage = (path: string, title: string, extra: Extra = {}): AppRoute =>
   grid: extra.grid ?? false,
 });
 
-const fullPage = (path: string, title: string, extra: Extra = {}): AppRoute => ({
+const fullPage = <Path extends string>(path: Path, title: string, extra: Extra = {}): AppRoute<Path> => ({
   path,
   title,
   layout: false,
@@ -41,7 +41,7 @@ const fullPage = (path: string, title: string, extra: Extra = {}): AppRoute => (
 
 // Public and trial pages are never redirected by the rep-notifications gate: several are
 // where the gates send people.
-const openPage = (path: string, title: string): AppRoute => ({
+const openPage = <Path extends string>(path: Path, title: string): AppRoute<Path> => ({
   path,
   title,
   layout: false,
@@ -52,7 +52,9 @@ const openPage = (path: string, title: string): AppRoute => ({
 
 const rep = { repOnly: true };
 
-export const layoutRoutes: AppRoute[] = [
+// No annotations on the lists: each route keeps its path's literal type, so RoutePath below
+// is the union of the table's paths.
+export const layoutRoutes = [
   layoutPage('/forms', 'Forms'),
   layoutPage('/builderForms/:formType', 'Form Builder'),
   layoutPage('/formConversions/:type/:formId/:checkoutID', 'Form Conversions'),
@@ -120,7 +122,7 @@ export const layoutRoutes: AppRoute[] = [
   layoutPage('/workflow-analytics', 'Workflows', { repOnly: true, grid: true }),
 ];
 
-export const fullPageRoutes: AppRoute[] = [
+export const fullPageRoutes = [
   fullPage('/embeddedForm/:formId/:selectedForm', 'Embedded Form'),
   fullPage('/surveyFormReport', 'Survey Form Report'),
   fullPage('/checkoutpage', 'Checkout'),
@@ -161,7 +163,7 @@ export const fullPageRoutes: AppRoute[] = [
   openPage('/setupPage', 'Setup'),
 ];
 
-export const publicRoutes: AppRoute[] = [
+export const publicRoutes = [
   openPage('/external/previewTemplate', 'Template Preview'),
   openPage('/external/useroptoutform', 'Opt-out'),
   openPage('/external/thankyoupage', 'Thank You'),
@@ -181,7 +183,7 @@ export const publicRoutes: AppRoute[] = [
   openPage('/emailDomainSetupPage', 'Email Domain Setup'),
 ];
 
-export const trialRoutes: AppRoute[] = [
+export const trialRoutes = [
   openPage('/trial/getstarted', 'Get Started'),
   openPage('/trial/signup', 'Sign Up'),
   openPage('/trial/subscriptionplans', 'Subscription Plans'),
@@ -196,16 +198,20 @@ export const trialRoutes: AppRoute[] = [
   openPage('/trial/companydetails', 'Company Details'),
 ];
 
-export const appRoutes: AppRoute[] = [...layoutRoutes, ...fullPageRoutes, ...publicRoutes, ...trialRoutes];
+export const appRoutes = [...layoutRoutes, ...fullPageRoutes, ...publicRoutes, ...trialRoutes];
 
-const statusFreePaths = new Set([...publicRoutes, ...trialRoutes].map((route) => route.path));
+/** A route of the table; its path is one of the table's, never any string. */
+export type RouteEntry = (typeof appRoutes)[number];
+export type RoutePath = RouteEntry['path'];
+
+const statusFreePaths = new Set<string>([...publicRoutes, ...trialRoutes].map((route) => route.path));
 
 /** Public and trial pages render without the status call. */
 export function needsStatus(route: AppRoute): boolean {
   return !statusFreePaths.has(route.path);
 }
 
-export function findRoute(pathname: string): AppRoute | undefined {
+export function findRoute(pathname: string): RouteEntry | undefined {
   return appRoutes.find((route) => matchPath({ path: route.path, caseSensitive: false }, pathname));
 }
 
@@ -227,7 +233,3 @@ const sessionExemptPatterns = [
 export function isSessionExemptPath(pathname: string): boolean {
   return sessionExemptPatterns.some((pattern) => matchPath({ path: pattern, caseSensitive: false }, pathname));
 }
-
-export const homePath = '/campaignListView';
-export const loginPath = '/trial/login';
-export const notFoundPath = '/trial/notfound';

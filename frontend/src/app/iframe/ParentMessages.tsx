@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../api/auth';
 import { updateCurrentWebsite } from '../../api/website';
+import { paths } from '../../config/paths';
 import { reloadPage } from '../../lib/browser';
 import { useSession } from '../../lib/session';
 import { toast } from '../toast';
@@ -31,7 +32,7 @@ export function ParentMessages() {
           .catch(() => undefined)
           .finally(() => {
             appStorage.clear();
-            navigate('/sessionout', { replace: true });
+            navigate(paths.sessionOut.href(), { replace: true });
           });
       } else if (message.type === 'MKM_Page_Reload') {
         reloadPage();

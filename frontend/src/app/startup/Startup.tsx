@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { getStatus } from '../../api/status';
-import { findRoute, isSessionExemptPath, loginPath, needsStatus } from '../../config/routes';
+import { paths } from '../../config/paths';
+import { findRoute, isSessionExemptPath, needsStatus } from '../../config/routes';
 import { reloadPage } from '../../lib/browser';
 import { messages } from '../../lib/messages';
 import { emptySession, SessionProvider, type Session } from '../../lib/session';
@@ -40,7 +41,7 @@ export function Startup({ children }: { children: ReactNode }) {
     }
     const here = `${location.pathname}${params.toString() ? `?${params}` : ''}`;
     const fail = (message?: string) =>
-      navigate('/errorPage', { replace: true, state: { message: message || messages.somethingWentWrongTryLater } });
+      navigate(paths.errorPage.href(), { replace: true, state: { message: message || messages.somethingWentWrongTryLater } });
 
     getStatus(payload)
       .then((status) => {
@@ -58,7 +59,7 @@ export function Startup({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         if (!(error instanceof ApiError)) return fail();
         if (error.status === 401) {
-          return navigate(`${loginPath}?next=${encodeURIComponent(here)}`, { replace: true });
+          return navigate(paths.login.href(here), { replace: true });
         }
         if (error.status !== 301) return fail(error.message);
         if (isSessionExemptPath(location.pathname)) return setUngatedPath(location.pathname);
@@ -66,7 +67,7 @@ export function Startup({ children }: { children: ReactNode }) {
           setTimeout(reloadPage, statusRetryDelayMs);
           return;
         }
-        navigate('/sessionout', { replace: true });
+        navigate(paths.sessionOut.href(), { replace: true });
       })
       .finally(() => {
         loading.current = false;

@@ -1,12 +1,13 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { messages } from '../../../lib/messages';
 import type { ImportKind } from './api';
 import { ImportsTable } from './ImportsTable';
 
 const pages = {
-  subscribers: { title: messages.importSubscribersTitle, wizard: '/ImportSummary' },
-  unsubscribers: { title: messages.importUnsubscribersTitle, wizard: '/ImportUnsubscribers' },
+  subscribers: { title: messages.importSubscribersTitle, wizard: paths.importSubscribers.href() },
+  unsubscribers: { title: messages.importUnsubscribersTitle, wizard: paths.importUnsubscribers.href() },
 } as const;
 
 /** /ImportList (subscriber imports) and /optoutimportsummary (unsubscriber imports). */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from '../../../app/toast';
 import { FeatureGate } from '../../../components/FeatureGate';
+import { paths } from '../../../config/paths';
 import { messages } from '../../../lib/messages';
 import { exportProfiles, type ExportFilters } from './api';
 
@@ -28,7 +29,7 @@ export function ExportButton({ filters }: { filters: ExportFilters }) {
     <Group gap="xs">
       {jobId !== null && (
         <Text size="sm">
-          <Anchor component={Link} to={`/backgroundJobs?jobId=${jobId}`} data-testid="export-job-link">
+          <Anchor component={Link} to={paths.backgroundJobs.href(jobId)} data-testid="export-job-link">
             {messages.viewJob}
           </Anchor>
         </Text>

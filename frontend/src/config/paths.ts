@@ -1,0 +1,55 @@
+import type { RoutePath } from './routes';
+
+/**
+ * Links and redirects inside the app, built from the route table (bulletproof-react's
+ * config/paths.ts): a path that is not a route of the table, or a route without the
+ * parameters its pattern names, does not compile.
+ */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+type HrefOptions<Path extends string> = ([ParamNames<Path>] extends [never]
+  ? { params?: never }
+  : { params: Record<ParamNames<Path>, string | number> }) & { query?: Query };
+
+type HrefArgs<Path extends string> = [ParamNames<Path>] extends [never] ? [options?: HrefOptions<Path>] : [options: HrefOptions<Path>];
+
+/** A route's href: its parameters filled in (encoded), then the query without its empty values. */
+export function href<Path extends RoutePath>(path: Path, ...[options]: HrefArgs<Path>): string {
+  const params: Record<string, string | number> = options?.params ?? {};
+  const filled = path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(options?.query ?? {})) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** Why the setup page was opened (spec 2.5), as its query says. */
+type SetupReason = 'incomplete' | 'repNotifications' | 'marketingDisabled';
+
+const setupQueries: Record<SetupReason, Query> = {
+  incomplete: {},
+  repNotifications: { repNotificationDisable: true },
+  marketingDisabled: { marketingDisabled: true, repNotificationDisable: true },
+};
+
+/** The routes the app itself links to or redirects to. */
+export const paths = {
+  home: { path: '/campaignListView', href: () => href('/campaignListView') },
+  login: { path: '/trial/login', href: (next?: string) => href('/trial/login', { query: { next } }) },
+  notFound: { path: '/trial/notfound', href: () => href('/trial/notfound') },
+  sessionOut: { path: '/sessionout', href: () => href('/sessionout') },
+  errorPage: { path: '/errorPage', href: () => href('/errorPage') },
+  accessDenied: { path: '/accessDenied', href: () => href('/accessDenied') },
+  setup: { path: '/setupPage', href: (reason: SetupReason = 'incomplete') => href('/setupPage', { query: setupQueries[reason] }) },
+  backgroundJobs: { path: '/backgroundJobs', href: (jobId?: number) => href('/backgroundJobs', { query: { jobId } }) },
+  importSubscribers: { path: '/ImportSummary', href: () => href('/ImportSummary') },
+  importUnsubscribers: { path: '/ImportUnsubscribers', href: () => href('/ImportUnsubscribers') },
+} as const satisfies Record<string, { path: RoutePath; href: (...args: never[]) => string }>;
