@@ -23,6 +23,8 @@ from marketing.audience.api.imports import router as imports_router
 from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
+from marketing.audit.api import router as activity_router
+from marketing.audit.context import audit_request_context
 from marketing.jobs.api import router as jobs_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
@@ -116,6 +118,8 @@ api = MailcraftAPI(
 )
 _install_error_handlers(api)
 api.add_decorator(gated, mode="view")
+# Who acts, from where, through which path: for the audit rows the operation writes.
+api.add_decorator(audit_request_context, mode="view")
 api.add_router("", build_session_router())
 api.add_router("", access_router)
 api.add_router("", email_stats_router)
@@ -128,6 +132,7 @@ api.add_router("", audience_tags_router)
 api.add_router("", audience_fields_router)
 api.add_router("", domains_router)
 api.add_router("", verification_router)
+api.add_router("", activity_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

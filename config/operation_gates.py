@@ -26,6 +26,7 @@ IMPORTS = Gate(by_choice=IMPORT_KIND_ACTION_TYPES)
 JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
     "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
+    "activityExport": ADMIN,  # the audit trail
 }
 
 OPERATION_GATES: dict[str, Gate] = {
@@ -89,4 +90,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "deleteDomain": Gate(action_type=ActionType.MANAGE_DOMAINS),
     # email verification
     "runVerification": MEMBER,
+    # the audit trail (the Activity screen)
+    "activity_list": ADMIN,
+    "activity_people": ADMIN,
+    "activity_export": ADMIN,
 }

@@ -4,6 +4,8 @@ from django.contrib.auth import authenticate, login, logout
 from django.db import transaction
 
 from config.errors import ValidationFailed
+from marketing.audit.models import AuditEvent, AuditPath
+from marketing.audit.services.record import audit_record
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
 from tenants.members import member_for
 from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
@@ -89,15 +91,27 @@ def member_add(
 def _start_session(
     request, user: User, *, method: str, website_id: int | None = None
 ) -> str:
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    request.session[SESSION_CLIENT_KEY] = request.tenant.pk
-    request.session[SESSION_METHOD_KEY] = method
-    if website_id is not None:
-        request.session[SESSION_WEBSITE_KEY] = website_id
-    request.session.save()
-    return api_token_issue(
-        session_key=request.session.session_key, client_id=request.tenant.pk, user_id=user.pk
-    )
+    with transaction.atomic():
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        request.session[SESSION_CLIENT_KEY] = request.tenant.pk
+        request.session[SESSION_METHOD_KEY] = method
+        if website_id is not None:
+            request.session[SESSION_WEBSITE_KEY] = website_id
+        request.session.save()
+        token = api_token_issue(
+            session_key=request.session.session_key, client_id=request.tenant.pk, user_id=user.pk
+        )
+        # Nobody is signed in yet as far as the request's audit context knows.
+        audit_record(
+            AuditEvent.SIGNED_IN,
+            object_id=user.pk,
+            label=user.email,
+            extra={"method": method},
+            actor_id=user.pk,
+            actor_email=user.email,
+            path=AuditPath.SSO if method == "sso" else None,
+        )
+    return token
 
 
 def password_check(*, request, email: str, password: str) -> User | None:
@@ -158,9 +172,13 @@ def user_sign_in_sso(*, request, payload: str) -> str:
 def user_sign_out(*, request) -> None:
     """Ends the session and every token made from it."""
     session_key = request.session.session_key
-    logout(request)
-    if session_key:
-        session_tokens_revoke(session_key)
+    member = getattr(request, "member", None)
+    with transaction.atomic():
+        if member is not None:
+            audit_record(AuditEvent.SIGNED_OUT, object_id=member.user_id, label=member.email)
+        logout(request)
+        if session_key:
+            session_tokens_revoke(session_key)
 
 
 def current_website_set(*, request, website_id: int) -> None:
@@ -186,4 +204,10 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
             roles.append(Role.USER)
         rule.roles = roles
         rule.save(update_fields=["roles"])
+        audit_record(
+            AuditEvent.ACCESS_CONTROL_CHANGED,
+            label=action,
+            extra={"action": action, "userAccess": user_access, "roles": roles},
+            client=client,
+        )
     return ENABLED_FOR_USERS if user_access else DISABLED_FOR_USERS

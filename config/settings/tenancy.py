@@ -13,6 +13,7 @@ TENANT_APPS = [
     "django.contrib.contenttypes",
     "marketing.jobs",
     "marketing.audience",
+    "marketing.audit",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -676,6 +676,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity List */
+        get: operations["activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/activity/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity People */
+        get: operations["activity_people"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/activity/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activity Export */
+        post: operations["activity_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -956,6 +1007,11 @@ export interface components {
              * @default []
              */
             tagIds: number[];
+            /**
+             * Emptycellsclear
+             * @default false
+             */
+            emptyCellsClear: boolean;
         };
         /** DownloadLinkOut */
         DownloadLinkOut: {
@@ -1771,6 +1827,118 @@ export interface components {
              * @enum {string}
              */
             scope: "pending" | "all";
+        };
+        /** ActivityListQuery */
+        ActivityListQuery: {
+            /** Actorid */
+            actorId?: number | null;
+            objectType?: components["schemas"]["AuditObject"] | null;
+            /** Datefrom */
+            dateFrom?: string | null;
+            /** Dateto */
+            dateTo?: string | null;
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Sort
+             * @default -createdAt
+             * @enum {string}
+             */
+            sort: "createdAt" | "-createdAt" | "actor" | "-actor" | "event" | "-event" | "objectType" | "-objectType" | "path" | "-path";
+        };
+        /**
+         * AuditObject
+         * @description What an event was done to: the part of an event type before its dot.
+         * @enum {string}
+         */
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session";
+        /** ActivityOut */
+        ActivityOut: {
+            /** Id */
+            id: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Createdatlocal */
+            createdAtLocal: string;
+            /** Eventtype */
+            eventType: string;
+            /** Eventlabel */
+            eventLabel: string;
+            /** Actorid */
+            actorId: number | null;
+            /** Actoremail */
+            actorEmail: string;
+            /** Path */
+            path: string;
+            /** Pathlabel */
+            pathLabel: string;
+            /** Clientaddress */
+            clientAddress: string;
+            /** Useragent */
+            userAgent: string;
+            /** Objecttype */
+            objectType: string;
+            /** Objecttypelabel */
+            objectTypeLabel: string;
+            /** Objectid */
+            objectId: number | null;
+            /** Objectlabel */
+            objectLabel: string;
+            /** Extra */
+            extra: {
+                [key: string]: unknown;
+            };
+        };
+        /** ActivityPageOut */
+        ActivityPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["ActivityOut"][];
+            /** Timezone */
+            timeZone: string;
+        };
+        /** ActivityPeopleOut */
+        ActivityPeopleOut: {
+            /** Items */
+            items: components["schemas"]["ActivityPersonOut"][];
+        };
+        /** ActivityPersonOut */
+        ActivityPersonOut: {
+            /** Id */
+            id: number;
+            /** Email */
+            email: string;
+        };
+        /** ActivityFilterIn */
+        ActivityFilterIn: {
+            /** Actorid */
+            actorId?: number | null;
+            objectType?: components["schemas"]["AuditObject"] | null;
+            /** Datefrom */
+            dateFrom?: string | null;
+            /** Dateto */
+            dateTo?: string | null;
         };
     };
     responses: never;
@@ -5206,6 +5374,222 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobStartedOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    activity_list: {
+        parameters: {
+            query?: {
+                actorId?: number | null;
+                objectType?: components["schemas"]["AuditObject"] | null;
+                dateFrom?: string | null;
+                dateTo?: string | null;
+                page?: number;
+                pageSize?: number;
+                sort?: "createdAt" | "-createdAt" | "actor" | "-actor" | "event" | "-event" | "objectType" | "-objectType" | "path" | "-path";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    activity_people: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPeopleOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    activity_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActivityFilterIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobIdOut"];
                 };
             };
             /** @description Moved Permanently */

@@ -7,6 +7,8 @@ from django.db import IntegrityError, transaction
 
 from config.errors import NotFound, ValidationFailed
 from marketing.audience.models import DomainType, ManagedDomain
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 
 # Spec 5.1: labels of letters, digits, hyphen and underscore, up to 63 characters each,
 # ending with a 2 to 6 letter top-level domain, with no leading '://'.
@@ -35,12 +37,22 @@ def managed_domain_create(*, domain: str, domain_type: int) -> ManagedDomain:
     domain = domain_normalize(domain)
     try:
         with transaction.atomic():
-            return ManagedDomain.objects.create(domain=domain, domain_type=domain_type)
+            managed = ManagedDomain.objects.create(domain=domain, domain_type=domain_type)
+            audit_record(
+                AuditEvent.DOMAIN_CREATED,
+                object_id=managed.pk,
+                label=domain,
+                extra={"domainType": DomainType(domain_type).label},
+            )
+            return managed
     except IntegrityError as exc:  # the unique domain; a concurrent add of the same one
         raise ValidationFailed(DOMAIN_EXISTS, errors={"domain": [DOMAIN_EXISTS]}) from exc
 
 
 def managed_domain_delete(*, domain_id: int) -> None:
-    deleted, _ = ManagedDomain.objects.filter(pk=domain_id).delete()
-    if not deleted:
-        raise NotFound(DOMAIN_NOT_FOUND)
+    with transaction.atomic():
+        managed = ManagedDomain.objects.filter(pk=domain_id).first()
+        if managed is None:
+            raise NotFound(DOMAIN_NOT_FOUND)
+        audit_record(AuditEvent.DOMAIN_DELETED, object_id=domain_id, label=managed.domain)
+        managed.delete()

@@ -16,6 +16,8 @@ from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
 from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
 from marketing.jobs.models import JobStatus
 
@@ -91,6 +93,12 @@ def export_start(*, filters: dict, started_by_id: int | None = None, started_by_
             cancellable=True,
             started_by_id=started_by_id,
             started_by_email=started_by_email,
+        )
+        audit_record(
+            AuditEvent.EXPORT_STARTED,
+            object_id=job.pk,
+            label=job.title,
+            extra={"kind": JobKind.PROFILE_EXPORT, "rows": count, "filters": filters},
         )
         enqueue_on_commit("audience.profile_export_run", job_id=job.pk)
     return job

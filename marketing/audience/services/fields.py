@@ -11,6 +11,8 @@ from django.utils.text import slugify
 from config.errors import ValidationFailed
 from marketing.audience.models import FieldType, Profile, ProfileField
 from marketing.audience.selectors.fields import SYSTEM_FIELD_NAMES, profile_fields_by_key
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 
 OPTIONS_NOT_UNIQUE = "Profile field list items must be unique."
 OPTIONS_REQUIRED = "At least one list item is needed for this field type."
@@ -64,11 +66,18 @@ def profile_field_create(*, label: str, field_type: str, options: list[str]) -> 
             raise _invalid("label", LABEL_TAKEN)
         try:
             with transaction.atomic():
-                return ProfileField.objects.create(
+                field = ProfileField.objects.create(
                     label=label, key=_key_for(label), field_type=field_type, options=options
                 )
         except IntegrityError as exc:
             raise _invalid("label", LABEL_TAKEN) from exc
+        audit_record(
+            AuditEvent.PROFILE_FIELD_CREATED,
+            object_id=field.pk,
+            label=label,
+            extra={"key": field.key, "fieldType": field_type},
+        )
+    return field
 
 
 def profile_field_update(
@@ -87,6 +96,12 @@ def profile_field_update(
                 field.save(update_fields=["label", "options"])
         except IntegrityError as exc:
             raise _invalid("label", LABEL_TAKEN) from exc
+        audit_record(
+            AuditEvent.PROFILE_FIELD_UPDATED,
+            object_id=field.pk,
+            label=field.label,
+            extra={"key": field.key},
+        )
     return field
 
 
@@ -98,6 +113,12 @@ def profile_field_delete(*, field: ProfileField) -> None:
                 f"UPDATE {Profile._meta.db_table} SET custom = custom - %s WHERE custom ? %s",
                 [field.key, field.key],
             )
+        audit_record(
+            AuditEvent.PROFILE_FIELD_DELETED,
+            object_id=field.pk,
+            label=field.label,
+            extra={"key": field.key},
+        )
         field.delete()
 
 

@@ -4,6 +4,8 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ValidationFailed
 from marketing.audience.models import Group, GroupCategory
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 
 INVALID_REQUEST = "Invalid Request"
 GROUP_NAME_COMMA = "A group name cannot contain commas."
@@ -35,6 +37,7 @@ def group_category_create(*, name: str, is_active: bool = True) -> GroupCategory
             raise _invalid("name", CATEGORY_NAME_TAKEN)
         category = GroupCategory(name=name, is_active=is_active)
         _save(category, field="name", taken=CATEGORY_NAME_TAKEN)
+        audit_record(AuditEvent.GROUP_CATEGORY_CREATED, object_id=category.pk, label=name)
     return category
 
 
@@ -49,6 +52,12 @@ def group_category_update(
         if is_active is not None:
             category.is_active = is_active
         _save(category, field="name", taken=CATEGORY_NAME_TAKEN)
+        audit_record(
+            AuditEvent.GROUP_CATEGORY_UPDATED,
+            object_id=category.pk,
+            label=category.name,
+            extra={"isActive": category.is_active},
+        )
     return category
 
 
@@ -57,6 +66,7 @@ def group_category_delete(*, category: GroupCategory) -> None:
     with transaction.atomic():
         if Group.objects.filter(category=category).exists():
             raise ValidationFailed(CATEGORY_HAS_GROUPS)
+        audit_record(AuditEvent.GROUP_CATEGORY_DELETED, object_id=category.pk, label=category.name)
         category.delete()
 
 
@@ -84,6 +94,7 @@ def group_create(*, name: str, category_id: int | None = None) -> Group:
         _check_category(category_id)
         group = Group(name=name, category_id=category_id)
         _save(group, field="name", taken=GROUP_NAME_TAKEN)
+        audit_record(AuditEvent.GROUP_CREATED, object_id=group.pk, label=name)
     return group
 
 
@@ -102,6 +113,12 @@ def group_update(*, group: Group, name: str | None = None, category_id=_UNSET) -
             _check_category(category_id)
             group.category_id = category_id
         _save(group, field="name", taken=GROUP_NAME_TAKEN)
+        audit_record(
+            AuditEvent.GROUP_UPDATED,
+            object_id=group.pk,
+            label=group.name,
+            extra={"categoryId": group.category_id},
+        )
     return group
 
 
@@ -109,4 +126,6 @@ def group_delete(*, group: Group) -> None:
     """Default groups (CRM Contact, Website Activity, Media Kit, Newsletter) stay."""
     if group.default_key:
         raise ValidationFailed(DEFAULT_GROUP_DELETE)
-    group.delete()
+    with transaction.atomic():
+        audit_record(AuditEvent.GROUP_DELETED, object_id=group.pk, label=group.name)
+        group.delete()

@@ -23,6 +23,8 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.audience.services.fields import custom_values_clean, custom_values_merge
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 from tenants.models import Client
 from tenants.plan_limits import Module, plan_limit_enforce
 
@@ -116,6 +118,7 @@ def profile_create(
         except IntegrityError as exc:
             raise _invalid("email", EMAIL_EXISTS) from exc
         _set_links(profile, group_ids=group_ids, tag_ids=tag_ids)
+        audit_record(AuditEvent.PROFILE_CREATED, object_id=profile.pk, label=email)
     return profile
 
 
@@ -164,7 +167,21 @@ def profile_update(
         except IntegrityError as exc:
             raise _invalid("email", EMAIL_EXISTS) from exc
         _set_links(profile, group_ids=group_ids, tag_ids=tag_ids)
+        audit_record(
+            AuditEvent.PROFILE_UPDATED,
+            object_id=profile.pk,
+            label=fields.get("email", profile.email),
+            extra={"fields": _changed_names(fields, custom, groups=group_ids, tags=tag_ids)},
+        )
     return profile
+
+
+def _changed_names(fields: dict, custom: dict | None, **links: list[int] | None) -> list[str]:
+    """What an edit set (names only, never values): for the audit trail."""
+    names = set(fields) - {"updated_at", "custom"}
+    names |= {f"custom.{key}" for key in custom or {}}
+    names |= {name for name, ids in links.items() if ids is not None}
+    return sorted(names)
 
 
 @dataclass(frozen=True)
@@ -190,12 +207,21 @@ def _add_links(table: str, column: str, target_id: int, ids: list[int]) -> int:
         return cursor.rowcount
 
 
+def _named(model, pk: int) -> dict:
+    """The group or tag a bulk action names, as the audit trail keeps it (its name then)."""
+    key = model._meta.model_name
+    return {f"{key}Id": pk, key: model.objects.values_list("name", flat=True).get(pk=pk)}
+
+
 def profiles_group_add(*, profile_ids: list[int], group_id: int) -> BulkResult:
     """Adds the (not deleted) profiles to the group; members already in it are skipped."""
     ids = list(dict.fromkeys(profile_ids))
     _check_ids(Group, [group_id], "groupId", "group")
     with transaction.atomic():
         added = _add_links(ProfileGroup._meta.db_table, "group_id", group_id, ids)
+        audit_record(
+            AuditEvent.PROFILES_ADDED_TO_GROUP, count=added, ids=ids, extra=_named(Group, group_id)
+        )
     return _result(added, len(ids))
 
 
@@ -213,6 +239,12 @@ def profiles_group_remove(*, profile_ids: list[int], group_id: int) -> BulkResul
             .filter(Exists(other_group))
             .delete()
         )
+        audit_record(
+            AuditEvent.PROFILES_REMOVED_FROM_GROUP,
+            count=removed,
+            ids=ids,
+            extra=_named(Group, group_id),
+        )
     if not removed and ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids).exists():
         return BulkResult(0, len(ids), GROUP_REQUIRED)
     return _result(removed, len(ids))
@@ -223,6 +255,7 @@ def profiles_tag_add(*, profile_ids: list[int], tag_id: int) -> BulkResult:
     _check_ids(Tag, [tag_id], "tagId", "tag")
     with transaction.atomic():
         added = _add_links(ProfileTag._meta.db_table, "tag_id", tag_id, ids)
+        audit_record(AuditEvent.PROFILES_TAGGED, count=added, ids=ids, extra=_named(Tag, tag_id))
     return _result(added, len(ids))
 
 
@@ -231,15 +264,19 @@ def profiles_tag_remove(*, profile_ids: list[int], tag_id: int) -> BulkResult:
     _check_ids(Tag, [tag_id], "tagId", "tag")
     with transaction.atomic():
         removed, _ = ProfileTag.objects.filter(tag_id=tag_id, profile_id__in=ids).delete()
+        audit_record(
+            AuditEvent.PROFILES_UNTAGGED, count=removed, ids=ids, extra=_named(Tag, tag_id)
+        )
     return _result(removed, len(ids))
 
 
-def _retire(ids: list[int], *, column: str, extra: Q) -> BulkResult:
+def _retire(ids: list[int], *, column: str, extra: Q, event: AuditEvent) -> BulkResult:
     live = Profile.objects.filter(Q(pk__in=ids, deleted_at__isnull=True) & extra)
     with transaction.atomic():
         changed = live.exclude(source=ProfileSource.CRM).update(
             **{column: timezone.now(), "updated_at": timezone.now()}
         )
+        audit_record(event, count=changed, ids=ids)
     if not changed and live.exists() and not live.exclude(source=ProfileSource.CRM).exists():
         return BulkResult(0, len(ids), CRM_DELETE)
     return _result(changed, len(ids))
@@ -248,13 +285,18 @@ def _retire(ids: list[int], *, column: str, extra: Q) -> BulkResult:
 def profiles_archive(*, profile_ids: list[int]) -> BulkResult:
     """Archives profiles (they stop counting against the plan); CRM profiles are skipped."""
     ids = list(dict.fromkeys(profile_ids))
-    return _retire(ids, column="archived_at", extra=Q(archived_at__isnull=True))
+    return _retire(
+        ids,
+        column="archived_at",
+        extra=Q(archived_at__isnull=True),
+        event=AuditEvent.PROFILES_ARCHIVED,
+    )
 
 
 def profiles_delete(*, profile_ids: list[int]) -> BulkResult:
     """Soft-deletes profiles (`deleted_at`); CRM profiles are skipped."""
     ids = list(dict.fromkeys(profile_ids))
-    return _retire(ids, column="deleted_at", extra=Q())
+    return _retire(ids, column="deleted_at", extra=Q(), event=AuditEvent.PROFILES_DELETED)
 
 
 def profiles_restore(*, client: Client, profile_ids: list[int]) -> BulkResult:
@@ -269,6 +311,7 @@ def profiles_restore(*, client: Client, profile_ids: list[int]) -> BulkResult:
         if returning:
             plan_limit_enforce(client=client, module=Module.CONTACTS, adding=returning)
         restored = retired.update(deleted_at=None, archived_at=None, updated_at=timezone.now())
+        audit_record(AuditEvent.PROFILES_RESTORED, count=restored, ids=ids)
     return _result(restored, len(ids))
 
 
@@ -288,6 +331,7 @@ def profiles_unsubscribe(*, profile_ids: list[int], source: str = UNSUBSCRIBE_SO
             [source, ids, source],
         )
         unsubscribed = cursor.rowcount
+        audit_record(AuditEvent.PROFILES_UNSUBSCRIBED, count=unsubscribed, ids=ids)
     return _result(unsubscribed, len(ids))
 
 

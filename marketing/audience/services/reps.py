@@ -4,6 +4,8 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ValidationFailed
 from marketing.audience.models import Rep
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 
 REP_USER_ID_TAKEN = "Another rep already has this rep user id."
 
@@ -22,7 +24,7 @@ def rep_upsert(
             raise ValidationFailed(REP_USER_ID_TAKEN, errors={"repUserId": [REP_USER_ID_TAKEN]})
         try:
             with transaction.atomic():
-                return Rep.objects.update_or_create(
+                rep, created = Rep.objects.update_or_create(
                     email=email,
                     defaults={
                         "first_name": first_name.strip(),
@@ -35,3 +37,7 @@ def rep_upsert(
             raise ValidationFailed(
                 REP_USER_ID_TAKEN, errors={"repUserId": [REP_USER_ID_TAKEN]}
             ) from exc
+        audit_record(
+            AuditEvent.REP_SAVED, object_id=rep.pk, label=email, extra={"created": created}
+        )
+    return rep, created

@@ -4,6 +4,8 @@ from django.db import IntegrityError, transaction
 
 from config.errors import ValidationFailed
 from marketing.audience.models import Tag
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 
 TAG_NAME_TAKEN = "A tag with this name already exists."
 
@@ -25,13 +27,21 @@ def _save(tag: Tag) -> Tag:
 
 def tag_create(*, name: str) -> Tag:
     """Tag names are unique, case-insensitively."""
-    return _save(Tag(name=name))
+    with transaction.atomic():
+        tag = _save(Tag(name=name))
+        audit_record(AuditEvent.TAG_CREATED, object_id=tag.pk, label=tag.name)
+    return tag
 
 
 def tag_update(*, tag: Tag, name: str) -> Tag:
     tag.name = name
-    return _save(tag)
+    with transaction.atomic():
+        _save(tag)
+        audit_record(AuditEvent.TAG_UPDATED, object_id=tag.pk, label=tag.name)
+    return tag
 
 
 def tag_delete(*, tag: Tag) -> None:
-    tag.delete()
+    with transaction.atomic():
+        audit_record(AuditEvent.TAG_DELETED, object_id=tag.pk, label=tag.name)
+        tag.delete()

@@ -36,6 +36,8 @@ from config.errors import ValidationFailed
 from config.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.services import (
     CANCELLED_MESSAGE,
@@ -232,16 +234,23 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
     verification job is active. The task is sent once this transaction commits."""
     if scope not in Scope.CHOICES:
         raise ValidationFailed("Invalid Request", errors={"scope": ["Unknown scope."]})
-    job = job_create(
-        kind=JobKind.EMAIL_VERIFICATION,
-        operation_key=OPERATION_KEY,
-        title=JobKind.EMAIL_VERIFICATION.label,
-        total=_scope_profiles(scope).count(),
-        params={"scope": scope, "cursor": 0},
-        cancellable=True,
-        started_by_id=member.user_id,
-        started_by_email=member.email,
-    )
+    with transaction.atomic():
+        job = job_create(
+            kind=JobKind.EMAIL_VERIFICATION,
+            operation_key=OPERATION_KEY,
+            title=JobKind.EMAIL_VERIFICATION.label,
+            total=_scope_profiles(scope).count(),
+            params={"scope": scope, "cursor": 0},
+            cancellable=True,
+            started_by_id=member.user_id,
+            started_by_email=member.email,
+        )
+        audit_record(
+            AuditEvent.VERIFICATION_STARTED,
+            object_id=job.pk,
+            label=job.title,
+            extra={"scope": scope, "rows": job.total},
+        )
     enqueue_on_commit("audience.verify_profiles", job_id=job.pk)
     return job
 

@@ -41,6 +41,8 @@ from marketing.audience.services.imports.reading import (
     inspect_xlsx,
     store_xlsx,
 )
+from marketing.audit.models import AuditEvent
+from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
 
 EMAIL_NOT_MAPPED = "The email address must be mapped."
@@ -252,6 +254,12 @@ def import_start(
                 "tag_ids",
                 "job",
             ]
+        )
+        audit_record(
+            AuditEvent.IMPORT_STARTED,
+            object_id=record.pk,
+            label=record.file_name,
+            extra={"kind": record.kind, "jobId": job.pk, "rows": record.rows_total},
         )
         if enqueue:
             enqueue_on_commit("audience.profile_import_run", import_id=record.pk)

@@ -27,6 +27,8 @@ from marketing.audience.services.imports.staging import (
     stage_name,
 )
 from marketing.audience.services.profile_indexes import profile_indexes_build
+from marketing.audit.models import AuditEvent, AuditPath
+from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
 from marketing.jobs.models import JobStatus
 
@@ -102,6 +104,16 @@ def import_run(import_id: int) -> Outcome | None:
                 errors_path=errors_rel if outcome.invalid else "",
                 applied_at=timezone.now(),
             )
+            audit_record(
+                AuditEvent.IMPORT_FINISHED,
+                object_id=record.pk,
+                label=record.file_name,
+                extra={"kind": record.kind, **_counts(outcome)},
+                # The worker acts for whoever started the import.
+                actor_id=run.job.started_by_id if run else None,
+                actor_email=run.job.started_by_email if run else "",
+                path=AuditPath.IMPORT,
+            )
         applied = time.perf_counter()
         if outcome.bulk:
             _step(run, INDEXING_MESSAGE)
@@ -140,6 +152,16 @@ def import_run(import_id: int) -> Outcome | None:
 def _step(run: jobs.JobRun | None, message: str) -> None:
     if run:
         jobs.job_step(run, message)
+
+
+def _counts(outcome: Outcome) -> dict:
+    return {
+        "rows": outcome.total,
+        "inserted": outcome.inserted,
+        "updated": outcome.updated,
+        "invalid": outcome.invalid,
+        "duplicate": outcome.duplicate,
+    }
 
 
 def _recorded_outcome(record: ProfileImport) -> Outcome:

@@ -1,0 +1,104 @@
+"""The audit trail (after Zulip's RealmAuditLog): one row per change a person or the
+product made to a client's data, written in the change's own transaction by
+`marketing.audit.services.record.audit_record`. Rows are never updated.
+
+People live in the public schema, so the actor is an id plus a snapshot of their email (no
+foreign key across schemas; the row outlives the person). The object is a type, an id and
+a short label snapshot (the name it had then)."""
+
+from django.db import models
+from django.utils import timezone
+
+
+class AuditObject(models.TextChoices):
+    """What an event was done to: the part of an event type before its dot."""
+
+    PROFILE = "profile", "Profile"
+    GROUP_CATEGORY = "groupCategory", "Group category"
+    GROUP = "group", "Group"
+    TAG = "tag", "Tag"
+    PROFILE_FIELD = "profileField", "Profile field"
+    DOMAIN = "domain", "Managed domain"
+    REP = "rep", "Rep"
+    IMPORT = "import", "Import"
+    EXPORT = "export", "Export"
+    VERIFICATION = "verification", "Email verification"
+    ACCESS_CONTROL = "accessControl", "Access control"
+    SESSION = "session", "Sign-in"
+
+
+class AuditEvent(models.TextChoices):
+    """Every recorded action, named `<object type>.<what happened>`. A new service adds its
+    events here (and its object type to AuditObject)."""
+
+    PROFILE_CREATED = "profile.created", "Profile created"
+    PROFILE_UPDATED = "profile.updated", "Profile updated"
+    PROFILES_ADDED_TO_GROUP = "profile.addedToGroup", "Profiles added to a group"
+    PROFILES_REMOVED_FROM_GROUP = "profile.removedFromGroup", "Profiles removed from a group"
+    PROFILES_TAGGED = "profile.tagged", "Profiles tagged"
+    PROFILES_UNTAGGED = "profile.untagged", "Profiles untagged"
+    PROFILES_ARCHIVED = "profile.archived", "Profiles archived"
+    PROFILES_DELETED = "profile.deleted", "Profiles deleted"
+    PROFILES_RESTORED = "profile.restored", "Profiles restored"
+    PROFILES_UNSUBSCRIBED = "profile.unsubscribed", "Profiles unsubscribed"
+    GROUP_CATEGORY_CREATED = "groupCategory.created", "Group category created"
+    GROUP_CATEGORY_UPDATED = "groupCategory.updated", "Group category updated"
+    GROUP_CATEGORY_DELETED = "groupCategory.deleted", "Group category deleted"
+    GROUP_CREATED = "group.created", "Group created"
+    GROUP_UPDATED = "group.updated", "Group updated"
+    GROUP_DELETED = "group.deleted", "Group deleted"
+    TAG_CREATED = "tag.created", "Tag created"
+    TAG_UPDATED = "tag.updated", "Tag updated"
+    TAG_DELETED = "tag.deleted", "Tag deleted"
+    PROFILE_FIELD_CREATED = "profileField.created", "Profile field created"
+    PROFILE_FIELD_UPDATED = "profileField.updated", "Profile field updated"
+    PROFILE_FIELD_DELETED = "profileField.deleted", "Profile field deleted"
+    DOMAIN_CREATED = "domain.created", "Domain added"
+    DOMAIN_DELETED = "domain.deleted", "Domain deleted"
+    REP_SAVED = "rep.saved", "Rep saved"
+    IMPORT_STARTED = "import.started", "Import started"
+    IMPORT_FINISHED = "import.finished", "Import finished"
+    EXPORT_STARTED = "export.started", "Export started"
+    VERIFICATION_STARTED = "verification.started", "Email verification started"
+    ACCESS_CONTROL_CHANGED = "accessControl.changed", "Access for users changed"
+    SIGNED_IN = "session.signedIn", "Signed in"
+    SIGNED_OUT = "session.signedOut", "Signed out"
+
+    @property
+    def object_type(self) -> "AuditObject":
+        return AuditObject(self.value.split(".", 1)[0])
+
+
+class AuditPath(models.TextChoices):
+    """How the change came in."""
+
+    UI = "ui", "UI"  # a page of the app itself
+    API = "api", "API"  # a call from anything else (a script, an integration)
+    SSO = "sso", "SSO"  # the parent suite's sign-in
+    IMPORT = "import", "Import"  # a background import applying a file
+    WORKFLOW = "workflow", "Workflow"  # an automated workflow
+    SYSTEM = "system", "System"  # no person: a command, a scheduled task
+
+
+class AuditLog(models.Model):
+    # AuditEvent, AuditPath and AuditObject values; not `choices=`, so that a new event
+    # (a campaign's, a workflow's) needs no migration.
+    event_type = models.CharField(max_length=40)
+    actor_id = models.BigIntegerField(null=True, blank=True)  # tenants.User, public schema
+    actor_email = models.CharField(max_length=254, blank=True)
+    path = models.CharField(max_length=10)
+    client_address = models.CharField(max_length=45, blank=True)  # IPv4 or IPv6
+    user_agent = models.CharField(max_length=255, blank=True)
+    object_type = models.CharField(max_length=20)
+    object_id = models.BigIntegerField(null=True, blank=True)
+    object_label = models.CharField(max_length=255, blank=True)
+    extra = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [
+            # The Activity screen: newest first, alone or for one person or object type.
+            models.Index(fields=["-created_at", "-id"], name="audit_newest"),
+            models.Index(fields=["actor_id", "-created_at"], name="audit_actor_newest"),
+            models.Index(fields=["object_type", "-created_at"], name="audit_object_newest"),
+        ]
