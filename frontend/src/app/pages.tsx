@@ -24,6 +24,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
+  '/activity': lazy(() => import('../features/audit/ActivityPage')),
 };
 
 export function RoutePage({ route }: { route: RouteEntry }) {
