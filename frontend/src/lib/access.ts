@@ -1,4 +1,7 @@
-export type Role = 'SUPERADMIN' | 'ADMIN' | 'USER';
+import type { Status } from '../api/status';
+
+/** A member's role, as the status answer names it. */
+export type Role = Extract<Status, { status: 'success' }>['user']['role'];
 
 export interface AccessControlEntry {
   actionType: string;
@@ -11,7 +14,7 @@ export interface Access {
   userRole: Role;
 }
 
-const roles: readonly string[] = ['SUPERADMIN', 'ADMIN', 'USER'];
+const roles: readonly string[] = ['SUPERADMIN', 'ADMIN', 'USER'] satisfies Role[];
 
 function isEntry(value: unknown): value is AccessControlEntry {
   if (typeof value !== 'object' || value === null) return false;
