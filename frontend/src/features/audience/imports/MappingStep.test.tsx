@@ -62,5 +62,6 @@ test('pre-fills the suggestion, insists on the email, then asks for a separator 
     checkboxSeparator: ';',
     groupIds: [3],
     tagIds: [],
+    emptyCellsClear: false,
   });
 });

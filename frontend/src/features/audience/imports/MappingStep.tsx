@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../../app/toast';
 import { toastError } from '../../../app/toast-error';
@@ -24,6 +24,7 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
   const [separator, setSeparator] = useState('');
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [tagIds, setTagIds] = useState<string[]>([]);
+  const [emptyCellsClear, setEmptyCellsClear] = useState(false);
   const [busy, setBusy] = useState(false);
   const checkboxes = checkboxKeys(profileFields);
   const fieldData = [{ value: '', label: messages.doNotImport }, ...upload.fields.map((field) => ({ value: field.key, label: field.label }))];
@@ -42,6 +43,7 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
         checkboxSeparator: needsSeparator(mapping, checkboxes) ? separator.trim() : null,
         groupIds: groupIds.map(Number),
         tagIds: tagIds.map(Number),
+        emptyCellsClear,
       });
       onStarted(jobId);
     } catch (error) {
@@ -97,6 +99,15 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
           <MultiSelect label={messages.groupsToAdd} data={toSelectData(groups)} value={groupIds} onChange={setGroupIds} searchable data-testid="import-groups" />
           <MultiSelect label={messages.tagsToAdd} data={toSelectData(tags)} value={tagIds} onChange={setTagIds} searchable data-testid="import-tags" />
         </Group>
+      )}
+      {subscribers && (
+        <Checkbox
+          label={messages.emptyCellsClear}
+          description={messages.emptyCellsClearHint}
+          checked={emptyCellsClear}
+          onChange={(event) => setEmptyCellsClear(event.currentTarget.checked)}
+          data-testid="empty-cells-clear"
+        />
       )}
       <Group justify="space-between">
         <Button variant="default" onClick={onBack}>
