@@ -7,7 +7,9 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-AXE_JS = Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = (
+    Path(__file__).resolve().parents[2] / "frontend" / "node_modules" / "axe-core" / "axe.min.js"
+)
 WCAG_TAGS = ["wcag2a", "wcag2aa"]
 
 _RUN = """async ([context, tags]) => {
@@ -19,7 +21,9 @@ _RUN = """async ([context, tags]) => {
     id: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.map((node) => ({ target: node.target, html: node.html, why: node.failureSummary })),
+    nodes: violation.nodes.map((node) => ({
+      target: node.target, html: node.html, why: node.failureSummary,
+    })),
   }));
 }"""
 

@@ -14,7 +14,8 @@ from tests.e2e.conftest import sign_in
 TRUNCATED_BADGES = """() => [...document.querySelectorAll('.mantine-Badge-root')]
   .filter((badge) => {
     const label = badge.querySelector('.mantine-Badge-label');
-    return label && (label.scrollWidth > label.clientWidth + 1 || label.scrollWidth > badge.clientWidth);
+    return label
+      && (label.scrollWidth > label.clientWidth + 1 || label.scrollWidth > badge.clientWidth);
   })
   .map((badge) => badge.textContent)"""
 
@@ -34,7 +35,9 @@ def test_export_runs_as_a_background_job(page, site):
     expect(drawer).to_be_hidden()
 
     page.get_by_test_id("export-profiles").click()
-    expect(page.get_by_text("The export has started. Follow it in Background Jobs.")).to_be_visible()
+    expect(
+        page.get_by_text("The export has started. Follow it in Background Jobs.")
+    ).to_be_visible()
     # At 1024 px the toasts cover the link; they close after 3 s once the pointer leaves them.
     page.mouse.move(300, 700)
     expect(page.locator(".mantine-Notification-root")).to_have_count(0)
