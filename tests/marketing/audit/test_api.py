@@ -23,6 +23,9 @@ ACTIVITY = "/api/mm/activity"
 DAY = "2001-03-01"
 UTC = datetime.UTC
 
+# Ids no real person has: other tests' sign-ins leave rows of real people in the trail.
+ANN, ROBERT = 900_007, 900_008
+
 
 def _at(day_hour: str) -> datetime.datetime:
     return datetime.datetime.fromisoformat(day_hour).replace(tzinfo=UTC)
@@ -33,7 +36,7 @@ def _row(tenant, when: str, **fields) -> int:
         "event_type": "tag.created",
         "object_type": "tag",
         "path": "ui",
-        "actor_id": 7,
+        "actor_id": ANN,
         "actor_email": "ann@alpha.example",
         **fields,
     }
@@ -52,7 +55,7 @@ def trail(alpha):
             "2001-03-01T16:00",
             event_type="group.created",
             object_type="group",
-            actor_id=8,
+            actor_id=ROBERT,
             actor_email="bob@alpha.example",
             object_label="Leads",
             extra={"count": 2},
@@ -99,9 +102,9 @@ def test_admin_reads_the_days_of_the_clients_time_zone_newest_first(admin_api, t
 
 def test_filters_by_person_and_object_type_and_sorts(admin_api, trail):
     days = {"dateFrom": DAY, "dateTo": "2001-03-02"}
-    assert _ids(admin_api.get(ACTIVITY, actorId=8, **days)) == [trail["group"]]
+    assert _ids(admin_api.get(ACTIVITY, actorId=ROBERT, **days)) == [trail["group"]]
     assert _ids(admin_api.get(ACTIVITY, objectType="group", **days)) == [trail["group"]]
-    tags = _ids(admin_api.get(ACTIVITY, objectType="tag", actorId=7, **days))
+    tags = _ids(admin_api.get(ACTIVITY, objectType="tag", actorId=ANN, **days))
     assert tags == [trail["next day"], trail["late"], trail["tag"], trail["early"]]
     by_person = _ids(admin_api.get(ACTIVITY, sort="-actor", **days))
     assert by_person[0] == trail["group"]  # bob after ann, then the newest of ann's
@@ -167,12 +170,12 @@ def test_another_clients_admin_gets_nothing_and_sees_only_their_trail(alpha, bet
 
 
 def test_people_who_acted_with_their_latest_email(admin_api, alpha, trail):
-    _row(alpha, "2001-03-03T10:00", actor_id=8, actor_email="robert@alpha.example")
+    _row(alpha, "2001-03-03T10:00", actor_id=ROBERT, actor_email="robert@alpha.example")
     _row(alpha, "2001-03-03T11:00", actor_id=None, actor_email="", path="system")
     response = admin_api.get(f"{ACTIVITY}/people")
     assert response.status_code == 200
     people = {person["id"]: person["email"] for person in response.json()["items"]}
-    assert people[7] == "ann@alpha.example" and people[8] == "robert@alpha.example"
+    assert people[ANN] == "ann@alpha.example" and people[ROBERT] == "robert@alpha.example"
     assert None not in people
 
 
