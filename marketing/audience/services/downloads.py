@@ -5,6 +5,7 @@ are still confined on reading: relative to MEDIA_ROOT, starting with the current
 schema, resolving (symlinks included) inside that prefix."""
 
 import base64
+import csv
 import logging
 import re
 import uuid
@@ -12,9 +13,12 @@ from pathlib import Path, PurePosixPath
 
 from django.conf import settings
 from django.db import connection
+from django.utils import timezone
 
 from config.errors import NotFound, ValidationFailed
 from config.operation_gates import JOB_KIND_GATES
+from marketing.jobs import services as jobs
+from marketing.jobs.models import JobStatus
 from marketing.jobs.selectors import job_for_file
 from tenants.access import Member, authorize_gate, authorize_owner_or_admin
 
@@ -101,3 +105,45 @@ def download_base64(*, member: Member, file_id: str, file_name: str) -> dict:
 def download_metrics_record(*, key: str, user_email: str) -> dict:
     logger.info("download report metrics: key=%s user=%s", key[:200], user_email)
     return {"status": 1}
+
+
+EXPORT_CHUNK = 5000
+
+
+def csv_export_write(run: jobs.JobRun, *, name: str, noun: str, header, rows) -> dict | None:
+    """Write a job's CSV export as the job's file, under the client's exports folder:
+    `rows()` yields the rows, already neutralised (csv_safe) and capped by the caller.
+    Progress and the cancel check every EXPORT_CHUNK rows; a cancelled or failed export
+    leaves no file behind. Finishes the job; answers its result, {fileName} (None when
+    cancelled)."""
+    relative = new_relative_path("exports", f"{name}-{timezone.now():%Y%m%d-%H%M%S}.csv")
+    file_name = relative.rsplit("/", 1)[1].split("-", 1)[1]
+    path = media_path(relative)
+    try:
+        written = 0
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(header)
+            for row in rows():
+                writer.writerow(row)
+                written += 1
+                if written % EXPORT_CHUNK == 0:
+                    jobs.job_checkpoint(run)
+                    jobs.job_progress(run, processed=written)
+        result = {"fileName": file_name}
+        jobs.job_finish(
+            run,
+            message=f"{written} {noun} exported.",
+            result=result,
+            succeeded=written,
+            processed=written,
+            file_path=relative,
+        )
+        return result
+    except jobs.JobCancelled:
+        path.unlink(missing_ok=True)
+        jobs.job_finish(run, status=JobStatus.CANCELLED, message=jobs.CANCELLED_MESSAGE)
+        return None
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise

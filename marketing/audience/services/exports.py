@@ -3,26 +3,21 @@ filters) under MEDIA_ROOT/<schema>/exports/ as the job's file, fetched by the jo
 id with POST /api/downloadBase64. Every cell, the header row's custom field labels
 included, goes through csv_safe (CSV injection)."""
 
-import csv
-
 from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from config.errors import ValidationFailed
 from config.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
-from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
+from marketing.audience.services.downloads import EXPORT_CHUNK, csv_export_write, csv_safe
 from marketing.audit.models import AuditEvent
 from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
-from marketing.jobs.models import JobStatus
 
 OPERATION_KEY = "export:profiles"
-CHUNK = 5000
 COLUMNS = (
     ("Email", "email"),
     ("First Name", "first_name"),
@@ -120,44 +115,20 @@ def export_run(job_id: int) -> dict | None:
         return None
     job = run.job
     fields = list(ProfileField.objects.order_by("label"))
-    relative = new_relative_path("exports", f"profiles-{timezone.now():%Y%m%d-%H%M%S}.csv")
-    file_name = relative.rsplit("/", 1)[1].split("-", 1)[1]
-    path = media_path(relative)
-    try:
+
+    def rows():
         profiles = profiles_filtered(**job.params.get("filters", {})).order_by("id")
         values = [column for _label, column in COLUMNS]
-        written = 0
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow([label for label, _ in COLUMNS] + [csv_safe(f.label) for f in fields])
-            rows = profiles.values_list(*values, "custom")[: settings.EXPORT_MAX_RECORDS]
-            for row in rows.iterator(chunk_size=CHUNK):
-                custom = row[-1] or {}
-                extra = []
-                for field in fields:
-                    value = custom.get(field.key)
-                    if isinstance(value, list):
-                        value = ", ".join(map(str, value))
-                    extra.append(csv_safe(value))
-                writer.writerow([_cell(value) for value in row[:-1]] + extra)
-                written += 1
-                if written % CHUNK == 0:
-                    jobs.job_checkpoint(run)
-                    jobs.job_progress(run, processed=written)
-        result = {"fileName": file_name}
-        jobs.job_finish(
-            run,
-            message=f"{written} profiles exported.",
-            result=result,
-            succeeded=written,
-            processed=written,
-            file_path=relative,
-        )
-        return result
-    except jobs.JobCancelled:
-        path.unlink(missing_ok=True)
-        jobs.job_finish(run, status=JobStatus.CANCELLED, message=jobs.CANCELLED_MESSAGE)
-        return None
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
+        limited = profiles.values_list(*values, "custom")[: settings.EXPORT_MAX_RECORDS]
+        for row in limited.iterator(chunk_size=EXPORT_CHUNK):
+            custom = row[-1] or {}
+            extra = []
+            for field in fields:
+                value = custom.get(field.key)
+                if isinstance(value, list):
+                    value = ", ".join(map(str, value))
+                extra.append(csv_safe(value))
+            yield [_cell(value) for value in row[:-1]] + extra
+
+    header = [label for label, _ in COLUMNS] + [csv_safe(f.label) for f in fields]
+    return csv_export_write(run, name="profiles", noun="profiles", header=header, rows=rows)

@@ -3,21 +3,17 @@ select, newest first, times in the client's time zone, written under
 MEDIA_ROOT/<schema>/exports/ as the job's file (fetched with downloadBase64, gated admin
 only by JOB_KIND_GATES). Every text cell goes through csv_safe (CSV injection)."""
 
-import csv
 import datetime
 import json
 import zoneinfo
 
 from django.conf import settings
-from django.utils import timezone
 
-from marketing.audience.services.downloads import csv_safe, media_path, new_relative_path
+from marketing.audience.services.downloads import EXPORT_CHUNK, csv_export_write, csv_safe
 from marketing.audit.models import AuditEvent, AuditObject, AuditPath
 from marketing.audit.selectors import ActivityFilters, activity_list
 from marketing.jobs import services as jobs
-from marketing.jobs.models import JobStatus
 
-CHUNK = 5000
 HEADER = (
     "Time",
     "Person",
@@ -88,38 +84,14 @@ def activity_export_write(job_id: int) -> dict | None:
     job = run.job
     time_zone = job.params["timeZone"]
     zone = zoneinfo.ZoneInfo(time_zone)
-    relative = new_relative_path("exports", f"activity-{timezone.now():%Y%m%d-%H%M%S}.csv")
-    file_name = relative.rsplit("/", 1)[1].split("-", 1)[1]
-    path = media_path(relative)
-    try:
+
+    def rows():
         # The rows there were when the export started: later ones never push any out.
-        rows = activity_list(filters_from_params(job.params), time_zone=time_zone).filter(
+        trail = activity_list(filters_from_params(job.params), time_zone=time_zone).filter(
             id__lte=job.params["upToId"]
         )
-        written = 0
-        with open(path, "w", encoding="utf-8", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow([f"Time ({time_zone})", *HEADER[1:]])
-            for row in rows[: settings.EXPORT_MAX_RECORDS].iterator(chunk_size=CHUNK):
-                writer.writerow(_row(row, zone))
-                written += 1
-                if written % CHUNK == 0:
-                    jobs.job_checkpoint(run)
-                    jobs.job_progress(run, processed=written)
-        result = {"fileName": file_name}
-        jobs.job_finish(
-            run,
-            message=f"{written} activity rows exported.",
-            result=result,
-            succeeded=written,
-            processed=written,
-            file_path=relative,
-        )
-        return result
-    except jobs.JobCancelled:
-        path.unlink(missing_ok=True)
-        jobs.job_finish(run, status=JobStatus.CANCELLED, message=jobs.CANCELLED_MESSAGE)
-        return None
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
+        for row in trail[: settings.EXPORT_MAX_RECORDS].iterator(chunk_size=EXPORT_CHUNK):
+            yield _row(row, zone)
+
+    header = [f"Time ({time_zone})", *HEADER[1:]]
+    return csv_export_write(run, name="activity", noun="activity rows", header=header, rows=rows)
