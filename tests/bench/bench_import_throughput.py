@@ -34,6 +34,7 @@ import psutil
 from django.conf import settings
 from django.db import connection
 
+from marketing.audience.models import PROFILE_TEXT_FIELDS
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -152,22 +153,7 @@ def _baseline(path: Path) -> float:
 
 
 # The file's columns in order -> the profile's (Interest is the custom field "interest").
-PROFILE_COLUMNS = (
-    "email",
-    "first_name",
-    "last_name",
-    "phone",
-    "company",
-    "title",
-    "address1",
-    "address2",
-    "city",
-    "state",
-    "country",
-    "county",
-    "zip_code",
-    "do_not_email",
-)
+PROFILE_COLUMNS = ("email", *PROFILE_TEXT_FIELDS, "do_not_email")
 
 
 def _copy_text(value) -> str:
