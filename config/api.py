@@ -11,7 +11,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.auth import MemberAuth, member_required
-from config.errors import ServiceError
+from config.errors import INVALID_REQUEST, ServiceError
 from config.operation_gates import OPERATION_GATES
 from config.parser import NulRefusingParser
 from marketing.audience.api.domains import router as domains_router
@@ -32,7 +32,6 @@ from tenants.api import access_router, build_session_router
 logger = logging.getLogger(__name__)
 
 SOMETHING_WENT_WRONG = "Something went wrong."
-INVALID_REQUEST = "Invalid Request"
 
 
 class MailcraftAPI(NinjaAPI):

@@ -5,13 +5,12 @@ none (it is never sent automatically by the browser)."""
 from ninja.security.base import AuthBase
 from ninja.utils import check_csrf
 
-from config.errors import PermissionDenied, ServiceError
+from config.errors import INVALID_REQUEST, PermissionDenied, ServiceError
 from tenants.access import Member
 from tenants.middleware import AuthState
 
 SESSION_EXPIRED = "Your session has expired."
 SIGN_IN_REQUIRED = "Please sign in."
-INVALID_REQUEST = "Invalid Request"
 CSRF_FAILED = "CSRF check failed."
 
 

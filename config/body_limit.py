@@ -17,10 +17,11 @@ from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, JsonResponse
 
+from config.errors import INVALID_REQUEST
+
 READ_STEP = 64 * 1024
 MB = 1024 * 1024
 TOO_LARGE = "The request is too large: the limit is {mb} MB."
-INVALID_REQUEST = "Invalid Request"
 
 
 def too_large_message(limit: int) -> str:

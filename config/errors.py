@@ -1,6 +1,10 @@
 """Errors the services raise; config/api.py turns each into the one JSON error shape."""
 
 
+# The spec's answer to a request it cannot take; its `errors` say which field and why.
+INVALID_REQUEST = "Invalid Request"
+
+
 class ServiceError(Exception):
     status_code = 400
 
@@ -12,6 +16,11 @@ class ServiceError(Exception):
 
 class ValidationFailed(ServiceError):
     status_code = 400
+
+
+def invalid_field(field: str, reason: str) -> ValidationFailed:
+    """The 400 for one field: {"message": "Invalid Request", "errors": {field: [reason]}}."""
+    return ValidationFailed(INVALID_REQUEST, errors={field: [reason]})
 
 
 class PermissionDenied(ServiceError):

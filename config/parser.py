@@ -5,7 +5,7 @@ import json
 
 from ninja.parser import Parser
 
-from config.errors import ValidationFailed
+from config.errors import ValidationFailed, invalid_field
 
 NUL = "\x00"
 
@@ -31,7 +31,7 @@ def _nul_at(value, path: str = "") -> str | None:
 
 
 def _refuse(field: str) -> ValidationFailed:
-    return ValidationFailed("Invalid Request", errors={field: ["Null characters are not allowed."]})
+    return invalid_field(field, "Null characters are not allowed.")
 
 
 class NulRefusingParser(Parser):

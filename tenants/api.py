@@ -3,7 +3,7 @@ from ninja import Query, Router, Schema, Status
 from ninja.utils import check_csrf
 
 from config.auth import CSRF_FAILED, member_required
-from config.errors import PermissionDenied, UnsupportedMediaType, ValidationFailed
+from config.errors import PermissionDenied, UnsupportedMediaType, invalid_field
 from config.responses import ErrorOut
 from tenants import services
 from tenants.members import member_for
@@ -95,9 +95,7 @@ def checkPlanLimit(request: HttpRequest, query: Query[PlanLimitQuery]):
     try:
         module = Module(query.moduleName)
     except ValueError as exc:
-        raise ValidationFailed(
-            "Invalid Request", errors={"moduleName": ["Unknown module."]}
-        ) from exc
+        raise invalid_field("moduleName", "Unknown module.") from exc
     return {"status": plan_limit_status(client=request.tenant, module=module)}
 
 

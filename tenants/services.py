@@ -3,7 +3,7 @@
 from django.contrib.auth import authenticate, login, logout
 from django.db import transaction
 
-from config.errors import ValidationFailed
+from config.errors import ValidationFailed, invalid_field
 from marketing.audit.models import AuditEvent, AuditPath
 from marketing.audit.services.record import audit_record
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
@@ -21,7 +21,6 @@ from tenants.sso import SsoRejected, sso_payload_redeem
 from tenants.tokens import api_token_issue, session_tokens_revoke
 
 INVALID_CREDENTIALS = "Invalid email or password."
-INVALID_REQUEST = "Invalid Request"
 UNKNOWN_WEBSITE = "This website does not belong to the client."
 ENABLED_FOR_USERS = "Enabled for users successfully."
 DISABLED_FOR_USERS = "Disabled for users successfully."
@@ -184,7 +183,7 @@ def user_sign_out(*, request) -> None:
 def current_website_set(*, request, website_id: int) -> None:
     """The parent suite switched website: only one of this client's own."""
     if website_id not in request.tenant.website_ids:
-        raise ValidationFailed(INVALID_REQUEST, errors={"websiteID": [UNKNOWN_WEBSITE]})
+        raise invalid_field("websiteID", UNKNOWN_WEBSITE)
     request.session[SESSION_WEBSITE_KEY] = website_id
 
 
@@ -192,7 +191,7 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
     """Admins enable or disable an action for the USER role (spec 6)."""
     authorize(member, admin_only=True)
     if action not in set(ActionType):
-        raise ValidationFailed("Invalid Request", errors={"action": ["Unknown action type."]})
+        raise invalid_field("action", "Unknown action type.")
     with transaction.atomic():
         rule, _ = AccessRule.objects.select_for_update().get_or_create(
             client=client,

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import QuerySet
 
-from config.errors import ValidationFailed
+from config.errors import ValidationFailed, invalid_field
 from marketing.audit.models import AuditLog, AuditObject
 
 DATES_REVERSED = "The start date must not be after the end date."
@@ -46,9 +46,7 @@ def activity_filter(filters: ActivityFilters, *, time_zone: str) -> QuerySet[Aud
         rows = rows.filter(actor_id=filters.actor_id)
     if filters.object_type:
         if filters.object_type not in AuditObject.values:
-            raise ValidationFailed(
-                "Invalid Request", errors={"objectType": ["Unknown object type."]}
-            )
+            raise invalid_field("objectType", "Unknown object type.")
         rows = rows.filter(object_type=filters.object_type)
     if filters.date_from and filters.date_to and filters.date_from > filters.date_to:
         raise ValidationFailed(DATES_REVERSED, errors={"dateFrom": [DATES_REVERSED]})
@@ -67,7 +65,7 @@ def activity_list(
     """Newest first unless `sort` names another column (`-` for descending)."""
     field = SORTS.get(sort.removeprefix("-"))
     if field is None:
-        raise ValidationFailed("Invalid Request", errors={"sort": ["Unknown sort."]})
+        raise invalid_field("sort", "Unknown sort.")
     descending = sort.startswith("-")
     order = [f"-{field}" if descending else field]
     if field != "created_at":

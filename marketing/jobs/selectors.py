@@ -1,6 +1,6 @@
 from django.db.models import QuerySet
 
-from config.errors import NotFound, ValidationFailed
+from config.errors import NotFound, invalid_field
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 
@@ -37,10 +37,10 @@ def job_list(*, status: str | None = None, kind: str | None = None) -> QuerySet[
     jobs = BackgroundJob.objects.order_by("-created_at", "-id")
     if status:
         if status not in JobStatus.values:
-            raise ValidationFailed("Invalid Request", errors={"status": ["Unknown status."]})
+            raise invalid_field("status", "Unknown status.")
         jobs = jobs.filter(status=status)
     if kind:
         if kind not in job_kind_values():
-            raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown kind."]})
+            raise invalid_field("kind", "Unknown kind.")
         jobs = jobs.filter(kind=kind)
     return jobs

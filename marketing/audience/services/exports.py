@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 
-from config.errors import ValidationFailed
+from config.errors import ValidationFailed, invalid_field
 from config.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
@@ -56,11 +56,9 @@ def profiles_filtered(
     """The profile list's filters (the list's own selector), checked first."""
     status = status or "active"
     if status not in PROFILE_STATUSES:
-        raise ValidationFailed("Invalid Request", errors={"status": ["Unknown status."]})
+        raise invalid_field("status", "Unknown status.")
     if verification and verification not in VerificationStatus.values:
-        raise ValidationFailed(
-            "Invalid Request", errors={"verification": ["Unknown verification status."]}
-        )
+        raise invalid_field("verification", "Unknown verification status.")
     return profile_filter(
         ProfileFilters(
             search=search or "",

@@ -7,7 +7,6 @@ from marketing.audience.models import Group, GroupCategory
 from marketing.audit.models import AuditEvent
 from marketing.audit.services.record import audit_record
 
-INVALID_REQUEST = "Invalid Request"
 GROUP_NAME_COMMA = "A group name cannot contain commas."
 GROUP_NAME_TAKEN = "A group with this name already exists."
 CATEGORY_INACTIVE = "Please activate the category before adding groups."

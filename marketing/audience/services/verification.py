@@ -32,7 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 from email_validator import EmailNotValidError, validate_email
 
-from config.errors import ValidationFailed
+from config.errors import invalid_field
 from config.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
@@ -233,7 +233,7 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
     """Start verifying the client's profiles (`pending` ones or `all`); 409 while another
     verification job is active. The task is sent once this transaction commits."""
     if scope not in Scope.CHOICES:
-        raise ValidationFailed("Invalid Request", errors={"scope": ["Unknown scope."]})
+        raise invalid_field("scope", "Unknown scope.")
     with transaction.atomic():
         job = job_create(
             kind=JobKind.EMAIL_VERIFICATION,

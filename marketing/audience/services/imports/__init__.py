@@ -13,7 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from config.errors import NotFound, ValidationFailed
+from config.errors import NotFound, ValidationFailed, invalid_field
 from config.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import (
@@ -76,7 +76,7 @@ def import_upload(
     CSV file is read here; an .xlsx file is only stored, and its inspection sent to the
     worker once the record is committed."""
     if kind not in ImportKind.values:
-        raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown import kind."]})
+        raise invalid_field("kind", "Unknown import kind.")
     file_format = file_format_for(name)
     limit = settings.IMPORT_MAX_UPLOAD_BYTES
     if size > limit:
@@ -163,7 +163,7 @@ def import_list(*, kind: str | None = None):
     records = ProfileImport.objects.select_related("job").order_by("-created_at", "-id")
     if kind:
         if kind not in ImportKind.values:
-            raise ValidationFailed("Invalid Request", errors={"kind": ["Unknown import kind."]})
+            raise invalid_field("kind", "Unknown import kind.")
         records = records.filter(kind=kind)
     return records
 
