@@ -2,6 +2,7 @@
 their people; each test runs inside a transaction that is rolled back."""
 
 import itertools
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -92,10 +93,11 @@ def _public_schema_after_each_test():
 
 
 def http(host: str) -> HttpClient:
-    """A browser at `host`, from an address of its own (rate limits are per address)."""
-    return HttpClient(
-        HTTP_HOST=host, REMOTE_ADDR=f"10.0.{next(_addresses) % 250}.{next(_addresses) % 250}"
-    )
+    """A browser at `host`, from an address no other browser of the run has (sign-in limits
+    are per address, and their counters outlive each test's transaction)."""
+    n = next(_addresses)
+    address = f"2001:db8::{os.getpid() & 0xFFFF:x}:{n >> 16 & 0xFFFF:x}:{n & 0xFFFF:x}"
+    return HttpClient(HTTP_HOST=host, REMOTE_ADDR=address)
 
 
 def signed_in(host: str, email: str) -> tuple[HttpClient, str]:
