@@ -22,6 +22,8 @@ PROFILE_BULK_ACTION_TYPES = {
 }
 IMPORT_KIND_ACTION_TYPES = {"unsubscribers": ActionType.OPT_OUTS}
 IMPORTS = Gate(by_choice=IMPORT_KIND_ACTION_TYPES)
+PROFILE_FIELDS = Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS)
+DOMAINS = Gate(action_type=ActionType.MANAGE_DOMAINS)
 # The file a job made is gated like the action that made it (and by who started it).
 JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
@@ -78,16 +80,16 @@ OPERATION_GATES: dict[str, Gate] = {
     "formTags": MEMBER,
     # profile fields and reps
     "profileFieldList": MEMBER,
-    "profileFieldCreate": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
-    "profileFieldUpdate": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
-    "profileFieldDelete": Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS),
+    "profileFieldCreate": PROFILE_FIELDS,
+    "profileFieldUpdate": PROFILE_FIELDS,
+    "profileFieldDelete": PROFILE_FIELDS,
     "getFields": MEMBER,
     "getRepsList": MEMBER,
     "repSave": MEMBER,
     # suppressed and public domains
     "listDomains": MEMBER,
-    "addDomain": Gate(action_type=ActionType.MANAGE_DOMAINS),
-    "deleteDomain": Gate(action_type=ActionType.MANAGE_DOMAINS),
+    "addDomain": DOMAINS,
+    "deleteDomain": DOMAINS,
     # email verification
     "runVerification": MEMBER,
     # the audit trail (the Activity screen)
