@@ -40,7 +40,7 @@ help:
 	@echo "make stop       stop the embedded PostgreSQL (if one was started)"
 	@echo "make migrate    migrate every schema"
 	@echo "make seed       create the demo client and print its sign-ins (idempotent)"
-	@echo "make lint       ruff check + TypeScript type check"
+	@echo "make lint       ruff check + TypeScript type check + ESLint (layer boundaries, hooks)"
 	@echo "make openapi    regenerate frontend/openapi.json and src/api/schema.d.ts"
 	@echo "make bench [NAME=<bench>] [BENCH_SCALE=0.1]   run tests/bench (writes results.json)"
 	@echo "make reliability  PgBouncer soak: session vs transaction pool mode (not in make test)"
@@ -79,7 +79,8 @@ test: install services
 
 lint: install
 	@ruff check .
-	@if [ -f frontend/package.json ]; then cd frontend && npm run --silent typecheck; fi
+	@lint-imports --no-logo
+	@if [ -f frontend/package.json ]; then cd frontend && npm run --silent typecheck && npm run --silent lint; fi
 
 openapi: install
 	@$(LOADENV) bash scripts/openapi.sh

@@ -10,10 +10,11 @@ from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
-from config.auth import MemberAuth, member_required
-from config.errors import INVALID_REQUEST, ServiceError
 from config.operation_gates import OPERATION_GATES
-from config.parser import NulRefusingParser
+from core.audit.context import audit_request_context
+from core.errors import INVALID_REQUEST, ServiceError
+from core.parser import NulRefusingParser
+from marketing.activity.api import router as activity_router
 from marketing.audience.api.domains import router as domains_router
 from marketing.audience.api.email_stats import router as email_stats_router
 from marketing.audience.api.exports import router as exports_router
@@ -23,11 +24,10 @@ from marketing.audience.api.imports import router as imports_router
 from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
-from marketing.audit.api import router as activity_router
-from marketing.audit.context import audit_request_context
 from marketing.jobs.api import router as jobs_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
+from tenants.api_auth import MemberAuth, member_required
 
 logger = logging.getLogger(__name__)
 
@@ -96,6 +96,9 @@ def gated(run):
 
     @functools.wraps(run)
     def run_gated(request, **kwargs):
+        # The handler applies the part of its gate that depends on the request's choice
+        # (authorize_choice) from here: apps never import the assembly's table.
+        request.operation_gate = gate
         if not gate.public:
             try:
                 authorize_gate(member_required(request), gate)

@@ -7,6 +7,6 @@ from tenant_schemas_celery.app import CeleryApp
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-app = CeleryApp("mailcraft", task_cls="config.tasks:ClientTask")
+app = CeleryApp("mailcraft", task_cls="core.tasks:ClientTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()

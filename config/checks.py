@@ -4,7 +4,7 @@ is imported with DEBUG off and refuses to load on an error (`refuse_insecure_sta
 web process with a default key, every host allowed or a half-declared TLS proxy never
 serves a request. With DEBUG on (`make run`) none of them applies.
 
-They are registered from tenants/apps.py (config is not an installed app)."""
+They are registered from config/apps.py."""
 
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, register

@@ -41,21 +41,21 @@ OPERATION_GATES: dict[str, Gate] = {
     "UpdateCurrentWebsiteID": MEMBER,
     "fetchemailstats": MEMBER,
     # imports
-    "imports_upload": IMPORTS,
-    "imports_inspection": IMPORTS,  # then its uploader or an admin
-    "imports_list": MEMBER,
-    "imports_start": IMPORTS,
-    "imports_get": MEMBER,
-    "imports_errors": IMPORTS,
-    "imports_errors_link": IMPORTS,
+    "importUpload": IMPORTS,
+    "importInspection": IMPORTS,  # then its uploader or an admin
+    "importList": MEMBER,
+    "importStart": IMPORTS,
+    "importGet": MEMBER,
+    "importErrors": IMPORTS,
+    "importErrorsLink": IMPORTS,
     # exports and downloads
-    "exports_profiles": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
     "downloadBase64": MEMBER,  # then the producing job's gate and owner (JOB_KIND_GATES)
     "postDownloadReportMetrics": MEMBER,
     # background jobs
-    "jobs_list": MEMBER,
-    "jobs_get": MEMBER,
-    "jobs_cancel": MEMBER,  # then its starter or an admin
+    "jobList": MEMBER,
+    "jobGet": MEMBER,
+    "jobCancel": MEMBER,  # then its starter or an admin
     # profiles
     "profileList": MEMBER,
     "profileCreate": MEMBER,
@@ -93,7 +93,7 @@ OPERATION_GATES: dict[str, Gate] = {
     # email verification
     "runVerification": MEMBER,
     # the audit trail (the Activity screen)
-    "activity_list": ADMIN,
-    "activity_people": ADMIN,
-    "activity_export": ADMIN,
+    "activityList": ADMIN,
+    "activityPeople": ADMIN,
+    "activityExport": ADMIN,
 }

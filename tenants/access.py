@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from config.errors import PermissionDenied
+from core.errors import PermissionDenied
 from tenants.models import Client, Role
 
 

@@ -2,10 +2,10 @@ from django.http import HttpRequest
 from ninja import Query, Router, Schema, Status
 from ninja.utils import check_csrf
 
-from config.auth import CSRF_FAILED, member_required
-from config.errors import PermissionDenied, UnsupportedMediaType, invalid_field
-from config.responses import ErrorOut
+from core.errors import PermissionDenied, UnsupportedMediaType, invalid_field
+from core.responses import ErrorOut
 from tenants import services
+from tenants.api_auth import CSRF_FAILED, member_required
 from tenants.members import member_for
 from tenants.middleware import bearer_token
 from tenants.plan_limits import Module, plan_limit_status

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from django.db import connection
 
-from config.errors import PermissionDenied
+from core.errors import PermissionDenied
 from tenants.models import Client, SiteType
 
 LIMIT_EXCEEDS = "Limit Exceeds"

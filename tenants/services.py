@@ -3,15 +3,15 @@
 from django.contrib.auth import authenticate, login, logout
 from django.db import transaction
 
-from config.errors import ValidationFailed, invalid_field
-from marketing.audit.models import AuditEvent, AuditPath
-from marketing.audit.services.record import audit_record
+from core.audit.models import AuditEvent, AuditPath
+from core.audit.record import audit_record
+from core.errors import ValidationFailed, invalid_field
+from core.http import client_address
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
 from tenants.members import member_for
 from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.models import AccessRule, Client, Domain, Membership, Plan, Role, User
 from tenants.sign_in_guard import (
-    client_address,
     origin_check,
     sign_in_allowed,
     sign_in_failed,
@@ -87,9 +87,7 @@ def member_add(
     return membership
 
 
-def _start_session(
-    request, user: User, *, method: str, website_id: int | None = None
-) -> str:
+def _start_session(request, user: User, *, method: str, website_id: int | None = None) -> str:
     with transaction.atomic():
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         request.session[SESSION_CLIENT_KEY] = request.tenant.pk

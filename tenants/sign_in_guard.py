@@ -7,47 +7,22 @@ twice as long as the one before (capped), so a stranger guessing at an admin's a
 slows the guessing down without ever shutting the admin out for good. Counters live in
 the platform cache (not tenant-prefixed): an account is one account across every client."""
 
-import ipaddress
 import time
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import caches
 
-from config.errors import PermissionDenied, TooManyRequests
+from core.errors import PermissionDenied, TooManyRequests
 
 TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please try again later."
 ORIGIN_REFUSED = "Sign-in is not allowed from this page."
 
 
 class SignInThrottled(TooManyRequests):
-
     def __init__(self, retry_after: int):
         super().__init__(TOO_MANY_ATTEMPTS)
         self.retry_after = retry_after
-
-
-def _in_networks(address: str, networks: list[str]) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(ip in ipaddress.ip_network(net, strict=False) for net in networks)
-
-
-def client_address(request) -> str:
-    """The caller's address. X-Forwarded-For is read right to left, and only while each hop
-    is one of TRUSTED_PROXIES: an address a client wrote into the header is never believed."""
-    address = request.META.get("REMOTE_ADDR", "") or "unknown"
-    trusted = settings.TRUSTED_PROXIES
-    if not trusted or not _in_networks(address, trusted):
-        return address
-    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    for hop in reversed([h for h in hops if h]):
-        address = hop
-        if not _in_networks(hop, trusted):
-            break
-    return address
 
 
 def origin_check(request, *, allowed: list[str]) -> None:

@@ -3,10 +3,10 @@ config/settings/celery.py)."""
 
 from datetime import timedelta
 
+from celery import shared_task
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
-from config.celery import app
 from tenants.models import SsoNonce
 from tenants.tokens import expired_tokens_purge
 
@@ -16,7 +16,7 @@ from tenants.tokens import expired_tokens_purge
 SSO_NONCE_GRACE = timedelta(minutes=10)
 
 
-@app.task(name="tenants.sso_nonces_purge", soft_time_limit=60, time_limit=90)
+@shared_task(name="tenants.sso_nonces_purge", soft_time_limit=60, time_limit=90)
 def sso_nonces_purge() -> int:
     """Delete the single-use ids of parent-suite payloads expired for longer than the
     grace; returns how many went. Safe to run twice or concurrently."""
@@ -27,7 +27,7 @@ def sso_nonces_purge() -> int:
     return deleted
 
 
-@app.task(name="tenants.api_tokens_purge", soft_time_limit=60, time_limit=90)
+@shared_task(name="tenants.api_tokens_purge", soft_time_limit=60, time_limit=90)
 def api_tokens_purge() -> int:
     """Delete expired bearer and download tokens (they already no longer work)."""
     with schema_context(get_public_schema_name()):

@@ -33,7 +33,7 @@ CACHES["platform"]["KEY_PREFIX"] = CACHES["default"]["KEY_PREFIX"] + ":platform"
 
 MIDDLEWARE = [
     "django_tenants.middleware.main.TenantMainMiddleware",
-    "config.body_limit.RequestBodyLimitMiddleware",
+    "core.body_limit.RequestBodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -32,7 +32,7 @@ CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 #   send           the delivery pipeline of campaigns
 QUEUES = ("default", "transactional", "bulk", "send")
 # Every task by its registered name -> its queue. A task missing here cannot be sent by a
-# service (config.tasks.enqueue_on_commit) and fails tests/config/test_task_routes.py.
+# service (core.tasks.enqueue_on_commit) and fails tests/config/test_task_routes.py.
 TASK_QUEUES = {
     "audience.import_inspect": "default",
     "audience.profile_import_run": "bulk",

@@ -8,12 +8,14 @@ SHARED_APPS = [
     "django.contrib.admin",
     "django.contrib.staticfiles",
     "ninja",
+    "config",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
     "marketing.jobs",
     "marketing.audience",
-    "marketing.audit",
+    "core.audit",
+    "marketing.activity",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -7,7 +7,7 @@ from config.settings.env import env
 # file with 15 columns (~135 MB).
 IMPORT_MAX_UPLOAD_BYTES = env.int("IMPORT_MAX_UPLOAD_BYTES", default=256 * 1024 * 1024)
 # Largest request body accepted (bytes), refused with 413 before any of it is stored
-# (config/body_limit.py): the largest import file plus room for the multipart envelope.
+# (core/body_limit.py): the largest import file plus room for the multipart envelope.
 MAX_REQUEST_BODY_BYTES = env.int(
     "MAX_REQUEST_BODY_BYTES", default=IMPORT_MAX_UPLOAD_BYTES + 1024 * 1024
 )

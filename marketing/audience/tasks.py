@@ -1,16 +1,16 @@
 """Audience background tasks: thin calls into the services, by name (services send them
-with config.tasks.enqueue_on_commit, never by importing this module). Each is bound to the
+with core.tasks.enqueue_on_commit, never by importing this module). Each is bound to the
 client that sent it (client_required), late-acknowledged, retried on transient errors,
 and safe to run twice: a job's task runs under its job's lease (marketing/jobs/runner.py),
 and the inspection is skipped once the upload has been read."""
 
 import logging
 
+from celery import shared_task
 from django.conf import settings
 
-from config.celery import app
-from config.errors import ServiceError
-from config.tasks import BULK_RETRY, INTERACTIVE_RETRY
+from core.errors import ServiceError
+from core.tasks import BULK_RETRY, INTERACTIVE_RETRY
 from marketing.audience.services.exports import export_run
 from marketing.audience.services.imports import import_inspect
 from marketing.audience.services.imports.pipeline import import_run
@@ -26,7 +26,7 @@ LONG_JOB = {
 }
 
 
-@app.task(
+@shared_task(
     name="audience.import_inspect",
     client_required=True,
     acks_late=True,
@@ -41,7 +41,7 @@ def import_inspect_run(import_id: int) -> None:
     import_inspect(import_id)
 
 
-@app.task(name="audience.profile_import_run", **LONG_JOB)
+@shared_task(name="audience.profile_import_run", **LONG_JOB)
 def profile_import_run(import_id: int) -> None:
     try:
         import_run(import_id)
@@ -49,6 +49,6 @@ def profile_import_run(import_id: int) -> None:
         logger.info("import %s refused: %s", import_id, exc.message)
 
 
-@app.task(name="audience.profile_export_run", **LONG_JOB)
+@shared_task(name="audience.profile_export_run", **LONG_JOB)
 def profile_export_run(job_id: int) -> None:
     export_run(job_id)

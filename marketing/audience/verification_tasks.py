@@ -1,12 +1,13 @@
 """Celery tasks of email verification (in CELERY_IMPORTS: config/settings/verification.py)."""
 
-from config.celery import app
-from config.tasks import BULK_RETRY
+from celery import shared_task
+
+from core.tasks import BULK_RETRY
 from marketing.audience.services.verification import verification_job_process
 from marketing.jobs.runner import JobTask
 
 
-@app.task(
+@shared_task(
     name="audience.verify_profiles",
     base=JobTask,
     bind=True,

@@ -1,8 +1,8 @@
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from config.pagination import paginate
-from config.responses import ERRORS
+from core.pagination import paginate
+from core.responses import ERRORS
 from marketing.jobs import selectors, services
 from marketing.jobs.schemas import JobListQuery, JobOut, JobPageOut, job_out
 from tenants.access import authorize_owner_or_admin
@@ -11,7 +11,7 @@ router = Router(tags=["jobs"])
 
 
 @router.get("/mm/jobs", response={200: JobPageOut, **ERRORS}, by_alias=True)
-def jobs_list(request: HttpRequest, query: Query[JobListQuery]):
+def jobList(request: HttpRequest, query: Query[JobListQuery]):
     result = paginate(
         selectors.job_list(status=query.status, kind=query.kind),
         page=query.page,
@@ -22,12 +22,12 @@ def jobs_list(request: HttpRequest, query: Query[JobListQuery]):
 
 
 @router.get("/mm/jobs/{job_id}", response={200: JobOut, **ERRORS})
-def jobs_get(request: HttpRequest, job_id: int):
+def jobGet(request: HttpRequest, job_id: int):
     return job_out(selectors.job_get(job_id))
 
 
 @router.post("/mm/jobs/{job_id}/cancel", response={200: JobOut, **ERRORS})
-def jobs_cancel(request: HttpRequest, job_id: int):
+def jobCancel(request: HttpRequest, job_id: int):
     """Its starter or an admin may cancel a job."""
     job = selectors.job_get(job_id)
     authorize_owner_or_admin(request.auth, owner_id=job.started_by_id)

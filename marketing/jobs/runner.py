@@ -7,7 +7,7 @@ service that does the work, so that each task stays a thin call.
   held (again), or abandoned (it takes over).
 - A run that lost its lease (JobLeaseLost) exits without touching the job.
 - A cancel the service did not handle itself finishes the job as Cancelled.
-- Transient errors (config.tasks.TRANSIENT_ERRORS) are retried by the task's retry policy;
+- Transient errors (core.tasks.TRANSIENT_ERRORS) are retried by the task's retry policy;
   the run releases its lease first so the retry can claim the job at once.
 - Anything else, or a transient error past the last retry, fails the job with its kind's
   message (kinds.py), which a person can read."""
@@ -18,7 +18,7 @@ import random
 from celery.exceptions import Ignore, Reject, Retry
 from django.db import connection
 
-from config.tasks import TRANSIENT_ERRORS, ClientTask
+from core.tasks import TRANSIENT_ERRORS, ClientTask
 from marketing.jobs import services as jobs
 from marketing.jobs.kinds import job_failure_message
 from marketing.jobs.models import JobStatus

@@ -2,7 +2,7 @@ from datetime import datetime
 
 from ninja import Schema
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.jobs.kinds import job_kind_label
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob
 from marketing.jobs.selectors import job_file_id

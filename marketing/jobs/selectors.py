@@ -1,6 +1,6 @@
 from django.db.models import QuerySet
 
-from config.errors import NotFound, invalid_field
+from core.errors import NotFound, invalid_field
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 

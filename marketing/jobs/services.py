@@ -22,7 +22,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from config.errors import Conflict, ValidationFailed
+from core.errors import Conflict, ValidationFailed
 from marketing.jobs.kinds import job_kind
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobStatus
 

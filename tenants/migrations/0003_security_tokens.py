@@ -8,39 +8,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tenants', '0002_trigram_extension'),
+        ("tenants", "0002_trigram_extension"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='client',
-            name='website_ids',
-            field=django.contrib.postgres.fields.ArrayField(base_field=models.PositiveIntegerField(), blank=True, default=list, size=None),
+            model_name="client",
+            name="website_ids",
+            field=django.contrib.postgres.fields.ArrayField(
+                base_field=models.PositiveIntegerField(), blank=True, default=list, size=None
+            ),
         ),
         migrations.AddField(
-            model_name='membership',
-            name='first_name',
+            model_name="membership",
+            name="first_name",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.AddField(
-            model_name='membership',
-            name='last_name',
+            model_name="membership",
+            name="last_name",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key_hash', models.CharField(max_length=64, unique=True)),
-                ('purpose', models.CharField(choices=[('api', 'Api'), ('download', 'Download')], max_length=10)),
-                ('session_key', models.CharField(db_index=True, max_length=40)),
-                ('path', models.CharField(blank=True, max_length=500)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('expires_at', models.DateTimeField(db_index=True)),
-                ('client', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='tenants.client')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key_hash", models.CharField(max_length=64, unique=True)),
+                (
+                    "purpose",
+                    models.CharField(
+                        choices=[("api", "Api"), ("download", "Download")], max_length=10
+                    ),
+                ),
+                ("session_key", models.CharField(db_index=True, max_length=40)),
+                ("path", models.CharField(blank=True, max_length=500)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("expires_at", models.DateTimeField(db_index=True)),
+                (
+                    "client",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="tenants.client",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
     ]

@@ -1,4 +1,4 @@
-"""The request body is capped before anything stores it (config/body_limit.py): a declared
+"""The request body is capped before anything stores it (core/body_limit.py): a declared
 Content-Length over MAX_REQUEST_BODY_BYTES is refused unread, a body without one (chunked)
 is read up to the cap and no further."""
 

@@ -88,8 +88,6 @@ GET_OPERATIONS = _get_operations()
 # --- seeded data ---------------------------------------------------------------------------
 
 
-
-
 @pytest.fixture
 def seeded(alpha, settings, tmp_path) -> dict[str, int]:
     """Something for every GET of alpha to read; the ids the crawl fills paths with."""
@@ -172,9 +170,9 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
     if enum:
         return enum
     by_operation = {
-        ("imports_list", "kind"): list(ImportKind.values),
-        ("jobs_list", "kind"): job_kind_values(),
-        ("jobs_list", "status"): list(JobStatus.values),
+        ("importList", "kind"): list(ImportKind.values),
+        ("jobList", "kind"): job_kind_values(),
+        ("jobList", "status"): list(JobStatus.values),
         ("checkPlanLimit", "moduleName"): [module.value for module in Module],
         ("getFields", "fieldTypes"): [",".join(FieldType.values), *FieldType.values],
     }

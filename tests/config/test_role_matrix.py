@@ -70,6 +70,20 @@ PUBLIC_HOST_OPERATIONS = _schema_operations(public_api.get_openapi_schema(path_p
 FRONTEND_SCHEMA = Path(__file__).resolve().parents[2] / "frontend" / "openapi.json"
 
 
+# Spec 7's own names as it writes them (capitalised or all lower case); every other id is
+# camelCase: a letter, then letters and digits, no underscore.
+SPEC_NAMES_AS_WRITTEN = {"UpdateCurrentWebsiteID", "fetchemailstats", "formCategory", "formTags"}
+
+
+def test_every_operation_id_is_a_spec_name_or_camel_case():
+    ids = {operation_id for operation_id, _, _ in OPERATIONS + PUBLIC_HOST_OPERATIONS}
+    assert not [
+        operation_id
+        for operation_id in ids - SPEC_NAMES_AS_WRITTEN
+        if not re.fullmatch(r"[a-z][a-zA-Z0-9]*", operation_id)
+    ]
+
+
 def test_every_operation_has_a_gate_and_every_gate_an_operation():
     operation_ids = [operation_id for operation_id, _, _ in OPERATIONS]
     assert len(operation_ids) == len(set(operation_ids)), "operation ids must be unique"
@@ -174,8 +188,6 @@ def test_gate_per_operation_and_role(alpha, role_tokens, operation_id, method, p
 # --- choices with an action type of their own ----------------------------------------------
 # profileBulkAction's `action`, an import's `kind` (at upload, and for the calls on the
 # import it made), and the kind of the job whose file downloadBase64 hands out.
-
-
 
 
 @pytest.fixture
@@ -291,7 +303,7 @@ def test_import_upload_per_kind_and_role(alpha, role_tokens, media, kind, role):
         {"file": SimpleUploadedFile("people.csv", b"email\na@x.example\n"), "kind": kind},
         **(bearer(token) if token else {}),
     )
-    refusal = _choice_refusal("imports_upload", action_type, role)
+    refusal = _choice_refusal("importUpload", action_type, role)
     if refusal is not None:
         _assert_refused(response, refusal)
         assert _imports_state(alpha, media) == before  # no record, no file
@@ -305,10 +317,10 @@ def test_import_upload_per_kind_and_role(alpha, role_tokens, media, kind, role):
 # The calls on an import that exists: gated by the import's kind (and its starter or an
 # admin; here the USER made it, so only the kind can refuse them). Method, path, success.
 IMPORT_CALLS = {
-    "imports_start": ("post", "/api/mm/imports/{id}/start", 202),
-    "imports_errors": ("get", "/api/mm/imports/{id}/errors", 200),
-    "imports_errors_link": ("post", "/api/mm/imports/{id}/errors/link", 200),
-    "imports_inspection": ("get", "/api/mm/imports/{id}/inspection", 200),
+    "importStart": ("post", "/api/mm/imports/{id}/start", 202),
+    "importErrors": ("get", "/api/mm/imports/{id}/errors", 200),
+    "importErrorsLink": ("post", "/api/mm/imports/{id}/errors/link", 200),
+    "importInspection": ("get", "/api/mm/imports/{id}/inspection", 200),
 }
 # Every operation gated by the import kind: the upload (its kind is in the request) and
 # the calls above (the kind of the import they name).
@@ -321,13 +333,13 @@ IMPORT_KIND_OPERATIONS = sorted(
 
 def test_every_import_kind_operation_is_proved_per_kind():
     """An operation added later with the import-kind gate needs a row in IMPORT_CALLS."""
-    assert "imports_upload" in IMPORT_KIND_OPERATIONS
-    assert sorted(set(IMPORT_KIND_OPERATIONS) - set(IMPORT_CALLS) - {"imports_upload"}) == []
+    assert "importUpload" in IMPORT_KIND_OPERATIONS
+    assert sorted(set(IMPORT_KIND_OPERATIONS) - set(IMPORT_CALLS) - {"importUpload"}) == []
 
 
 def _import_call_cases():
     for operation_id in IMPORT_KIND_OPERATIONS:
-        if operation_id == "imports_upload" or operation_id not in IMPORT_CALLS:
+        if operation_id == "importUpload" or operation_id not in IMPORT_CALLS:
             continue  # the upload has a test of its own; a missing row fails the test above
         for case in _choice_cases(ImportKind.values, IMPORT_KIND_ACTION_TYPES):
             kind, role = case.values
@@ -365,7 +377,7 @@ def test_calls_on_an_import_per_kind_and_role(alpha, role_tokens, media, operati
         assert record.job_id is None and jobs == 0
     else:
         assert response.status_code == success, response.content
-        assert (record.job_id is not None) == (operation_id == "imports_start")
+        assert (record.job_id is not None) == (operation_id == "importStart")
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """Every task goes to a named queue by its registered name (config/settings/celery.py), and
-services send tasks by name on commit (config.tasks.enqueue_on_commit), never importing a
+services send tasks by name on commit (core.tasks.enqueue_on_commit), never importing a
 tasks module."""
 
 import ast
@@ -13,12 +13,12 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config import tasks
 from config.celery import app
+from core import tasks
 from tests.support.celery_worker import tasks_routed_to
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("marketing.", "tenants.", "billing.")  # config.tasks is the platform's, not an app's
+APPS = ("marketing.", "tenants.", "billing.")  # core.tasks is the platform's, not an app's
 EXPECTED = {
     "audience.import_inspect": "default",
     "audience.profile_import_run": "bulk",

@@ -2,7 +2,7 @@ import pytest
 from django.db import connection
 
 from config.celery import app
-from config.errors import TenantRequired
+from core.errors import TenantRequired
 
 
 @app.task(name="tests.schema_of_task", client_required=True)

@@ -1,6 +1,6 @@
 import pytest
 
-from config.errors import PermissionDenied
+from core.errors import PermissionDenied
 from tenants.access import Member, authorize, can
 from tenants.models import AccessRule, Role
 from tests.conftest import bearer, http, signed_in

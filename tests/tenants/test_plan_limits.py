@@ -3,7 +3,7 @@ import uuid
 import pytest
 from django.db import connection, transaction
 
-from config.errors import PermissionDenied
+from core.errors import PermissionDenied
 from marketing.audience.models import Profile
 from tenants.plan_limits import LIMIT_EXCEEDS, LimitStatus, Module, plan_limit_enforce
 from tests.conftest import bearer, http, signed_in

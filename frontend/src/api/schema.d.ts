@@ -133,11 +133,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Imports List */
-        get: operations["imports_list"];
+        /** Importlist */
+        get: operations["importList"];
         put?: never;
-        /** Imports Upload */
-        post: operations["imports_upload"];
+        /** Importupload */
+        post: operations["importUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -152,11 +152,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Imports Inspection
+         * Importinspection
          * @description What the wizard polls after an .xlsx upload until the worker has read the file.
          *     Gated like the upload, for its uploader or an admin: the sample is the file's data.
          */
-        get: operations["imports_inspection"];
+        get: operations["importInspection"];
         put?: never;
         post?: never;
         delete?: never;
@@ -174,8 +174,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Imports Start */
-        post: operations["imports_start"];
+        /** Importstart */
+        post: operations["importStart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -189,8 +189,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Imports Get */
-        get: operations["imports_get"];
+        /** Importget */
+        get: operations["importGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -206,8 +206,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Imports Errors */
-        get: operations["imports_errors"];
+        /** Importerrors */
+        get: operations["importErrors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -226,11 +226,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports Errors Link
+         * Importerrorslink
          * @description A link to the error report that a browser can follow without a header: it carries
          *     a single-use token that works for a minute.
          */
-        post: operations["imports_errors_link"];
+        post: operations["importErrorsLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -246,8 +246,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exports Profiles */
-        post: operations["exports_profiles"];
+        /** Profileexport */
+        post: operations["profileExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -295,8 +295,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs List */
-        get: operations["jobs_list"];
+        /** Joblist */
+        get: operations["jobList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -312,8 +312,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs Get */
-        get: operations["jobs_get"];
+        /** Jobget */
+        get: operations["jobGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -332,10 +332,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Jobs Cancel
+         * Jobcancel
          * @description Its starter or an admin may cancel a job.
          */
-        post: operations["jobs_cancel"];
+        post: operations["jobCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -683,8 +683,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Activity List */
-        get: operations["activity_list"];
+        /** Activitylist */
+        get: operations["activityList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -700,8 +700,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Activity People */
-        get: operations["activity_people"];
+        /** Activitypeople */
+        get: operations["activityPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -719,8 +719,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activity Export */
-        post: operations["activity_export"];
+        /** Activityexport */
+        post: operations["activityExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2375,7 +2375,7 @@ export interface operations {
             };
         };
     };
-    imports_list: {
+    importList: {
         parameters: {
             query?: {
                 page?: number;
@@ -2453,7 +2453,7 @@ export interface operations {
             };
         };
     };
-    imports_upload: {
+    importUpload: {
         parameters: {
             query?: never;
             header?: never;
@@ -2543,7 +2543,7 @@ export interface operations {
             };
         };
     };
-    imports_inspection: {
+    importInspection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2610,7 +2610,7 @@ export interface operations {
             };
         };
     };
-    imports_start: {
+    importStart: {
         parameters: {
             query?: never;
             header?: never;
@@ -2690,7 +2690,7 @@ export interface operations {
             };
         };
     };
-    imports_get: {
+    importGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -2766,7 +2766,7 @@ export interface operations {
             };
         };
     };
-    imports_errors: {
+    importErrors: {
         parameters: {
             query?: never;
             header?: never;
@@ -2840,7 +2840,7 @@ export interface operations {
             };
         };
     };
-    imports_errors_link: {
+    importErrorsLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -2916,7 +2916,7 @@ export interface operations {
             };
         };
     };
-    exports_profiles: {
+    profileExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -3150,7 +3150,7 @@ export interface operations {
             };
         };
     };
-    jobs_list: {
+    jobList: {
         parameters: {
             query?: {
                 page?: number;
@@ -3220,7 +3220,7 @@ export interface operations {
             };
         };
     };
-    jobs_get: {
+    jobGet: {
         parameters: {
             query?: never;
             header?: never;
@@ -3287,7 +3287,7 @@ export interface operations {
             };
         };
     };
-    jobs_cancel: {
+    jobCancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -5432,7 +5432,7 @@ export interface operations {
             };
         };
     };
-    activity_list: {
+    activityList: {
         parameters: {
             query?: {
                 actorId?: number | null;
@@ -5505,7 +5505,7 @@ export interface operations {
             };
         };
     };
-    activity_people: {
+    activityPeople: {
         parameters: {
             query?: never;
             header?: never;
@@ -5570,7 +5570,7 @@ export interface operations {
             };
         };
     };
-    activity_export: {
+    activityExport: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,7 +1,7 @@
 from django.http import HttpRequest
 from ninja import Router
 
-from config.responses import ErrorOut
+from core.responses import ErrorOut
 from marketing.audience.schemas.email_stats import EmailStatsOut
 from marketing.audience.selectors.profiles import email_verification_counts
 

@@ -1,7 +1,7 @@
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from config.responses import ERRORS_WITH_CONFLICT
+from core.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.exports import (
     DownloadIn,
     DownloadMetricsIn,
@@ -9,14 +9,15 @@ from marketing.audience.schemas.exports import (
     ExportProfilesIn,
     StatusOneOut,
 )
-from marketing.audience.services import downloads, exports
+from marketing.audience.services import exports
+from marketing.jobs import files
 from marketing.jobs.schemas import JobIdOut
 
 router = Router(tags=["exports"])
 
 
 @router.post("/mm/exports/profiles", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
-def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
+def profileExport(request: HttpRequest, data: ExportProfilesIn):
     job = exports.export_start(
         filters={
             "search": data.search,
@@ -33,11 +34,11 @@ def exports_profiles(request: HttpRequest, data: ExportProfilesIn):
 
 @router.post("/downloadBase64", response={200: DownloadOut, **ERRORS_WITH_CONFLICT})
 def downloadBase64(request: HttpRequest, data: DownloadIn):  # noqa: N802 - the spec's name
-    return downloads.download_base64(
+    return files.download_base64(
         member=request.auth, file_id=data.filePath, file_name=data.fileName
     )
 
 
 @router.post("/postDownloadReportMetrics", response={200: StatusOneOut, **ERRORS_WITH_CONFLICT})
 def postDownloadReportMetrics(request: HttpRequest, data: DownloadMetricsIn):  # noqa: N802
-    return downloads.download_metrics_record(key=data.key, user_email=request.auth.email)
+    return exports.download_metrics_record(key=data.key, user_email=request.auth.email)

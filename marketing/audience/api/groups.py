@@ -1,8 +1,8 @@
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
-from config.pagination import paginate
-from config.responses import ERRORS
+from core.pagination import paginate
+from core.responses import ERRORS
 from marketing.audience.schemas.groups import (
     FormCategoryOut,
     FormListIn,

@@ -3,9 +3,8 @@ from urllib.parse import urlencode
 from django.http import FileResponse, HttpRequest
 from ninja import File, Form, Query, Router, Status, UploadedFile
 
-from config.operation_gates import OPERATION_GATES as GATES
-from config.pagination import paginate
-from config.responses import ERRORS, ERRORS_WITH_CONFLICT
+from core.pagination import paginate
+from core.responses import ERRORS, ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.exports import DownloadLinkOut
 from marketing.audience.schemas.imports import (
     ImportKindIn,
@@ -27,10 +26,10 @@ router = Router(tags=["imports"])
 
 
 @router.post("/mm/imports", response={201: ImportUploadOut, **ERRORS_WITH_CONFLICT})
-def imports_upload(
+def importUpload(
     request: HttpRequest, file: File[UploadedFile], kind: Form[ImportKindIn] = "subscribers"
 ):
-    authorize_choice(request.auth, GATES["imports_upload"], kind)
+    authorize_choice(request.auth, request.operation_gate, kind)
     record, extra = service.import_upload(
         name=file.name or "",
         size=file.size or 0,
@@ -42,18 +41,18 @@ def imports_upload(
 
 
 @router.get("/mm/imports/{import_id}/inspection", response={200: ImportUploadOut, **ERRORS})
-def imports_inspection(request: HttpRequest, import_id: int):
+def importInspection(request: HttpRequest, import_id: int):
     """What the wizard polls after an .xlsx upload until the worker has read the file.
     Gated like the upload, for its uploader or an admin: the sample is the file's data."""
     record = service.import_get(import_id)
-    authorize_choice(request.auth, GATES["imports_inspection"], record.kind)
+    authorize_choice(request.auth, request.operation_gate, record.kind)
     authorize_owner_or_admin(request.auth, owner_id=record.created_by_id)
     return import_upload_out(record, service.import_preview(record))
 
 
 @router.post("/mm/imports/{import_id}/start", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
-def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
-    authorize_choice(request.auth, GATES["imports_start"], service.import_get(import_id).kind)
+def importStart(request: HttpRequest, import_id: int, data: ImportStartIn):
+    authorize_choice(request.auth, request.operation_gate, service.import_get(import_id).kind)
     record = service.import_start(
         import_id=import_id,
         mapping=data.mapping,
@@ -68,7 +67,7 @@ def imports_start(request: HttpRequest, import_id: int, data: ImportStartIn):
 
 
 @router.get("/mm/imports", response={200: ImportPageOut, **ERRORS_WITH_CONFLICT}, by_alias=True)
-def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
+def importList(request: HttpRequest, query: Query[ImportListQuery]):
     result = paginate(
         service.import_list(kind=query.kind), page=query.page, page_size=query.pageSize
     )
@@ -77,22 +76,22 @@ def imports_list(request: HttpRequest, query: Query[ImportListQuery]):
 
 
 @router.get("/mm/imports/{import_id}", response={200: ImportOut, **ERRORS_WITH_CONFLICT})
-def imports_get(request: HttpRequest, import_id: int):
+def importGet(request: HttpRequest, import_id: int):
     return import_out(service.import_get(import_id))
 
 
-def _error_report(request: HttpRequest, import_id: int, operation: str):
+def _error_report(request: HttpRequest, import_id: int):
     """An import's rejected rows, gated like the import itself: its kind's action type,
     and its starter or an admin."""
     record = service.import_get(import_id)
-    authorize_choice(request.auth, GATES[operation], record.kind)
+    authorize_choice(request.auth, request.operation_gate, record.kind)
     authorize_owner_or_admin(request.auth, owner_id=record.created_by_id)
     return record, service.import_errors_path(record)
 
 
 @router.get("/mm/imports/{import_id}/errors", response={200: None, **ERRORS_WITH_CONFLICT})
-def imports_errors(request: HttpRequest, import_id: int):
-    record, path = _error_report(request, import_id, "imports_errors")
+def importErrors(request: HttpRequest, import_id: int):
+    record, path = _error_report(request, import_id)
     return FileResponse(
         open(path, "rb"),  # noqa: SIM115 - FileResponse closes it
         as_attachment=True,
@@ -104,10 +103,10 @@ def imports_errors(request: HttpRequest, import_id: int):
 @router.post(
     "/mm/imports/{import_id}/errors/link", response={200: DownloadLinkOut, **ERRORS_WITH_CONFLICT}
 )
-def imports_errors_link(request: HttpRequest, import_id: int):
+def importErrorsLink(request: HttpRequest, import_id: int):
     """A link to the error report that a browser can follow without a header: it carries
     a single-use token that works for a minute."""
-    _error_report(request, import_id, "imports_errors_link")
+    _error_report(request, import_id)
     path = f"/api/mm/imports/{import_id}/errors"
     token = download_token_issue(
         session_key=request.session.session_key,

@@ -1,9 +1,8 @@
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
-from config.operation_gates import OPERATION_GATES
-from config.pagination import paginate
-from config.responses import ERRORS
+from core.pagination import paginate
+from core.responses import ERRORS
 from marketing.audience.schemas.profiles import (
     ProfileBulkIn,
     ProfileBulkOut,
@@ -64,5 +63,5 @@ def profileUpdate(request: HttpRequest, profile_id: int, data: ProfilePatch):
 
 @router.post("/mm/profiles/bulk", response={200: ProfileBulkOut, **ERRORS}, by_alias=True)
 def profileBulkAction(request: HttpRequest, data: ProfileBulkIn):
-    authorize_choice(request.auth, OPERATION_GATES["profileBulkAction"], data.action)
+    authorize_choice(request.auth, request.operation_gate, data.action)
     return profiles_bulk_action(client=request.tenant, **data.model_dump())

@@ -1,7 +1,7 @@
 from django.http import HttpRequest
 from ninja import Router, Status
 
-from config.responses import ERRORS_WITH_CONFLICT
+from core.responses import ERRORS_WITH_CONFLICT
 from marketing.audience.schemas.verification import JobStartedOut, VerificationRunIn
 from marketing.audience.services.verification import verification_run
 

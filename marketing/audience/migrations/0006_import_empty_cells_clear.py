@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audience', '0005_profileimport_inspection'),
+        ("audience", "0005_profileimport_inspection"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='profileimport',
-            name='empty_cells_clear',
+            model_name="profileimport",
+            name="empty_cells_clear",
             field=models.BooleanField(default=False),
         ),
     ]

@@ -1,7 +1,7 @@
 """Shared by the audience schemas: camelCase wire names, email and text types, errors.
 
 Python names are snake_case; `CamelSchema` gives each field its camelCase wire name (the
-handlers answer with `by_alias=True`). Lists page through `config.pagination`."""
+handlers answer with `by_alias=True`). Lists page through `core.pagination`."""
 
 from typing import Annotated
 

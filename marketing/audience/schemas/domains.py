@@ -2,7 +2,7 @@ from datetime import datetime
 
 from pydantic import Field
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.audience.models import DomainType
 from marketing.audience.schemas.common import CamelSchema
 

@@ -5,7 +5,7 @@ from ninja import Schema
 from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from config.pagination import PageOut
+from core.pagination import PageOut
 from marketing.audience.models import FieldType
 from marketing.audience.schemas.common import CamelSchema, Email, Name, text
 

@@ -3,7 +3,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.audience.schemas.common import CamelSchema, Name, SearchText
 from marketing.audience.selectors.groups import GROUP_SORT_CHOICES
 

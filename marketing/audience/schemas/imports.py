@@ -3,7 +3,7 @@ from typing import Literal
 
 from ninja import Field, Schema
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.audience.models import InspectionStatus, ProfileImport
 
 

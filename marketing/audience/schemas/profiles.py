@@ -3,7 +3,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.audience.models import CSB_THRESHOLD, VerificationStatus
 from marketing.audience.schemas.common import CamelSchema, Email, SearchText, text
 from marketing.audience.selectors.profiles import PROFILE_SORT_CHOICES, PROFILE_STATUSES

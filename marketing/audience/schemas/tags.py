@@ -1,7 +1,7 @@
 from datetime import datetime
 from typing import Literal
 
-from config.pagination import PageOut, PageQuery
+from core.pagination import PageOut, PageQuery
 from marketing.audience.schemas.common import CamelSchema, Name, SearchText
 from marketing.audience.selectors.tags import TAG_SORT_CHOICES
 

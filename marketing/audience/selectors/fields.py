@@ -1,6 +1,6 @@
 from django.db.models import QuerySet
 
-from config.errors import NotFound
+from core.errors import NotFound
 from marketing.audience.models import ProfileField
 
 PROFILE_FIELD_NOT_FOUND = "Profile field not found."

@@ -1,6 +1,6 @@
 from django.db.models import Count, F, Q, QuerySet
 
-from config.errors import NotFound
+from core.errors import NotFound
 from marketing.audience.models import Group, GroupCategory
 
 GROUP_NOT_FOUND = "Group not found."

@@ -3,7 +3,7 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Lookup, Q, QuerySet
 from django.db.models.functions import Coalesce
 
-from config.errors import NotFound
+from core.errors import NotFound
 from marketing.audience.models import CSB_THRESHOLD, NAME_KEY, Profile, VerificationStatus
 
 PROFILE_NOT_FOUND = "Profile not found."

@@ -1,6 +1,6 @@
 from django.db.models import Count, Q, QuerySet
 
-from config.errors import NotFound
+from core.errors import NotFound
 from marketing.audience.models import Tag
 
 TAG_NOT_FOUND = "Tag not found."

@@ -5,10 +5,10 @@ import re
 
 from django.db import IntegrityError, transaction
 
-from config.errors import NotFound, ValidationFailed
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import NotFound, ValidationFailed
 from marketing.audience.models import DomainType, ManagedDomain
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 
 # Spec 5.1: labels of letters, digits, hyphen and underscore, up to 63 characters each,
 # ending with a 2 to 6 letter top-level domain, with no leading '://'.

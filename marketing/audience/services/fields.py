@@ -8,11 +8,11 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 from django.utils.text import slugify
 
-from config.errors import ValidationFailed
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import ValidationFailed
 from marketing.audience.models import FieldType, Profile, ProfileField
 from marketing.audience.selectors.fields import SYSTEM_FIELD_NAMES, profile_fields_by_key
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 
 OPTIONS_NOT_UNIQUE = "Profile field list items must be unique."
 OPTIONS_REQUIRED = "At least one list item is needed for this field type."

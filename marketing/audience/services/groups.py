@@ -2,10 +2,10 @@
 
 from django.db import IntegrityError, transaction
 
-from config.errors import ValidationFailed
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import ValidationFailed
 from marketing.audience.models import Group, GroupCategory
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 
 GROUP_NAME_COMMA = "A group name cannot contain commas."
 GROUP_NAME_TAKEN = "A group with this name already exists."

@@ -10,7 +10,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from config.errors import PermissionDenied, ValidationFailed
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import PermissionDenied, ValidationFailed
 from marketing.audience.models import (
     PROFILE_TEXT_FIELDS,
     Group,
@@ -23,8 +25,6 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.audience.services.fields import custom_values_clean, custom_values_merge
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 from tenants.models import Client
 from tenants.plan_limits import Module, plan_limit_enforce
 

@@ -2,10 +2,10 @@
 
 from django.db import IntegrityError, transaction
 
-from config.errors import ValidationFailed
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import ValidationFailed
 from marketing.audience.models import Rep
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 
 REP_USER_ID_TAKEN = "Another rep already has this rep user id."
 

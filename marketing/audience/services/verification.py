@@ -32,12 +32,12 @@ from django.db import transaction
 from django.utils import timezone
 from email_validator import EmailNotValidError, validate_email
 
-from config.errors import invalid_field
-from config.tasks import enqueue_on_commit
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import invalid_field
+from core.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.services import (
     CANCELLED_MESSAGE,

@@ -12,15 +12,14 @@ def move_file_paths(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0001_initial'),
+        ("jobs", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='backgroundjob',
-            name='file_path',
+            model_name="backgroundjob",
+            name="file_path",
             field=models.CharField(blank=True, max_length=500),
         ),
         migrations.RunPython(move_file_paths, migrations.RunPython.noop),

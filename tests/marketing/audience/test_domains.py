@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.models import DomainType, ManagedDomain
 from marketing.audience.services.domains import (
     DOMAIN_EXISTS,

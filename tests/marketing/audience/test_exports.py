@@ -9,10 +9,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.models import Group, Profile, ProfileGroup
-from marketing.audience.services.downloads import confine, csv_safe
 from marketing.audience.services.exports import export_run, export_start
+from marketing.jobs.files import confine, csv_safe
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tests.conftest import signed_in
 from tests.marketing.audience.conftest import Api

@@ -1,6 +1,6 @@
 import pytest
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.models import Profile, ProfileField
 from marketing.audience.services.fields import (
     LABEL_TAKEN,

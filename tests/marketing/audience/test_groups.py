@@ -1,6 +1,6 @@
 import pytest
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.models import Group, GroupCategory, Profile, ProfileGroup
 from marketing.audience.services.groups import (
     CATEGORY_HAS_GROUPS,

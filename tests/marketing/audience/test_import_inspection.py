@@ -58,8 +58,8 @@ def no_parsing(monkeypatch):
 
 @pytest.fixture
 def sent(monkeypatch):
-    """The inspections sent (by name, on commit: config.tasks.enqueue_on_commit)."""
-    from config import tasks
+    """The inspections sent (by name, on commit: core.tasks.enqueue_on_commit)."""
+    from core import tasks
 
     messages = []
 

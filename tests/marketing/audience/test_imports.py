@@ -9,7 +9,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from config.errors import Conflict, ValidationFailed
+from core.errors import Conflict, ValidationFailed
 from marketing.audience.job_kinds import NOTHING_IMPORTED
 from marketing.audience.models import (
     FieldType,
@@ -556,7 +556,7 @@ def test_import_run_is_idempotent_for_a_finished_job(unlimited):
 
 
 def test_task_refuses_the_public_schema(tenants, db):
-    from config.errors import TenantRequired
+    from core.errors import TenantRequired
     from marketing.audience.tasks import profile_import_run
 
     connection.set_schema_to_public()

@@ -78,7 +78,7 @@ def test_import_runs_in_the_real_worker(tenants, django_db_blocker, celery_worke
 def test_start_enqueues_the_task_on_commit(alpha, monkeypatch, django_capture_on_commit_callbacks):
     # (Also makes pytest-django create the test database when this file runs alone: the
     # worker test above takes no `db` transaction.)
-    from config import tasks
+    from core import tasks
     from marketing.audience.services.imports import import_start, import_upload
     from marketing.audience.services.imports.reading import text_chunks
 

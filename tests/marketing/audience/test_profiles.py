@@ -2,8 +2,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from config.errors import PermissionDenied, ValidationFailed
-from config.pagination import paginate
+from core.errors import PermissionDenied, ValidationFailed
+from core.pagination import paginate
 from marketing.audience.models import (
     Group,
     Profile,

@@ -1,6 +1,6 @@
 import pytest
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.models import Profile, ProfileTag, Tag
 from marketing.audience.services.tags import TAG_NAME_TAKEN, tag_create, tag_update
 from tenants.access import NO_MKM_ACCESS

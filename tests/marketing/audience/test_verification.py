@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from config.errors import Conflict, TenantRequired
+from core.errors import Conflict, TenantRequired
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
 from marketing.audience.selectors.profiles import email_verification_counts

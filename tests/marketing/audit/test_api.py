@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from marketing.audit.job_kinds import ACTIVITY_EXPORT
-from marketing.audit.models import AuditLog
-from marketing.audit.services.export_file import activity_export_write
+from core.audit.models import AuditLog
+from marketing.activity.job_kinds import ACTIVITY_EXPORT
+from marketing.activity.services.export_file import activity_export_write
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS
 from tests.conftest import bearer, http, in_schema

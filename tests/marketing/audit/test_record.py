@@ -4,9 +4,9 @@ writes in, and that it writes in the caller's transaction."""
 import pytest
 from django.db import connection, transaction
 
-from marketing.audit.context import audit_context, audit_context_current
-from marketing.audit.models import AuditEvent, AuditLog, AuditObject, AuditPath
-from marketing.audit.services.record import IDS_CAP, audit_record
+from core.audit.context import audit_context, audit_context_current
+from core.audit.models import AuditEvent, AuditLog, AuditObject, AuditPath
+from core.audit.record import IDS_CAP, audit_record
 from tests.conftest import in_schema
 
 

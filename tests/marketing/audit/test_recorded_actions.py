@@ -8,6 +8,10 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import transaction
 
+from core.audit.context import audit_context
+from core.audit.models import AuditLog, AuditPath
+from marketing.activity.selectors import ActivityFilters
+from marketing.activity.services.exports import activity_export_start
 from marketing.audience.models import (
     FieldType,
     Group,
@@ -31,10 +35,6 @@ from marketing.audience.services.profiles import (
     profiles_bulk_action,
 )
 from marketing.audience.services.verification import verification_run
-from marketing.audit.context import audit_context
-from marketing.audit.models import AuditLog, AuditPath
-from marketing.audit.selectors import ActivityFilters
-from marketing.audit.services.exports import activity_export_start
 from marketing.jobs.models import BackgroundJob
 from tenants.access import Member
 from tenants.models import AccessRule, Role

@@ -1,7 +1,7 @@
 """Sign-ins (password, parent-suite SSO), sign-outs and access-list changes are recorded in
 the client's schema, in the transaction that makes them."""
 
-from marketing.audit.models import AuditLog
+from core.audit.models import AuditLog
 from tenants.models import ApiToken, Role
 from tenants.services import INVALID_CREDENTIALS
 from tests.conftest import PASSWORD, bearer, http, in_schema, mint, signed_in

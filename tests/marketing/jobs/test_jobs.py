@@ -3,7 +3,7 @@
 import pytest
 from django.db import connection
 
-from config.errors import Conflict, ValidationFailed
+from core.errors import Conflict, ValidationFailed
 from marketing.audience.job_kinds import JobKind
 from marketing.jobs import services
 from marketing.jobs.models import BackgroundJob, JobStatus

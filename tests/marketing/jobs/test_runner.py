@@ -8,12 +8,13 @@ from django.db import OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from config.celery import app
-from config.tasks import BULK_RETRY
+from core.tasks import BULK_RETRY
 from marketing.audience.job_kinds import FAILURE_MESSAGES, JobKind
 from marketing.audience.models import Profile
-from marketing.audience.services import downloads, exports
+from marketing.audience.services import exports
 from marketing.audience.services.exports import export_start
 from marketing.audience.tasks import profile_export_run
+from marketing.jobs import files
 from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.runner import UNAVAILABLE, JobTask
@@ -117,7 +118,7 @@ def test_an_export_cancelled_while_running_leaves_no_file(in_alpha, settings, mo
         Profile.objects.create(email=f"p{i}@x.example")
     job = export_start(filters={})
     BackgroundJob.objects.filter(pk=job.pk).update(cancel_requested=True)
-    monkeypatch.setattr(downloads, "EXPORT_CHUNK", 1)
+    monkeypatch.setattr(files, "EXPORT_CHUNK", 1)
     folder = Path(settings.MEDIA_ROOT) / "alpha" / "exports"
     before = set(folder.glob("*"))
     profile_export_run.apply(args=[job.pk], throw=True)

@@ -13,8 +13,10 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from config.errors import NotFound, ValidationFailed, invalid_field
-from config.tasks import enqueue_on_commit
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import NotFound, ValidationFailed, invalid_field
+from core.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import (
     Group,
@@ -24,7 +26,6 @@ from marketing.audience.models import (
     ProfileImport,
     Tag,
 )
-from marketing.audience.services.downloads import media_path, new_relative_path
 from marketing.audience.services.imports.headers import (
     EMAIL,
     mappable_fields,
@@ -41,9 +42,8 @@ from marketing.audience.services.imports.reading import (
     inspect_xlsx,
     store_xlsx,
 )
-from marketing.audit.models import AuditEvent
-from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
+from marketing.jobs.files import media_path, new_relative_path
 
 EMAIL_NOT_MAPPED = "The email address must be mapped."
 SEPARATOR_NEEDED = "A separator is required for checkbox fields."

@@ -13,9 +13,10 @@ import time
 from django.db import connection, transaction
 from django.utils import timezone
 
-from config.errors import ServiceError
+from core.audit.models import AuditEvent, AuditPath
+from core.audit.record import audit_record
+from core.errors import ServiceError
 from marketing.audience.models import ImportKind, ProfileImport
-from marketing.audience.services.downloads import media_path
 from marketing.audience.services.imports.apply import apply_subscribers, apply_unsubscribers
 from marketing.audience.services.imports.rows import row_plan
 from marketing.audience.services.imports.staging import (
@@ -27,9 +28,8 @@ from marketing.audience.services.imports.staging import (
     stage_name,
 )
 from marketing.audience.services.profile_indexes import profile_indexes_build
-from marketing.audit.models import AuditEvent, AuditPath
-from marketing.audit.services.record import audit_record
 from marketing.jobs import services as jobs
+from marketing.jobs.files import media_path
 from marketing.jobs.models import JobStatus
 
 logger = logging.getLogger(__name__)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from config.errors import ValidationFailed
+from core.errors import ValidationFailed
 from marketing.audience.services.imports.headers import duplicate_headers
 
 SUPPORTED_EXTENSIONS = (".csv", ".txt", ".xlsx")

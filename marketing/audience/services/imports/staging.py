@@ -24,7 +24,6 @@ from django.conf import settings
 from django.db import connection
 
 from marketing.audience.models import ProfileImport
-from marketing.audience.services.downloads import csv_safe, media_path
 from marketing.audience.services.imports.reading import (
     Half,
     ImportFileError,
@@ -33,6 +32,7 @@ from marketing.audience.services.imports.reading import (
 )
 from marketing.audience.services.imports.rows import RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
+from marketing.jobs.files import csv_safe, media_path
 
 STAGE_DDL = """
 CREATE TEMP TABLE {name} (

@@ -5,7 +5,7 @@ none (it is never sent automatically by the browser)."""
 from ninja.security.base import AuthBase
 from ninja.utils import check_csrf
 
-from config.errors import INVALID_REQUEST, PermissionDenied, ServiceError
+from core.errors import INVALID_REQUEST, PermissionDenied, ServiceError
 from tenants.access import Member
 from tenants.middleware import AuthState
 

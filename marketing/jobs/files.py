@@ -1,4 +1,5 @@
-"""Files under the client's media prefix (MEDIA_ROOT/<schema>/...) and their download.
+"""Files under the client's media prefix (MEDIA_ROOT/<schema>/...): the files jobs write
+(exports, error reports) and their download.
 
 A caller never names a path: a download names the job that made the file. Paths we keep
 are still confined on reading: relative to MEDIA_ROOT, starting with the current client's
@@ -15,12 +16,11 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from config.errors import NotFound, ValidationFailed
-from config.operation_gates import JOB_KIND_GATES
+from core.errors import NotFound, ValidationFailed
 from marketing.jobs import services as jobs
 from marketing.jobs.models import JobStatus
 from marketing.jobs.selectors import job_for_file
-from tenants.access import Member, authorize_gate, authorize_owner_or_admin
+from tenants.access import Gate, Member, authorize_gate, authorize_owner_or_admin
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +28,14 @@ INVALID_PATH = "Invalid file path."
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+# The gate of the action that made a job's file, by job kind. The assembly hands over the
+# one gate table's entries at start (config/apps.py: JOB_KIND_GATES); a kind without an
+# entry needs only a member (and, always, its starter or an admin).
+_file_gates: dict[str, Gate] = {}
+
+
+def job_file_gates_register(gates: dict[str, Gate]) -> None:
+    _file_gates.update(gates)
 
 
 def media_root() -> Path:
@@ -88,7 +96,7 @@ def download_base64(*, member: Member, file_id: str, file_name: str) -> dict:
     """A job's file, by the job's file id: the caller needs the right of the action that
     made it (an export needs exportProfiles) and must be its starter or an admin."""
     job = job_for_file(file_id)
-    gate = JOB_KIND_GATES.get(job.kind)
+    gate = _file_gates.get(job.kind)
     if gate is not None:
         authorize_gate(member, gate)
     authorize_owner_or_admin(member, owner_id=job.started_by_id)
@@ -100,11 +108,6 @@ def download_base64(*, member: Member, file_id: str, file_name: str) -> dict:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     fallback = (job.result or {}).get("fileName") or path.name
     return {"status": 1, "fileName": safe_file_name(file_name or fallback), "data": data}
-
-
-def download_metrics_record(*, key: str, user_email: str) -> dict:
-    logger.info("download report metrics: key=%s user=%s", key[:200], user_email)
-    return {"status": 1}
 
 
 EXPORT_CHUNK = 5000

@@ -5,7 +5,7 @@ import json
 
 from ninja.parser import Parser
 
-from config.errors import ValidationFailed, invalid_field
+from core.errors import ValidationFailed, invalid_field
 
 NUL = "\x00"
 

@@ -9,10 +9,10 @@ import zoneinfo
 
 from django.conf import settings
 
-from marketing.audience.services.downloads import EXPORT_CHUNK, csv_export_write, csv_safe
-from marketing.audit.models import AuditEvent, AuditObject, AuditPath
-from marketing.audit.selectors import ActivityFilters, activity_list
+from core.audit.models import AuditEvent, AuditObject, AuditPath
+from marketing.activity.selectors import ActivityFilters, activity_list
 from marketing.jobs import services as jobs
+from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
 
 HEADER = (
     "Time",

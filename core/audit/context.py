@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 
-from marketing.audit.models import AuditPath
-from tenants.sign_in_guard import client_address
+from core.audit.models import AuditPath
+from core.http import client_address
 
 USER_AGENT_MAX = 255
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import QuerySet
 
-from config.errors import ValidationFailed, invalid_field
-from marketing.audit.models import AuditLog, AuditObject
+from core.audit.models import AuditLog, AuditObject
+from core.errors import ValidationFailed, invalid_field
 
 DATES_REVERSED = "The start date must not be after the end date."
 # The list's sort keys (the wire names) and their columns; ties go to the newest row.

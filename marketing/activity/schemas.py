@@ -4,9 +4,9 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import Field
 
-from config.pagination import PageOut, PageQuery
-from marketing.audit.models import AuditEvent, AuditLog, AuditObject, AuditPath
-from marketing.audit.selectors import DEFAULT_SORT, SORTS, ActivityFilters
+from core.audit.models import AuditEvent, AuditLog, AuditObject, AuditPath
+from core.pagination import PageOut, PageQuery
+from marketing.activity.selectors import DEFAULT_SORT, SORTS, ActivityFilters
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 # Whole days of the client's time zone; the bounds keep every day a PostgreSQL timestamp.

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, JsonResponse
 
-from config.errors import INVALID_REQUEST
+from core.errors import INVALID_REQUEST
 
 READ_STEP = 64 * 1024
 MB = 1024 * 1024

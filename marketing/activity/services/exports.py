@@ -6,13 +6,13 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 
-from config.errors import ValidationFailed
-from config.tasks import enqueue_on_commit
-from marketing.audit.job_kinds import ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL
-from marketing.audit.models import AuditEvent
-from marketing.audit.selectors import ActivityFilters, activity_filter
-from marketing.audit.services.export_file import filters_to_params
-from marketing.audit.services.record import audit_record
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import ValidationFailed
+from core.tasks import enqueue_on_commit
+from marketing.activity.job_kinds import ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL
+from marketing.activity.selectors import ActivityFilters, activity_filter
+from marketing.activity.services.export_file import filters_to_params
 from marketing.jobs import services as jobs
 from tenants.access import Member
 

@@ -5,24 +5,24 @@ import zoneinfo
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
-from config.pagination import paginate
-from config.responses import ERRORS, ERRORS_WITH_CONFLICT
-from marketing.audit import selectors
-from marketing.audit.schemas import (
+from core.pagination import paginate
+from core.responses import ERRORS, ERRORS_WITH_CONFLICT
+from marketing.activity import selectors
+from marketing.activity.schemas import (
     ActivityFilterIn,
     ActivityListQuery,
     ActivityPageOut,
     ActivityPeopleOut,
     activity_out,
 )
-from marketing.audit.services.exports import activity_export_start
+from marketing.activity.services.exports import activity_export_start
 from marketing.jobs.schemas import JobIdOut
 
 router = Router(tags=["activity"])
 
 
 @router.get("/mm/activity", response={200: ActivityPageOut, **ERRORS}, by_alias=True)
-def activity_list(request: HttpRequest, query: Query[ActivityListQuery]):
+def activityList(request: HttpRequest, query: Query[ActivityListQuery]):
     time_zone = request.tenant.time_zone
     rows = selectors.activity_list(query.filters(), time_zone=time_zone, sort=query.sort)
     result = paginate(
@@ -37,12 +37,12 @@ def activity_list(request: HttpRequest, query: Query[ActivityListQuery]):
 
 
 @router.get("/mm/activity/people", response={200: ActivityPeopleOut, **ERRORS})
-def activity_people(request: HttpRequest):
+def activityPeople(request: HttpRequest):
     return {"items": selectors.activity_people()}
 
 
 @router.post("/mm/activity/export", response={202: JobIdOut, **ERRORS_WITH_CONFLICT})
-def activity_export(request: HttpRequest, data: ActivityFilterIn):
+def activityExport(request: HttpRequest, data: ActivityFilterIn):
     job = activity_export_start(
         member=request.auth, filters=data.filters(), time_zone=request.tenant.time_zone
     )

@@ -1,7 +1,7 @@
 """`audit_record`: the one call every service makes to leave its row in the audit trail.
 
-    from marketing.audit.models import AuditEvent
-    from marketing.audit.services.record import audit_record
+    from core.audit.models import AuditEvent
+    from core.audit.record import audit_record
 
     with transaction.atomic():
         campaign.save()
@@ -9,7 +9,7 @@
 
 - Call it inside the change's `transaction.atomic()` block: the row commits with the
   change and a rolled-back change leaves none.
-- Who and how come from the audit context (marketing/audit/context.py) set by the request
+- Who and how come from the audit context (core/audit/context.py) set by the request
   or the task; pass `actor_id`/`actor_email`/`path` only where the context cannot know them
   (a sign-in, before anyone is signed in; a worker finishing someone's import).
 - A set-based change records one row for the whole operation: `count` (how many objects
@@ -25,8 +25,8 @@ from typing import Any
 from django.db import connection
 from django_tenants.utils import get_public_schema_name, schema_context
 
-from marketing.audit.context import audit_context_current
-from marketing.audit.models import AuditEvent, AuditLog
+from core.audit.context import audit_context_current
+from core.audit.models import AuditEvent, AuditLog
 
 IDS_CAP = 100
 LABEL_MAX = 255

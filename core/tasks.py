@@ -4,12 +4,13 @@ services send a task: by its registered name, once their transaction commits
 
 from functools import partial
 
+from celery import current_app
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from kombu.exceptions import OperationalError as BrokerError
 from tenant_schemas_celery.task import TenantTask
 
-from config.errors import TenantRequired
+from core.errors import TenantRequired
 
 # Worth another try: the database or the broker was unreachable, restarting, or chose this
 # transaction as a deadlock victim; a connection dropped under us.
@@ -65,8 +66,7 @@ def enqueue_on_commit(name: str, /, **ids: int) -> None:
 def task_send(name: str, kwargs: dict, headers: dict) -> None:
     """Publish by name. Under CELERY_TASK_ALWAYS_EAGER (send_task ignores it) the task
     runs here and now, as `.delay()` would."""
-    from config.celery import app
-
+    app = current_app
     if app.conf.task_always_eager:
         if name not in app.tasks:
             app.loader.import_default_modules()

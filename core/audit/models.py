@@ -1,6 +1,6 @@
 """The audit trail (after Zulip's RealmAuditLog): one row per change a person or the
 product made to a client's data, written in the change's own transaction by
-`marketing.audit.services.record.audit_record`. Rows are never updated.
+`core.audit.record.audit_record`. Rows are never updated.
 
 People live in the public schema, so the actor is an id plus a snapshot of their email (no
 foreign key across schemas; the row outlives the person). The object is a type, an id and

@@ -1,0 +1,1 @@
+"""The Activity screen: the audit trail read, filtered and exported by admins."""
