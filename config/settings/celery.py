@@ -41,6 +41,7 @@ TASK_QUEUES = {
     "audit.activity_export_run": "bulk",
     "tenants.sso_nonces_purge": "default",
     "tenants.api_tokens_purge": "default",
+    "jobs.lost_jobs_sweep": "default",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -66,4 +67,5 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "purge expired sign-in nonces": {"task": "tenants.sso_nonces_purge", "schedule": 3600},
     "purge expired tokens": {"task": "tenants.api_tokens_purge", "schedule": 3600},
+    "send again the tasks of lost jobs": {"task": "jobs.lost_jobs_sweep", "schedule": 60},
 }

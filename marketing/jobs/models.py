@@ -46,6 +46,12 @@ class BackgroundJob(models.Model):
     # works, is what keeps a redelivered message from running beside it.
     attempt = models.PositiveIntegerField(default=0)
     lease_expires_at = models.DateTimeField(null=True, blank=True)
+    # The task that runs the job, as it was sent (services.job_enqueue): the sweeper sends
+    # it again when its message was lost (services.jobs_lost_resend).
+    task_name = models.CharField(max_length=100, blank=True)
+    task_kwargs = models.JSONField(default=dict, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    sends = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         constraints = [
@@ -53,6 +59,13 @@ class BackgroundJob(models.Model):
                 fields=["operation_key"],
                 condition=Q(status__in=["Pending", "InProcess"]),
                 name="job_one_active_per_operation",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["sent_at"],
+                condition=Q(status__in=["Pending", "InProcess"]),
+                name="job_active_sent_at",
             )
         ]
 

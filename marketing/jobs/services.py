@@ -11,7 +11,14 @@ at every progress, step or checkpoint; a stretch without one must stay well insi
 JOB_LEASE_SECONDS.
 
 Progress writes are single UPDATEs: called outside a transaction (as the tasks do) each
-commits at once, so /backgroundJobs shows the job moving."""
+commits at once, so /backgroundJobs shows the job moving.
+
+A job is sent to its task with `job_enqueue`, which remembers the task on the row. A
+message can still be lost (the broker died before it was written to disk, the process
+died between the commit and the publish): the sweeper (`jobs_lost_resend`, every minute
+from beat) sends the task again for an active job nobody has touched for a while, each
+time waiting twice as long, and after LOST_MAX_SENDS sends fails the job with a message a
+person can read. A resend that races the original is harmless: the lease lets one run."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,6 +30,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from core.errors import Conflict, ValidationFailed
+from core.tasks import enqueue_on_commit
 from marketing.jobs.kinds import job_kind
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobStatus
 
@@ -31,6 +39,9 @@ JOB_EXISTS = (
 )
 NOT_CANCELLABLE = "This job cannot be cancelled."
 CANCELLED_MESSAGE = "Cancelled."
+LOST_MESSAGE = "Something went wrong: the job could not be started. Please try again."
+# Sends of a job's task before the sweeper gives up on it (the first one included).
+LOST_MAX_SENDS = 6  # the last one goes about 63 leases (5 h at 300 s) after the first
 
 _TABLE = BackgroundJob._meta.db_table
 _LEASE_UNTIL = "clock_timestamp() + make_interval(secs => %s)"
@@ -117,6 +128,59 @@ def job_create(
         if "job_one_active_per_operation" in str(exc):
             raise Conflict(JOB_EXISTS) from exc
         raise
+
+
+def job_enqueue(job: BackgroundJob, task_name: str, /, **ids: int) -> None:
+    """Send the task that runs `job` once the current transaction commits, and remember
+    it on the job so that the sweeper can send it again if the message is lost."""
+    BackgroundJob.objects.filter(pk=job.pk).update(
+        task_name=task_name, task_kwargs=ids, sent_at=timezone.now(), sends=1
+    )
+    enqueue_on_commit(task_name, **ids)
+
+
+def jobs_lost_resend() -> tuple[int, int]:
+    """In the current client's schema: send again the task of each active job that looks
+    lost (Pending, or InProcess with its lease expired, and not sent for
+    JOB_LEASE_SECONDS x 2^(sends - 1)); fail those already sent LOST_MAX_SENDS times.
+    Returns (resent, failed). Safe to run twice or concurrently: rows are locked, skipped
+    when another sweep holds them."""
+    resent = failed = 0
+    with transaction.atomic():
+        lost = BackgroundJob.objects.raw(
+            f"""
+            SELECT * FROM {_TABLE}
+             WHERE status IN (%s, %s) AND task_name <> ''
+               AND sent_at < clock_timestamp()
+                             - make_interval(secs => %s * power(2, GREATEST(sends - 1, 0)))
+               AND (status = %s OR lease_expires_at IS NULL
+                    OR lease_expires_at < clock_timestamp())
+             ORDER BY id
+               FOR UPDATE SKIP LOCKED""",
+            [
+                JobStatus.PENDING,
+                JobStatus.IN_PROCESS,
+                settings.JOB_LEASE_SECONDS,
+                JobStatus.PENDING,
+            ],
+        )
+        for job in lost:
+            if job.sends >= LOST_MAX_SENDS:
+                BackgroundJob.objects.filter(pk=job.pk).update(
+                    status=JobStatus.FAILED,
+                    message=LOST_MESSAGE,
+                    finished_at=timezone.now(),
+                    cancellable=False,
+                    lease_expires_at=None,
+                )
+                failed += 1
+                continue
+            BackgroundJob.objects.filter(pk=job.pk).update(
+                sent_at=timezone.now(), sends=job.sends + 1
+            )
+            enqueue_on_commit(job.task_name, **job.task_kwargs)
+            resent += 1
+    return resent, failed
 
 
 def job_claim(job_id: int, *, resume: bool = False) -> JobRun | None:

@@ -9,7 +9,6 @@ from django.db.models import Max
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
-from core.tasks import enqueue_on_commit
 from marketing.activity.job_kinds import ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL
 from marketing.activity.selectors import ActivityFilters, activity_filter
 from marketing.activity.services.export_file import filters_to_params
@@ -53,5 +52,5 @@ def activity_export_start(*, member: Member, filters: ActivityFilters, time_zone
             label=ACTIVITY_EXPORT_LABEL,
             extra={"kind": ACTIVITY_EXPORT, "rows": count, "filters": params},
         )
-        enqueue_on_commit("audit.activity_export_run", job_id=job.pk)
+        jobs.job_enqueue(job, "audit.activity_export_run", job_id=job.pk)
     return job

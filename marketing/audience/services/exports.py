@@ -12,7 +12,6 @@ from django.db.models import QuerySet
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed, invalid_field
-from core.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
@@ -97,7 +96,7 @@ def export_start(*, filters: dict, started_by_id: int | None = None, started_by_
             label=job.title,
             extra={"kind": JobKind.PROFILE_EXPORT, "rows": count, "filters": filters},
         )
-        enqueue_on_commit("audience.profile_export_run", job_id=job.pk)
+        jobs.job_enqueue(job, "audience.profile_export_run", job_id=job.pk)
     return job
 
 

@@ -35,7 +35,6 @@ from email_validator import EmailNotValidError, validate_email
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import invalid_field
-from core.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
 from marketing.jobs.models import BackgroundJob, JobStatus
@@ -47,6 +46,7 @@ from marketing.jobs.services import (
     job_checkpoint,
     job_claim,
     job_create,
+    job_enqueue,
     job_finish,
     job_progress,
     job_release,
@@ -251,7 +251,7 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
             label=job.title,
             extra={"scope": scope, "rows": job.total},
         )
-    enqueue_on_commit("audience.verify_profiles", job_id=job.pk)
+    job_enqueue(job, "audience.verify_profiles", job_id=job.pk)
     return job
 
 

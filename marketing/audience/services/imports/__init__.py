@@ -262,7 +262,7 @@ def import_start(
             extra={"kind": record.kind, "jobId": job.pk, "rows": record.rows_total},
         )
         if enqueue:
-            enqueue_on_commit("audience.profile_import_run", import_id=record.pk)
+            jobs.job_enqueue(job, "audience.profile_import_run", import_id=record.pk)
     return record
 
 
