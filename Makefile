@@ -33,7 +33,7 @@ LOADUSERENV := set -a; [ ! -f .env ] || . ./.env; set +a;
 
 help:
 	@echo "make run        install, build, find/start services, migrate, seed, start all processes"
-	@echo "make test       every suite: ruff, OpenAPI client freshness, pytest, vitest, browser tests"
+	@echo "make test       every suite: ruff, OpenAPI client freshness, pytest, eslint, vitest, browser tests"
 	@echo "make install    venv + Python packages, npm packages, Debian chromium (only what is missing)"
 	@echo "make build      production build of the front end (frontend/dist)"
 	@echo "make services   find PostgreSQL, RabbitMQ and Redis or start/choose fallbacks -> .data/env"

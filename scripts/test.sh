@@ -121,6 +121,7 @@ if have_frontend; then
 fi
 step "pytest (unit and integration, 2 workers)" pytest_suite pytest -n 2
 if have_frontend; then
+    step "eslint (frontend layer boundaries, rules of hooks)" bash -c 'cd frontend && npm run --silent lint'
     step "vitest (frontend)" vitest
     step "frontend build (served to the browser tests)" bash scripts/build_frontend.sh
 else

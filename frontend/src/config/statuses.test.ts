@@ -1,5 +1,5 @@
 import { DEFAULT_THEME } from '@mantine/core';
-import { contrastRatio, minContrast, readableText } from '../app/theme';
+import { contrastRatio, minContrast, readableText } from './theme';
 import { statusLook, statusLooks } from './statuses';
 
 const everyLook = Object.entries(statusLooks).flatMap(([family, looks]) =>

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render as testingLibraryRender } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { cssVariablesResolver, theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../config/theme';
 import { emptySession, SessionProvider, type Session } from '../lib/session';
 
 interface Options {

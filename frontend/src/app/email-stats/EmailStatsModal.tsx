@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@
 import { useEffect, useState } from 'react';
 import { fetchEmailStats, type EmailStats } from '../../api/email-stats';
 import { runVerification } from '../../api/jobs';
-import { toast } from '../toast';
+import { toast } from '../../lib/toast';
 import { formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
 

@@ -6,7 +6,7 @@ import { updateCurrentWebsite } from '../../api/website';
 import { paths } from '../../config/paths';
 import { reloadPage } from '../../lib/browser';
 import { useSession } from '../../lib/session';
-import { toast } from '../toast';
+import { toast } from '../../lib/toast';
 
 /**
  * Spec 7: messages from the parent page, accepted only from the origins the status call

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { toast } from '../../app/toast';
-import { toastError } from '../../app/toast-error';
+import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast-error';
 import { messages } from '../../lib/messages';
 
 interface CrudOptions<T> {

@@ -1,7 +1,7 @@
 import { Button, Modal, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { updateAccessControl } from '../../api/access-control';
-import { toast } from '../../app/toast';
+import { toast } from '../../lib/toast';
 import { FeatureGate } from '../../components/FeatureGate';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';

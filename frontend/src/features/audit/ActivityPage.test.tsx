@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '../../app/toast';
+import { toast } from '../../lib/toast';
 import { jsonResponse, mockFetch } from '../../test-utils/fetch';
 import { render } from '../../test-utils/render';
 import { makeSession } from '../../test-utils/session';
 import { describe as describeRow, localTime } from './activity-format';
 import ActivityPage from './ActivityPage';
 
-vi.mock('../../app/toast', () => ({ toast: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ toast: vi.fn() }));
 vi.mock('../../lib/download', () => ({ base64ToBlob: vi.fn(() => new Blob()), saveBlob: vi.fn() }));
 afterEach(() => vi.mocked(toast).mockClear());
 

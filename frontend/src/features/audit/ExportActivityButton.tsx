@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { downloadBase64 } from '../../api/jobs';
-import { toast } from '../../app/toast';
+import { toast } from '../../lib/toast';
 import { base64ToBlob, saveBlob } from '../../lib/download';
 import { useJob } from '../../lib/use-job';
 import type { ActivityFilterValues } from './api';

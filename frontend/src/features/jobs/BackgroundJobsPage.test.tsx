@@ -5,7 +5,7 @@ import { render } from '../../test-utils/render';
 import { makeSession } from '../../test-utils/session';
 import BackgroundJobsPage from './BackgroundJobsPage';
 
-vi.mock('../../app/toast', () => ({ toast: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ toast: vi.fn() }));
 
 const job = (overrides: Record<string, unknown>) => ({
   id: 1,

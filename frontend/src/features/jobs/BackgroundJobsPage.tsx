@@ -1,8 +1,8 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
-import { toast } from '../../app/toast';
-import { toastError } from '../../app/toast-error';
+import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast-error';
 import { ListFooter } from '../../components/list/ListFooter';
 import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';

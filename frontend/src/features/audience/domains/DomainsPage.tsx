@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../../app/toast';
-import { toastError } from '../../../app/toast-error';
+import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast-error';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FeatureGate } from '../../../components/FeatureGate';
 import { DataTable } from '../../../components/list/DataTable';

@@ -1,7 +1,7 @@
 import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { toast } from '../../../app/toast';
-import { toastError } from '../../../app/toast-error';
+import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast-error';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
 import { DialogActions } from '../../../components/DialogActions';

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../../app/toast';
-import { toastError } from '../../../app/toast-error';
+import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast-error';
 import { messages } from '../../../lib/messages';
 import { NameModal } from '../shared/NameModal';
 import type { GroupCategory } from './api';

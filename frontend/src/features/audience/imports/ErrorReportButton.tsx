@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { toastError } from '../../../app/toast-error';
+import { toastError } from '../../../lib/toast-error';
 import { followDownloadLink } from '../../../lib/download';
 import { messages } from '../../../lib/messages';
 import { importErrorsLink } from './api';

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
 import type { ImportUpload } from './api';
 import type { ProfileField } from '../fields/api';
 import { MappingStep } from './MappingStep';
 
-vi.mock('../../../app/toast', () => ({ toast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ toast: vi.fn() }));
 afterEach(() => vi.mocked(toast).mockClear());
 
 const upload: ImportUpload = {

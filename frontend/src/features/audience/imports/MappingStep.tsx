@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, MultiSelect, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../../app/toast';
-import { toastError } from '../../../app/toast-error';
+import { toast } from '../../../lib/toast';
+import { toastError } from '../../../lib/toast-error';
 import { messages } from '../../../lib/messages';
 import { toSelectData } from '../shared/useAudienceOptions';
 import type { ImportUpload } from './api';

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
 import type { ImportUpload } from './api';
 import { UploadStep } from './UploadStep';
 
-vi.mock('../../../app/toast', () => ({ toast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ toast: vi.fn() }));
 afterEach(() => vi.mocked(toast).mockClear());
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

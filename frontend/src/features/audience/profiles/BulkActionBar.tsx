@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { FeatureGate } from '../../../components/FeatureGate';
 import { DialogActions } from '../../../components/DialogActions';
 import { messages } from '../../../lib/messages';

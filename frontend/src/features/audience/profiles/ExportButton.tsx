@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { FeatureGate } from '../../../components/FeatureGate';
 import { paths } from '../../../config/paths';
 import { messages } from '../../../lib/messages';

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
 import { ProfileDrawer } from './ProfileDrawer';
 
-vi.mock('../../../app/toast', () => ({ toast: vi.fn() }));
+vi.mock('../../../lib/toast', () => ({ toast: vi.fn() }));
 afterEach(() => vi.mocked(toast).mockClear());
 
 const groups = [{ id: 3, name: 'Customers' }];

@@ -1,6 +1,6 @@
 import { Checkbox, Divider, Drawer, MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { messages } from '../../../lib/messages';
 import { DialogActions } from '../../../components/DialogActions';
 import { repDisplayName } from '../shared/rep';

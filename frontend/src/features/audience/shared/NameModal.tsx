@@ -1,6 +1,6 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from '../../../app/toast';
+import { toast } from '../../../lib/toast';
 import { fillErrors } from '../../../lib/form-helper';
 import { messages } from '../../../lib/messages';
 import { DialogActions } from '../../../components/DialogActions';

@@ -1,4 +1,4 @@
-import { messages } from '../lib/messages';
+import { messages } from './messages';
 import { toast } from './toast';
 
 /** An error toast with the error's own message, or the generic one when it has none. */
