@@ -133,14 +133,46 @@ def user_sign_in(*, request, email: str, password: str) -> str:
     if user is None or member_for(user=user, client=request.tenant) is None:
         if user is not None:
             sign_in_failed(email=user.email, address=client_address(request))
+        _sign_in_failure_record(email=email, user=user)
         raise ValidationFailed(INVALID_CREDENTIALS)
     return _start_session(request, user, method="password")
+
+
+def _sign_in_failure_record(*, email: str, user: User | None) -> None:
+    """A refused password sign-in, in the client's trail: the address typed (a known
+    person's row is theirs) and why. Attempts the backoff refused are not recorded, so a
+    guesser cannot flood the trail."""
+    known = user or User.objects.filter(email__iexact=email.strip()).first()
+    audit_record(
+        AuditEvent.SIGN_IN_FAILED,
+        object_id=known.pk if known else None,
+        label=email.strip(),
+        extra={"reason": "notMember" if user is not None else "password"},
+        actor_id=known.pk if known else None,
+        actor_email=known.email if known else "",
+    )
 
 
 def user_sign_in_sso(*, request, payload: str) -> str:
     """Exchange a parent-suite payload for our own session and token. A payload grants
     ADMIN or USER in this client only: it never names a super-admin, never revives a
     membership an admin deactivated, and renames the person only within this client."""
+    try:
+        return _sso_session_start(request, payload)
+    except SsoRejected as refused:
+        # Recorded outside the refused transaction, so that the row stays. The payload's
+        # claims are not trusted here: it may not even carry a valid signature.
+        audit_record(
+            AuditEvent.SSO_REFUSED,
+            extra={"reason": str(refused)[:200]},
+            actor_id=None,
+            actor_email="",
+            path=AuditPath.SSO,
+        )
+        raise
+
+
+def _sso_session_start(request, payload: str) -> str:
     client = request.tenant
     claims = sso_payload_redeem(client=client, payload=payload)
     if claims.website_id is not None and claims.website_id not in client.website_ids:

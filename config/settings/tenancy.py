@@ -1,3 +1,5 @@
+from config.settings.env import env
+
 SHARED_APPS = [
     "django_tenants",
     "tenants",
@@ -25,3 +27,7 @@ PUBLIC_SCHEMA_NAME = "public"
 PUBLIC_SCHEMA_URLCONF = "config.urls_public"
 # An unknown host answers 404; it never falls back to the public site.
 SHOW_PUBLIC_IF_NO_TENANT_FOUND = False
+
+# The audit trail keeps each client's rows this many days (core/audit/tasks.py purges older
+# ones nightly); 0 keeps them for ever.
+AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=730)

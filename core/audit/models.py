@@ -25,6 +25,7 @@ class AuditObject(models.TextChoices):
     VERIFICATION = "verification", "Email verification"
     ACCESS_CONTROL = "accessControl", "Access control"
     SESSION = "session", "Sign-in"
+    JOB = "job", "Background job"
 
 
 class AuditEvent(models.TextChoices):
@@ -62,7 +63,10 @@ class AuditEvent(models.TextChoices):
     VERIFICATION_STARTED = "verification.started", "Email verification started"
     ACCESS_CONTROL_CHANGED = "accessControl.changed", "Access for users changed"
     SIGNED_IN = "session.signedIn", "Signed in"
+    SIGN_IN_FAILED = "session.signInFailed", "Sign-in failed"
+    SSO_REFUSED = "session.ssoRefused", "Sign-in from the suite refused"
     SIGNED_OUT = "session.signedOut", "Signed out"
+    JOB_CANCELLED = "job.cancelled", "Background job cancelled"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -29,6 +29,8 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
 from core.tasks import enqueue_on_commit
 from marketing.jobs.kinds import job_kind
@@ -356,4 +358,7 @@ def job_cancel(job_id: int) -> BackgroundJob:
             job.cancellable = False
             fields += ["status", "finished_at", "message", "cancellable"]
         job.save(update_fields=fields)
+        audit_record(
+            AuditEvent.JOB_CANCELLED, object_id=job.pk, label=job.title, extra={"kind": job.kind}
+        )
     return job

@@ -51,13 +51,50 @@ def test_a_password_sign_in_from_the_app_is_recorded(alpha, beta):
     assert _count(beta, "session.signedIn") == before  # in alpha's schema only
 
 
-def test_a_script_signing_in_is_the_api_path_and_a_failure_records_nothing(alpha):
-    before = _count(alpha, "session.signedIn")
-    refused = _sign_in(alpha, alpha.user.email, password="wrong")
-    assert refused.json()["message"] == INVALID_CREDENTIALS
-    assert _count(alpha, "session.signedIn") == before
+def test_a_script_signing_in_is_the_api_path(alpha):
     assert _sign_in(alpha, alpha.admin.email).status_code == 200
     assert _latest(alpha, "session.signedIn").path == "api"
+
+
+def test_a_wrong_password_is_recorded_as_the_persons_failed_sign_in(alpha):
+    before = _count(alpha, "session.signedIn")
+    refused = _sign_in(alpha, alpha.user.email.upper(), password="wrong", REMOTE_ADDR="10.6.6.6")
+    assert refused.json()["message"] == INVALID_CREDENTIALS
+    assert _count(alpha, "session.signedIn") == before
+    row = _latest(alpha, "session.signInFailed")
+    assert (row.actor_id, row.actor_email, row.object_label) == (
+        alpha.user.pk,
+        alpha.user.email,
+        alpha.user.email.upper(),
+    )
+    assert (row.extra, row.client_address) == ({"reason": "password"}, "10.6.6.6")
+
+
+def test_an_unknown_address_and_a_person_of_another_client_are_recorded_in_this_client(
+    alpha, beta
+):
+    before_beta = _count(beta, "session.signInFailed")
+    assert _sign_in(alpha, "nobody@nowhere.example").status_code == 400
+    row = _latest(alpha, "session.signInFailed")
+    assert (row.actor_id, row.actor_email, row.object_label, row.extra) == (
+        None,
+        "",
+        "nobody@nowhere.example",
+        {"reason": "password"},
+    )
+    assert _sign_in(alpha, beta.user.email).status_code == 400  # right password, wrong client
+    row = _latest(alpha, "session.signInFailed")
+    assert (row.actor_id, row.extra) == (beta.user.pk, {"reason": "notMember"})
+    assert _count(beta, "session.signInFailed") == before_beta
+
+
+def test_a_refused_parent_suite_payload_is_recorded_without_trusting_its_claims(alpha):
+    payload = mint(alpha.client, "sso.intruder@alpha.example", role=Role.USER)
+    tampered = payload[:-4] + ("AAAA" if not payload.endswith("AAAA") else "BBBB")
+    http(alpha.host).get("/api/getStatus", {"payload": tampered})
+    row = _latest(alpha, "session.ssoRefused")
+    assert (row.actor_id, row.actor_email, row.path) == (None, "", "sso")
+    assert row.extra == {"reason": "undecryptable, tampered or older than SSO_MAX_AGE"}
 
 
 def test_a_parent_suite_sign_in_is_the_sso_path(alpha):

@@ -3,6 +3,7 @@
 import pytest
 from django.db import connection
 
+from core.audit.models import AuditLog
 from core.errors import Conflict, ValidationFailed
 from marketing.audience.job_kinds import JobKind
 from marketing.jobs import services
@@ -81,6 +82,14 @@ def test_jobs_api(alpha, beta, admin_api):
     assert admin_api.get("/api/mm/jobs/999999").status_code == 404
     cancel = admin_api.post(f"/api/mm/jobs/{older.pk}/cancel")
     assert cancel.status_code == 200 and cancel.json()["status"] == "Cancelled"
+    connection.set_tenant(alpha.client)
+    trail = AuditLog.objects.filter(event_type="job.cancelled", object_id=older.pk).get()
+    assert (trail.actor_email, trail.object_label, trail.extra) == (
+        "admin@alpha.example",
+        "Older",
+        {"kind": "profileImport"},
+    )
+    connection.set_schema_to_public()
     assert admin_api.post(f"/api/mm/jobs/{newer.pk}/cancel").status_code == 400
     assert admin_api.post(f"/api/mm/jobs/{older.pk}/cancel").status_code == 400
     assert admin_api.post("/api/mm/jobs/999999/cancel").status_code == 404

@@ -1,0 +1,52 @@
+"""The audit trail's retention (public schema task, scheduled by celery beat:
+CELERY_BEAT_SCHEDULE in config/settings/celery.py)."""
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
+
+from core.audit.models import AuditLog
+
+PURGE_BATCH = 10_000
+
+
+def audit_rows_purge(*, before) -> int:
+    """Delete the current client's trail rows older than `before`, in batches so that no
+    statement holds many locks or a long transaction; returns how many went."""
+    table = AuditLog._meta.db_table
+    deleted = 0
+    while True:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"DELETE FROM {table} WHERE id IN"
+                f" (SELECT id FROM {table} WHERE created_at < %s LIMIT %s)",
+                [before, PURGE_BATCH],
+            )
+            deleted += cursor.rowcount
+            if cursor.rowcount < PURGE_BATCH:
+                return deleted
+
+
+@shared_task(name="audit.trail_purge", soft_time_limit=1800, time_limit=1860)
+def audit_trail_purge() -> dict[str, int]:
+    """Every client's rows older than AUDIT_RETENTION_DAYS (none when it is 0); returns
+    {schema: rows deleted} where any went."""
+    if not settings.AUDIT_RETENTION_DAYS:
+        return {}
+    before = timezone.now() - timedelta(days=settings.AUDIT_RETENTION_DAYS)
+    purged = {}
+    schemas = (
+        get_tenant_model()
+        .objects.exclude(schema_name=get_public_schema_name())
+        .values_list("schema_name", flat=True)
+    )
+    for schema in schemas:
+        with schema_context(schema):
+            deleted = audit_rows_purge(before=before)
+        if deleted:
+            purged[schema] = deleted
+    return purged
