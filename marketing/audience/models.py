@@ -14,23 +14,9 @@ from django.db.models import F, Q
 from django.db.models.functions import Collate, Lower
 from django.utils import timezone
 
-CSB_THRESHOLD = 5  # consecutive soft bounces that flag a profile (spec 4, 9)
+from marketing.audience.profile_fields import max_length
 
-# The profile's plain text columns (the import fields of spec 3 besides email and rep).
-PROFILE_TEXT_FIELDS = (
-    "first_name",
-    "last_name",
-    "phone",
-    "company",
-    "title",
-    "address1",
-    "address2",
-    "city",
-    "state",
-    "country",
-    "county",
-    "zip_code",
-)
+CSB_THRESHOLD = 5  # consecutive soft bounces that flag a profile (spec 4, 9)
 
 
 class VerificationStatus(models.TextChoices):
@@ -127,20 +113,20 @@ NAME_KEY = {column: Collate(Lower(column), "C") for column in ("first_name", "la
 
 
 class Profile(models.Model):
-    email = models.EmailField(max_length=254)  # always lower-case; unique (Meta)
-    first_name = models.CharField(max_length=100, blank=True)
-    last_name = models.CharField(max_length=100, blank=True)
-    phone = models.CharField(max_length=50, blank=True)
-    company = models.CharField(max_length=200, blank=True)
-    title = models.CharField(max_length=200, blank=True)
+    email = models.EmailField(max_length=max_length("email"))  # lower-case; unique (Meta)
+    first_name = models.CharField(max_length=max_length("first_name"), blank=True)
+    last_name = models.CharField(max_length=max_length("last_name"), blank=True)
+    phone = models.CharField(max_length=max_length("phone"), blank=True)
+    company = models.CharField(max_length=max_length("company"), blank=True)
+    title = models.CharField(max_length=max_length("title"), blank=True)
     rep = models.ForeignKey(Rep, null=True, blank=True, on_delete=models.SET_NULL)
-    address1 = models.CharField(max_length=255, blank=True)
-    address2 = models.CharField(max_length=255, blank=True)
-    city = models.CharField(max_length=100, blank=True)
-    state = models.CharField(max_length=100, blank=True)
-    country = models.CharField(max_length=100, blank=True)
-    county = models.CharField(max_length=100, blank=True)
-    zip_code = models.CharField(max_length=20, blank=True)
+    address1 = models.CharField(max_length=max_length("address1"), blank=True)
+    address2 = models.CharField(max_length=max_length("address2"), blank=True)
+    city = models.CharField(max_length=max_length("city"), blank=True)
+    state = models.CharField(max_length=max_length("state"), blank=True)
+    country = models.CharField(max_length=max_length("country"), blank=True)
+    county = models.CharField(max_length=max_length("county"), blank=True)
+    zip_code = models.CharField(max_length=max_length("zip_code"), blank=True)
     custom = models.JSONField(default=dict, blank=True)
     source = models.CharField(
         max_length=20, choices=ProfileSource.choices, default=ProfileSource.ADD_PROFILE

@@ -34,14 +34,13 @@ import psutil
 from django.conf import settings
 from django.db import connection
 
-from marketing.audience.models import PROFILE_TEXT_FIELDS
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
 )
-from tests.support.profile_rows import PLAIN_PROFILE, profiles_copy
+from tests.support.profile_rows import PLAIN_PROFILE, TEXT_COLUMNS, profiles_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "bench_imports"
@@ -153,7 +152,7 @@ def _baseline(path: Path) -> float:
 
 
 # The file's columns in order -> the profile's (Interest is the custom field "interest").
-PROFILE_COLUMNS = ("email", *PROFILE_TEXT_FIELDS, "do_not_email")
+PROFILE_COLUMNS = ("email", *TEXT_COLUMNS, "do_not_email")
 
 
 def _copy_text(value) -> str:

@@ -3,10 +3,14 @@ faster than the ORM. Each row names its email and what differs from a plain prof
 
 from collections.abc import Iterable
 
-from marketing.audience.models import PROFILE_TEXT_FIELDS, Profile
+from marketing.audience.models import Profile
+from marketing.audience.profile_fields import Kind, profile_fields
+
+# The registry's text columns (profile_fields.py): all empty in a plain profile.
+TEXT_COLUMNS = tuple(field.column for field in profile_fields() if field.kind == Kind.TEXT)
 
 PLAIN_PROFILE = {
-    **dict.fromkeys(PROFILE_TEXT_FIELDS, ""),
+    **dict.fromkeys(TEXT_COLUMNS, ""),
     "custom": "{}",
     "source": "import",
     "verification_status": "Pending",

@@ -1,20 +1,17 @@
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, create_model
 
 from core.pagination import PageOut, PageQuery
-from marketing.audience.models import CSB_THRESHOLD, VerificationStatus
+from marketing.audience.models import CSB_THRESHOLD, Profile, VerificationStatus
+from marketing.audience.profile_fields import PROFILE_FIELDS, Kind, StandardField, profile_fields
 from marketing.audience.schemas.common import CamelSchema, Email, SearchText, text
 from marketing.audience.selectors.profiles import PROFILE_SORT_CHOICES, PROFILE_STATUSES
 from marketing.audience.selectors.reps import rep_display_name
 from marketing.audience.services.profiles import BULK_ACTIONS
 
 MAX_BULK = 10_000
-
-
-def _text(max_length: int):
-    return text(max_length) | None
 
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
@@ -34,34 +31,53 @@ class NamedRef(CamelSchema):
     name: str
 
 
-class ProfileOut(CamelSchema):
-    id: int
-    email: str
-    first_name: str
-    last_name: str
-    phone: str
-    company: str
-    title: str
-    rep_id: int | None
+def _sent(field: StandardField):
+    """What the profile form sends for a standard field (null clears it)."""
+    match field.kind:
+        case Kind.EMAIL:
+            return Email | None
+        case Kind.TEXT:
+            return text(field.max_length) | None
+        case Kind.REP:
+            return Id | None
+        case Kind.BOOLEAN:
+            return bool | None
+    raise ValueError(f"{field.column}: no input type for {field.kind}")
+
+
+_SHOWN = {
+    Kind.EMAIL: str,
+    Kind.TEXT: str,
+    Kind.REP: int,
+    Kind.BOOLEAN: bool,
+    Kind.CHOICE: str,
+    Kind.DATETIME: datetime,
+}
+
+
+def _shown(field: StandardField):
+    kind = _SHOWN[field.kind]
+    return kind | None if Profile._meta.get_field(field.column).null else kind
+
+
+# The standard fields as the API shows them (wire keys: the registry's).
+_ProfileFieldsOut = create_model(
+    "ProfileFieldsOut",
+    __base__=CamelSchema,
+    __module__=__name__,
+    id=(int, ...),
+    **{f.column: (_shown(f), Field(alias=f.key)) for f in PROFILE_FIELDS},
+)
+
+
+class ProfileOut(_ProfileFieldsOut):
     rep_name: str
-    address1: str
-    address2: str
-    city: str
-    state: str
-    country: str
-    county: str
-    zip_code: str
     custom: dict[str, Any]
-    source: str
-    verification_status: str
     soft_bounce_streak: int
     is_csb: bool
     is_active: bool
-    do_not_email: bool
-    unsubscribed_at: datetime | None
     archived_at: datetime | None
     deleted_at: datetime | None
-    created_at: datetime
     updated_at: datetime
     groups: list[NamedRef]
     tags: list[NamedRef]
@@ -87,25 +103,16 @@ class ProfilePageOut(PageOut):
     items: list[ProfileOut]
 
 
-class ProfilePatch(CamelSchema):
-    email: Email | None = None
-    first_name: _text(100) = None
-    last_name: _text(100) = None
-    phone: _text(50) = None
-    company: _text(200) = None
-    title: _text(200) = None
-    rep_id: Id | None = None
-    address1: _text(255) = None
-    address2: _text(255) = None
-    city: _text(100) = None
-    state: _text(100) = None
-    country: _text(100) = None
-    county: _text(100) = None
-    zip_code: _text(20) = None
-    custom: dict[Annotated[str, StringConstraints(max_length=64)], Any] | None = None
-    do_not_email: bool | None = None
-    group_ids: Annotated[list[Id], Field(max_length=1000)] | None = None
-    tag_ids: Annotated[list[Id], Field(max_length=1000)] | None = None
+# The registry's editable fields, each optional (a patch sets what it names).
+ProfilePatch = create_model(
+    "ProfilePatch",
+    __base__=CamelSchema,
+    __module__=__name__,
+    **{f.column: (_sent(f), Field(None, alias=f.key)) for f in profile_fields(editable=True)},
+    custom=(dict[Annotated[str, StringConstraints(max_length=64)], Any] | None, None),
+    group_ids=(Annotated[list[Id], Field(max_length=1000)] | None, None),
+    tag_ids=(Annotated[list[Id], Field(max_length=1000)] | None, None),
+)
 
 
 class ProfileIn(ProfilePatch):

@@ -1,29 +1,21 @@
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from core.errors import NotFound
-from marketing.audience.models import ProfileField
+from marketing.audience import profile_fields as registry
+from marketing.audience.models import Profile, ProfileField
+from marketing.audience.profile_fields import Kind
 
 PROFILE_FIELD_NOT_FOUND = "Profile field not found."
 
-# Spec 3's profile fields as merge fields: (displayName, fieldName). The email is shown as
-# "Email" and merges as mailId, like the client-field merge tags.
-SYSTEM_MERGE_FIELDS: tuple[tuple[str, str], ...] = (
-    ("Email", "mailId"),
-    ("First Name", "firstName"),
-    ("Last Name", "lastName"),
-    ("Phone", "phone"),
-    ("Company", "company"),
-    ("Title", "title"),
-    ("Rep Name", "repName"),
-    ("Address 1", "address1"),
-    ("Address 2", "address2"),
-    ("City", "city"),
-    ("State", "state"),
-    ("Country", "country"),
-    ("County", "county"),
-    ("Zip Code", "zipCode"),
-)
-SYSTEM_FIELD_NAMES = frozenset(name.lower() for _, name in SYSTEM_MERGE_FIELDS) | {"email"}
+
+def reserved_keys() -> frozenset[str]:
+    """Names a custom field's key must not take (lower-cased): every name a standard field
+    goes by (API key, import key, merge tag), so a merge tag or a segment condition never
+    means two fields."""
+    names = {name for f in registry.PROFILE_FIELDS for name in (f.key, f.import_key, f.merge_tag)}
+    return frozenset(name.lower() for name in names if name)
 
 
 def profile_field_list() -> QuerySet[ProfileField]:
@@ -42,10 +34,15 @@ def profile_fields_by_key() -> dict[str, ProfileField]:
 
 
 def merge_field_list(*, field_types: list[str] | None = None) -> list[dict]:
-    """System fields, then custom fields (only those of `field_types` when given)."""
+    """The standard fields that merge (the field registry), then custom fields (only those
+    of `field_types` when given)."""
     fields = [
-        {"displayName": label, "fieldName": name, "defaultMergeTag": f"<% {name} %>"}
-        for label, name in SYSTEM_MERGE_FIELDS
+        {
+            "displayName": f.merge_label or f.label,
+            "fieldName": f.merge_tag,
+            "defaultMergeTag": f"<% {f.merge_tag} %>",
+        }
+        for f in registry.profile_fields(merge_tag=True)
     ]
     custom = profile_field_list()
     if field_types:
@@ -55,3 +52,35 @@ def merge_field_list(*, field_types: list[str] | None = None) -> list[dict]:
         for f in custom
     ]
     return fields
+
+
+@dataclass(frozen=True)
+class SegmentField:
+    """A field a segment condition can test: `key` is the standard field's API key or
+    `custom.<key>`; `type` a standard field's Kind or a custom field's FieldType."""
+
+    key: str
+    label: str
+    type: str
+    options: tuple[str, ...] = ()
+
+
+def segment_field_list() -> list[SegmentField]:
+    """What the segment builder offers: the segmentable standard fields (the registry),
+    then the custom fields by label."""
+    fields = [
+        SegmentField(f.key, f.label, str(f.kind), _choices(f))
+        for f in registry.profile_fields(segmentable=True)
+    ]
+    fields += [
+        SegmentField(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
+        for f in profile_field_list()
+    ]
+    return fields
+
+
+def _choices(field: registry.StandardField) -> tuple[str, ...]:
+    """A CHOICE field's values, as its model column declares them."""
+    if field.kind != Kind.CHOICE:
+        return ()
+    return tuple(value for value, _label in Profile._meta.get_field(field.column).choices)

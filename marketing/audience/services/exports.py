@@ -14,6 +14,7 @@ from core.audit.record import audit_record
 from core.errors import ValidationFailed, invalid_field
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
+from marketing.audience.profile_fields import Kind, profile_fields
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
 from marketing.jobs import services as jobs
 from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
@@ -21,27 +22,15 @@ from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
 logger = logging.getLogger(__name__)
 
 OPERATION_KEY = "export:profiles"
-COLUMNS = (
-    ("Email", "email"),
-    ("First Name", "first_name"),
-    ("Last Name", "last_name"),
-    ("Phone", "phone"),
-    ("Company", "company"),
-    ("Title", "title"),
-    ("Rep Email", "rep__email"),
-    ("Address 1", "address1"),
-    ("Address 2", "address2"),
-    ("City", "city"),
-    ("State", "state"),
-    ("Country", "country"),
-    ("County", "county"),
-    ("Zip Code", "zip_code"),
-    ("Do Not Email", "do_not_email"),
-    ("Verification Status", "verification_status"),
-    ("Source", "source"),
-    ("Unsubscribed At", "unsubscribed_at"),
-    ("Created At", "created_at"),
-)
+
+
+def export_columns() -> list[tuple[str, str]]:
+    """(header, value lookup) of the standard columns: the registry's exportable fields, a
+    rep as its email."""
+    return [
+        (field.label, "rep__email" if field.kind == Kind.REP else field.column)
+        for field in profile_fields(exportable=True)
+    ]
 
 
 def too_many_message() -> str:
@@ -116,10 +105,11 @@ def export_run(job_id: int) -> dict | None:
         return None
     job = run.job
     fields = list(ProfileField.objects.order_by("label"))
+    columns = export_columns()
 
     def rows():
         profiles = profiles_filtered(**job.params.get("filters", {})).order_by("id")
-        values = [column for _label, column in COLUMNS]
+        values = [column for _label, column in columns]
         limited = profiles.values_list(*values, "custom")[: settings.EXPORT_MAX_RECORDS]
         for row in limited.iterator(chunk_size=EXPORT_CHUNK):
             custom = row[-1] or {}
@@ -131,7 +121,7 @@ def export_run(job_id: int) -> dict | None:
                 extra.append(csv_safe(value))
             yield [_cell(value) for value in row[:-1]] + extra
 
-    header = [label for label, _ in COLUMNS] + [csv_safe(f.label) for f in fields]
+    header = [label for label, _ in columns] + [csv_safe(f.label) for f in fields]
     return csv_export_write(run, name="profiles", noun="profiles", header=header, rows=rows)
 
 

@@ -1,8 +1,5 @@
 """Custom profile fields (spec 3 field types, spec 5.7) and the typed values profiles hold."""
 
-import datetime
-import re
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -12,17 +9,17 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
 from marketing.audience.models import FieldType, Profile, ProfileField
-from marketing.audience.selectors.fields import SYSTEM_FIELD_NAMES, profile_fields_by_key
+from marketing.audience.selectors.fields import profile_fields_by_key, reserved_keys
+from marketing.audience.services.field_values import (
+    API_MESSAGES,
+    ValueRefused,
+    custom_value_parse,
+)
 
 OPTIONS_NOT_UNIQUE = "Profile field list items must be unique."
 OPTIONS_REQUIRED = "At least one list item is needed for this field type."
 LABEL_TAKEN = "A profile field with this label already exists."
-YEAR_RANGE = "Year must be between 1700 and 2260."
-MIN_YEAR, MAX_YEAR = 1700, 2260
-TEXT_VALUE_MAX = 1000
-NUMBER_MAX = Decimal(10) ** 15
 LIST_TYPES = (FieldType.RADIO, FieldType.DROPDOWN, FieldType.CHECKBOX)
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def _invalid(field: str, message: str) -> ValidationFailed:
@@ -47,7 +44,8 @@ def _key_for(label: str) -> str:
         base = f"f_{base}"
     key, n = base, 1
     taken = set(ProfileField.objects.values_list("key", flat=True))
-    while key in taken or key.lower() in SYSTEM_FIELD_NAMES:
+    reserved = reserved_keys()
+    while key in taken or key.lower() in reserved:
         n += 1
         key = f"{base}_{n}"
     return key
@@ -122,63 +120,10 @@ def profile_field_delete(*, field: ProfileField) -> None:
         field.delete()
 
 
-def _number(value: Any) -> int | float:
-    if isinstance(value, bool):
-        raise ValueError
-    if isinstance(value, int | float):
-        number = Decimal(str(value))
-    else:
-        number = Decimal(str(value).strip())
-    if not number.is_finite() or abs(number) >= NUMBER_MAX:
-        raise ValueError
-    return int(number) if number == number.to_integral_value() else float(number)
-
-
-def _date(value: Any) -> str:
-    if not isinstance(value, str) or not _DATE.match(value.strip()):
-        raise ValueError("Please enter a date as YYYY-MM-DD.")
-    year = int(value[:4])
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise ValueError(YEAR_RANGE)
-    try:
-        return datetime.date.fromisoformat(value.strip()).isoformat()
-    except ValueError as exc:
-        raise ValueError("Please enter a date as YYYY-MM-DD.") from exc
-
-
-def _typed(field: ProfileField, value: Any) -> Any:
-    kind = field.field_type
-    if kind == FieldType.TEXT:
-        if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise ValueError("Please enter text.")
-        text = str(value).strip()
-        if "\x00" in text:
-            raise ValueError("Text cannot contain NUL characters.")
-        if len(text) > TEXT_VALUE_MAX:
-            raise ValueError(f"At most {TEXT_VALUE_MAX} characters.")
-        return text
-    if kind == FieldType.NUMBER:
-        try:
-            return _number(value)
-        except (ValueError, InvalidOperation) as exc:
-            raise ValueError("Please enter a number.") from exc
-    if kind == FieldType.DATE:
-        return _date(value)
-    if kind == FieldType.CHECKBOX:
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ValueError("Please choose from the list.")
-        if any(v not in field.options for v in value):
-            raise ValueError("Please choose from the list.")
-        return list(dict.fromkeys(value))
-    if not isinstance(value, str) or value not in field.options:
-        raise ValueError("Please choose from the list.")
-    return value
-
-
 def custom_values_clean(values: dict[str, Any]) -> dict[str, Any]:
-    """Typed custom values by field key: numbers as numbers, dates YYYY-MM-DD with a year
-    in 1700-2260, radio/dropdown one of the options, checkbox a subset of them. None (or an
-    empty string) means 'clear'. Raises with one error per bad key (`custom.<key>`)."""
+    """Typed custom values by field key, by the one value rule (services/field_values.py).
+    None (or an empty value) means 'clear'. Raises with one error per bad key
+    (`custom.<key>`), in the form's words."""
     fields = profile_fields_by_key()
     cleaned: dict[str, Any] = {}
     errors: dict[str, list[str]] = {}
@@ -187,13 +132,10 @@ def custom_values_clean(values: dict[str, Any]) -> dict[str, Any]:
         if field is None:
             errors[f"custom.{key}"] = ["Unknown profile field."]
             continue
-        if value is None or value == "" or value == []:
-            cleaned[key] = None
-            continue
         try:
-            cleaned[key] = _typed(field, value)
-        except ValueError as exc:
-            errors[f"custom.{key}"] = [str(exc) or "Invalid value."]
+            cleaned[key] = custom_value_parse(field, value)
+        except ValueRefused as exc:
+            errors[f"custom.{key}"] = [API_MESSAGES[exc.reason]]
     if errors:
         raise ValidationFailed(next(iter(errors.values()))[0], errors=errors)
     return cleaned

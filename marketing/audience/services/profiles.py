@@ -14,7 +14,6 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import PermissionDenied, ValidationFailed
 from marketing.audience.models import (
-    PROFILE_TEXT_FIELDS,
     Group,
     Profile,
     ProfileGroup,
@@ -24,6 +23,8 @@ from marketing.audience.models import (
     Tag,
     Unsubscribe,
 )
+from marketing.audience.profile_fields import Kind, profile_fields
+from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.audience.services.fields import custom_values_clean, custom_values_merge
 from tenants.models import Client
 from tenants.plan_limits import Module, plan_limit_enforce
@@ -37,8 +38,14 @@ BULK_DONE = "Profiles updated successfully."
 NOTHING_TO_DO = "No profile was changed."
 UNSUBSCRIBE_SOURCE = "manual"
 
-# Plain profile columns a person may set on add and edit.
-DETAIL_FIELDS = frozenset({*PROFILE_TEXT_FIELDS, "do_not_email"})
+# What an explicit null sets, by kind: text columns are NOT NULL.
+_CLEARED = {Kind.TEXT: "", Kind.BOOLEAN: False}
+
+
+def _detail_fields() -> dict[str, Kind]:
+    """The plain columns a person sets on add and edit (the registry's editable fields; the
+    email and the rep have parameters of their own)."""
+    return {f.column: f.kind for f in profile_fields(editable=True) if f.kind in _CLEARED}
 
 
 def _invalid(field: str, message: str) -> ValidationFailed:
@@ -60,14 +67,20 @@ def _check_rep(rep_id: int | None) -> None:
 
 
 def _details(details: dict[str, Any]) -> dict[str, Any]:
-    unknown = set(details) - DETAIL_FIELDS
+    kinds = _detail_fields()
+    unknown = set(details) - set(kinds)
     if unknown:
         raise TypeError(f"not profile details: {sorted(unknown)}")
-    # Text columns are NOT NULL: an explicit null clears them.
-    return {
-        key: (False if key == "do_not_email" else "") if value is None else value
-        for key, value in details.items()
-    }
+    # An explicit null clears a value.
+    return {key: _CLEARED[kinds[key]] if value is None else value for key, value in details.items()}
+
+
+def _email(email: str) -> str:
+    """The one email rule (services/email_rule.py); the API has applied it already."""
+    try:
+        return email_normalise(email)
+    except InvalidEmail as exc:
+        raise _invalid("email", str(exc)) from None
 
 
 def _set_links(profile: Profile, *, group_ids: list[int] | None, tag_ids: list[int] | None):
@@ -98,7 +111,7 @@ def profile_create(
     """Add a profile: email unique (stored stripped and lower-cased), at least one group,
     custom values valid for their field types, and within the plan's Contacts limit (checked
     under the plan lock in this transaction)."""
-    email = email.strip().lower()
+    email = _email(email)
     if not group_ids:
         raise _invalid("groupIds", GROUP_REQUIRED)
     group_ids = _check_ids(Group, group_ids, "groupIds", "group")
@@ -142,7 +155,7 @@ def profile_update(
         raise PermissionDenied(CRM_UPDATE)
     fields = _details(details)
     if email is not None:
-        email = email.strip().lower()
+        email = _email(email)
         if email == profile.email:
             raise _invalid("email", SAME_EMAIL)
         fields["email"] = email

@@ -6,6 +6,7 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
 from marketing.audience.models import Rep
+from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 
 REP_USER_ID_TAKEN = "Another rep already has this rep user id."
 
@@ -13,9 +14,12 @@ REP_USER_ID_TAKEN = "Another rep already has this rep user id."
 def rep_upsert(
     *, email: str, first_name: str = "", last_name: str = "", rep_user_id: int | None = None
 ) -> tuple[Rep, bool]:
-    """Create the rep with this (lower-cased) email or update its details; a rep user id
+    """Create the rep with this email (the one email rule) or update its details; a rep user id
     belongs to one rep. Returns (rep, created)."""
-    email = email.strip().lower()
+    try:
+        email = email_normalise(email)
+    except InvalidEmail as exc:
+        raise ValidationFailed(str(exc), errors={"email": [str(exc)]}) from None
     with transaction.atomic():
         if (
             rep_user_id is not None

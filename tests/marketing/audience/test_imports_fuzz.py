@@ -119,7 +119,7 @@ def test_copy_line_matches_the_row_parser(cells, email_index):
     import json
 
     from marketing.audience.models import ProfileField
-    from marketing.audience.services.imports.rows import _custom, _text, copy_chunk
+    from marketing.audience.services.imports.rows import _text, copy_chunk, custom_cell_parser
 
     interest = ProfileField(label="Interest", key="interest", field_type="text", options=[])
     plan = RowPlan(
@@ -127,7 +127,7 @@ def test_copy_line_matches_the_row_parser(cells, email_index):
         email_index,
         ["first_name", "do_not_email"],
         [(1, _text("First Name", 100)), (2, parse_do_not_email)],
-        [(3, "interest", _custom(interest, ","))],
+        [(3, "interest", custom_cell_parser(interest, ","))],
     )
     try:
         _email, row = plan.parse(2, cells)

@@ -24,21 +24,28 @@ from django.utils import timezone
 from psycopg.errors import LockNotAvailable
 
 from marketing.audience.models import (
-    PROFILE_TEXT_FIELDS,
     Profile,
     ProfileGroup,
     ProfileImport,
     ProfileTag,
     Unsubscribe,
 )
+from marketing.audience.profile_fields import Kind
+from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.rows import RowPlan
 from marketing.audience.services.profile_indexes import profile_indexes_drop
 
-# What a new profile gets for a column the file does not fill.
+# A standard field's value when a new profile's file leaves it empty, by its kind.
+EMPTY = {Kind.TEXT: "''", Kind.REP: "NULL::bigint", Kind.BOOLEAN: "false"}
+
+
+def _empty_values() -> dict[str, str]:
+    """Column -> the SQL of its empty value, for the importable fields but the email."""
+    return {field.column: EMPTY[field.kind] for field in importable() if field.kind in EMPTY}
+
+
+# What a new profile gets for a column the file does not fill (besides those fields).
 NEW_PROFILE = {
-    **dict.fromkeys(PROFILE_TEXT_FIELDS, "''"),
-    "rep_id": "NULL::bigint",
-    "do_not_email": "false",
     "custom": "'{}'::jsonb",
     "source": "'import'",
     "verification_status": "'Pending'",
@@ -61,11 +68,7 @@ def _mapped_values(plan: RowPlan, old: str | None) -> dict[str, str]:
         return f"COALESCE({', '.join(filter(None, parts))})"
 
     mapped = set(plan.columns)
-    values = {column: keep(column, "''") for column in PROFILE_TEXT_FIELDS if column in mapped}
-    if "rep_id" in mapped:
-        values["rep_id"] = keep("rep_id", None)
-    if "do_not_email" in mapped:
-        values["do_not_email"] = keep("do_not_email", "false")
+    values = {c: keep(c, empty) for c, empty in _empty_values().items() if c in mapped}
     if plan.custom:
         kept = f"COALESCE({old}.custom, '{{}}'::jsonb)" if old else ""
         if kept and plan.empty_cells_clear:  # the mapped custom fields start empty
@@ -78,7 +81,7 @@ def _mapped_values(plan: RowPlan, old: str | None) -> dict[str, str]:
 
 def _new_profiles(plan: RowPlan, old: str | None) -> tuple[str, str]:
     """(column list, SELECT list) of the INSERT of new profiles."""
-    values = {"email": "s.email", **NEW_PROFILE, **_mapped_values(plan, old)}
+    values = {"email": "s.email", **_empty_values(), **NEW_PROFILE, **_mapped_values(plan, old)}
     return ", ".join(values), ", ".join(values.values())
 
 

@@ -1,28 +1,25 @@
-"""One file row to one staging row: the checks of spec 3 and 5 (email, Do Not Email values,
-text lengths, formula cells, custom field types, the year range) and the COPY text line."""
+"""One file row to one staging row: the checks of spec 3 and 5 (the email rule, Do Not Email
+values, text lengths and formula cells of the registry's text fields, custom values by the
+one value rule) and the COPY text line."""
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
 from functools import cached_property
 from json.encoder import encode_basestring_ascii
 
-from marketing.audience.models import FieldType, ImportKind, ProfileField, ProfileImport, Rep
+from marketing.audience.models import ImportKind, ProfileField, ProfileImport, Rep
+from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
-from marketing.audience.services.imports.headers import (
-    CUSTOM_PREFIX,
-    DO_NOT_EMAIL,
-    EMAIL,
-    REP_EMAIL,
-    SYSTEM_BY_KEY,
+from marketing.audience.services.field_values import (
+    IMPORT_MESSAGES,
+    ValueRefused,
+    custom_value_parser,
 )
+from marketing.audience.services.imports.headers import CUSTOM_PREFIX, EMAIL, by_import_key
 
 YES = frozenset({"YES", "TRUE", "Y"})
 NO = frozenset({"NO", "FALSE", "N"})
-DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
-CUSTOM_TEXT_MAX = 1000
 
 
 class RowError(Exception):
@@ -55,59 +52,33 @@ def parse_do_not_email(value: str) -> bool | None:
     raise RowError("Do Not Email must be YES/NO, TRUE/FALSE or Y/N")
 
 
-def parse_date(label: str, value: str) -> str:
-    match = DATE_RE.match(value)
-    if not match:
-        raise RowError(f"{label} must be a date YYYY-MM-DD")
-    try:
-        parsed = date(int(match[1]), int(match[2]), int(match[3]))
-    except ValueError as exc:
-        raise RowError(f"{label} must be a date YYYY-MM-DD") from exc
-    if not 1700 <= parsed.year <= 2260:
-        raise RowError(f"{label}: the year must be between 1700 and 2260")
-    return parsed.isoformat()
-
-
-def parse_number(label: str, value: str) -> int | float:
-    try:
-        return int(value)
-    except ValueError:
-        pass
-    try:
-        number = float(value)
-    except ValueError as exc:
-        raise RowError(f"{label} must be a number") from exc
-    if number != number or number in (float("inf"), float("-inf")):
-        raise RowError(f"{label} must be a number")
-    return number
-
-
-def _custom(field_: ProfileField, separator: str) -> Callable[[str], object]:
-    label = field_.label
-    options = {option.lower(): option for option in field_.options}
+def custom_cell_parser(field_: ProfileField, separator: str) -> Callable[[str], object]:
+    """A custom field's cells by the one value rule (services/field_values.py), refusals in
+    the error report's words."""
+    parse_value = custom_value_parser(field_, separator)
 
     def parse(value: str):
-        value = value.strip()
-        if not value:
+        try:
+            return parse_value(value)
+        except ValueRefused as exc:
+            raise RowError(IMPORT_MESSAGES[exc.reason].format(label=field_.label)) from None
+
+    return parse
+
+
+def parse_rep(reps: dict[str, int]) -> Callable[[str], int | None]:
+    """A rep by its email (the one email rule), among `reps` (email -> id)."""
+
+    def parse(value: str) -> int | None:
+        if not value.strip():
             return None
-        if field_.field_type == FieldType.NUMBER:
-            return parse_number(label, value)
-        if field_.field_type == FieldType.DATE:
-            return parse_date(label, value)
-        if field_.field_type in (FieldType.RADIO, FieldType.DROPDOWN):
-            if value.lower() not in options:
-                raise RowError(f"{label} must be one of its options")
-            return options[value.lower()]
-        if field_.field_type == FieldType.CHECKBOX:
-            chosen = [part.strip() for part in value.split(separator) if part.strip()]
-            if any(part.lower() not in options for part in chosen):
-                raise RowError(f"{label} must be a subset of its options")
-            return list(dict.fromkeys(options[part.lower()] for part in chosen))
-        if value[0] == "=":
-            raise RowError(f"{label}: formula values are not accepted")
-        if len(value) > CUSTOM_TEXT_MAX:
-            raise RowError(f"{label} is longer than {CUSTOM_TEXT_MAX} characters")
-        return value
+        try:
+            rep_id = reps.get(email_normalise(value))
+        except InvalidEmail:
+            rep_id = None
+        if rep_id is None:
+            raise RowError("The rep email is not a known rep")
+        return rep_id
 
     return parse
 
@@ -241,7 +212,7 @@ def row_plan(record: ProfileImport) -> RowPlan:
     if record.kind == ImportKind.UNSUBSCRIBERS:
         return RowPlan(record.kind, email_index, [], [], [])
     customs = {f.key: f for f in ProfileField.objects.all()}
-    reps = dict(Rep.objects.values_list("email", "id"))
+    standard = by_import_key()
     columns: list[str] = []
     parsers: list[tuple[int, Callable]] = []
     custom: list[tuple[int, str, Callable]] = []
@@ -251,23 +222,16 @@ def row_plan(record: ProfileImport) -> RowPlan:
         if key.startswith(CUSTOM_PREFIX):
             field_ = customs.get(key.removeprefix(CUSTOM_PREFIX))
             if field_ is not None:
-                custom.append((index, field_.key, _custom(field_, record.checkbox_separator)))
+                custom.append(
+                    (index, field_.key, custom_cell_parser(field_, record.checkbox_separator))
+                )
             continue
-        system = SYSTEM_BY_KEY[key]
-        columns.append(system.column)
-        if key == DO_NOT_EMAIL:
+        field_ = standard[key]
+        columns.append(field_.column)
+        if field_.kind == Kind.BOOLEAN:
             parsers.append((index, parse_do_not_email))
-        elif key == REP_EMAIL:
-
-            def parse_rep(value: str, reps=reps):
-                value = value.strip().lower()
-                if not value:
-                    return None
-                if value not in reps:
-                    raise RowError("The rep email is not a known rep")
-                return reps[value]
-
-            parsers.append((index, parse_rep))
+        elif field_.kind == Kind.REP:
+            parsers.append((index, parse_rep(dict(Rep.objects.values_list("email", "id")))))
         else:
-            parsers.append((index, _text(system.label, system.max_length)))
+            parsers.append((index, _text(field_.label, field_.max_length)))
     return RowPlan(record.kind, email_index, columns, parsers, custom, record.empty_cells_clear)

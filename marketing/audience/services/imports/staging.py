@@ -24,6 +24,8 @@ from django.conf import settings
 from django.db import connection
 
 from marketing.audience.models import ProfileImport
+from marketing.audience.profile_fields import Kind
+from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.reading import (
     Half,
     ImportFileError,
@@ -34,12 +36,15 @@ from marketing.audience.services.imports.rows import RowError, RowPlan, copy_chu
 from marketing.jobs import services as jobs
 from marketing.jobs.files import csv_safe, media_path
 
-STAGE_DDL = """
-CREATE TEMP TABLE {name} (
-    row_no integer, email text, first_name text, last_name text, phone text, company text,
-    title text, rep_id bigint, address1 text, address2 text, city text, state text,
-    country text, county text, zip_code text, do_not_email boolean, custom jsonb
-)"""
+# The staging type of each kind of importable field (profile_fields.py).
+STAGE_TYPES = {Kind.EMAIL: "text", Kind.TEXT: "text", Kind.REP: "bigint", Kind.BOOLEAN: "boolean"}
+
+
+def stage_ddl(name: str) -> str:
+    """A row number, a column per importable standard field, the custom values."""
+    columns = [f"{field.column} {STAGE_TYPES[field.kind]}" for field in importable()]
+    return f"CREATE TEMP TABLE {name} (row_no integer, {', '.join(columns)}, custom jsonb)"
+
 
 # Lines per COPY write: the server stores each piece while Python parses the next.
 COPY_WRITE_LINES = 2000
@@ -67,7 +72,7 @@ def stage_name(record: ProfileImport) -> str:
 def stage_create(name: str) -> None:
     with connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {name}")
-        cursor.execute(STAGE_DDL.format(name=name))
+        cursor.execute(stage_ddl(name))
 
 
 def stage_drop(name: str) -> None:
