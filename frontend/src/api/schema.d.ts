@@ -1206,8 +1206,6 @@ export interface components {
             title: string;
             /** Repid */
             repId: number | null;
-            /** Repname */
-            repName: string;
             /** Address1 */
             address1: string;
             /** Address2 */
@@ -1222,33 +1220,35 @@ export interface components {
             county: string;
             /** Zipcode */
             zipCode: string;
+            /** Donotemail */
+            doNotEmail: boolean;
+            /** Verificationstatus */
+            verificationStatus: string;
+            /** Source */
+            source: string;
+            /** Unsubscribedat */
+            unsubscribedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Repname */
+            repName: string;
             /** Custom */
             custom: {
                 [key: string]: unknown;
             };
-            /** Source */
-            source: string;
-            /** Verificationstatus */
-            verificationStatus: string;
             /** Softbouncestreak */
             softBounceStreak: number;
             /** Iscsb */
             isCsb: boolean;
             /** Isactive */
             isActive: boolean;
-            /** Donotemail */
-            doNotEmail: boolean;
-            /** Unsubscribedat */
-            unsubscribedAt: string | null;
             /** Archivedat */
             archivedAt: string | null;
             /** Deletedat */
             deletedAt: string | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
             /**
              * Updatedat
              * Format: date-time
@@ -1305,12 +1305,12 @@ export interface components {
             county?: string | null;
             /** Zipcode */
             zipCode?: string | null;
+            /** Donotemail */
+            doNotEmail?: boolean | null;
             /** Custom */
             custom?: {
                 [key: string]: unknown;
             } | null;
-            /** Donotemail */
-            doNotEmail?: boolean | null;
             /**
              * Groupids
              * @default []
@@ -1352,12 +1352,12 @@ export interface components {
             county?: string | null;
             /** Zipcode */
             zipCode?: string | null;
+            /** Donotemail */
+            doNotEmail?: boolean | null;
             /** Custom */
             custom?: {
                 [key: string]: unknown;
             } | null;
-            /** Donotemail */
-            doNotEmail?: boolean | null;
             /** Groupids */
             groupIds?: number[] | null;
             /** Tagids */
@@ -1859,7 +1859,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
