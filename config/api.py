@@ -12,7 +12,8 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.operation_gates import OPERATION_GATES
 from core.audit.context import audit_request_context
-from core.errors import INVALID_REQUEST, ServiceError
+from core.errors import ServiceError
+from core.messages import INVALID_REQUEST, SOMETHING_WENT_WRONG
 from core.parser import NulRefusingParser
 from marketing.activity.api import router as activity_router
 from marketing.audience.api.domains import router as domains_router
@@ -30,8 +31,6 @@ from tenants.api import access_router, build_session_router
 from tenants.api_auth import MemberAuth, member_required
 
 logger = logging.getLogger(__name__)
-
-SOMETHING_WENT_WRONG = "Something went wrong."
 
 
 class MailcraftAPI(NinjaAPI):

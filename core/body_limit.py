@@ -17,11 +17,10 @@ from django.conf import settings
 from django.core.handlers.wsgi import LimitedStream
 from django.http import HttpRequest, JsonResponse
 
-from core.errors import INVALID_REQUEST
+from core.messages import INVALID_REQUEST, TOO_LARGE
 
 READ_STEP = 64 * 1024
 MB = 1024 * 1024
-TOO_LARGE = "The request is too large: the limit is {mb} MB."
 
 
 def too_large_message(limit: int) -> str:

@@ -1,7 +1,6 @@
 """Errors the services raise; config/api.py turns each into the one JSON error shape."""
 
-# The spec's answer to a request it cannot take; its `errors` say which field and why.
-INVALID_REQUEST = "Invalid Request"
+from core.messages import INVALID_REQUEST
 
 
 class ServiceError(Exception):

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from core.errors import PermissionDenied
+from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
 from tenants.models import Client, Role
 
 
@@ -30,9 +31,6 @@ DEFAULT_ACTION_ROLES: dict[str, list[str]] = {
     ActionType.MANAGE_PROFILE_FIELDS: [Role.ADMIN],
     ActionType.MANAGE_DOMAINS: [Role.ADMIN],
 }
-
-ACCESS_DENIED = "Accessed only by Admin Users"
-NO_MKM_ACCESS = "You do not have access to Marketing Manager, please contact your administrator"
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ from ninja.utils import check_csrf
 from core.errors import PermissionDenied, UnsupportedMediaType, invalid_field
 from core.responses import ErrorOut
 from tenants import services
-from tenants.api_auth import CSRF_FAILED, member_required
+from tenants.api_auth import member_required
 from tenants.members import member_for
+from tenants.messages import CSRF_FAILED, JSON_ONLY, SSO_FAILED, UNKNOWN_MODULE
 from tenants.middleware import bearer_token
 from tenants.plan_limits import Module, plan_limit_status
 from tenants.schemas import (
@@ -21,9 +22,8 @@ from tenants.schemas import (
     WebsiteIn,
 )
 from tenants.selectors import client_status
-from tenants.sso import SSO_FAILED, SsoRejected
+from tenants.sso import SsoRejected
 
-JSON_ONLY = "Sign-in accepts application/json only."
 ERRORS = {301: ErrorOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 429: ErrorOut}
 
 
@@ -95,7 +95,7 @@ def checkPlanLimit(request: HttpRequest, query: Query[PlanLimitQuery]):
     try:
         module = Module(query.moduleName)
     except ValueError as exc:
-        raise invalid_field("moduleName", "Unknown module.") from exc
+        raise invalid_field("moduleName", UNKNOWN_MODULE) from exc
     return {"status": plan_limit_status(client=request.tenant, module=module)}
 
 

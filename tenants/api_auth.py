@@ -5,13 +5,11 @@ none (it is never sent automatically by the browser)."""
 from ninja.security.base import AuthBase
 from ninja.utils import check_csrf
 
-from core.errors import INVALID_REQUEST, PermissionDenied, ServiceError
+from core.errors import PermissionDenied, ServiceError
+from core.messages import INVALID_REQUEST
 from tenants.access import Member
+from tenants.messages import CSRF_FAILED, SESSION_EXPIRED, SIGN_IN_REQUIRED
 from tenants.middleware import AuthState
-
-SESSION_EXPIRED = "Your session has expired."
-SIGN_IN_REQUIRED = "Please sign in."
-CSRF_FAILED = "CSRF check failed."
 
 
 class SessionExpired(ServiceError):

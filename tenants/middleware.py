@@ -13,6 +13,7 @@ from django.http import Http404
 from django_tenants.utils import get_public_schema_name
 
 from tenants.members import member_for
+from tenants.messages import OPERATORS_ADMIN_OFF
 from tenants.tokens import api_token_read, download_token_redeem
 
 SESSION_CLIENT_KEY = "client_id"
@@ -119,7 +120,7 @@ class OperatorsAdminMiddleware:
     def __call__(self, request):
         if request.path.startswith("/django-admin/"):
             if not settings.OPERATORS_ADMIN_ENABLED:
-                raise Http404("The operators' admin is switched off.")
+                raise Http404(OPERATORS_ADMIN_OFF)
             if not self._is_operator(request):
                 request.user = AnonymousUser()
         return self.get_response(request)

@@ -7,9 +7,10 @@ from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
 
+from tenants.messages import TOO_MANY_ATTEMPTS
 from tenants.middleware import OPERATOR_SESSION_KEY, SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.services import password_check
-from tenants.sign_in_guard import TOO_MANY_ATTEMPTS, SignInThrottled
+from tenants.sign_in_guard import SignInThrottled
 
 
 class OperatorLoginForm(AdminAuthenticationForm):

@@ -8,9 +8,8 @@ from enum import StrEnum
 from django.db import connection
 
 from core.errors import PermissionDenied
+from tenants.messages import LIMIT_EXCEEDS
 from tenants.models import Client, SiteType
-
-LIMIT_EXCEEDS = "Limit Exceeds"
 
 
 class Module(StrEnum):

@@ -9,6 +9,13 @@ from core.errors import ValidationFailed, invalid_field
 from core.http import client_address
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
 from tenants.members import member_for
+from tenants.messages import (
+    DISABLED_FOR_USERS,
+    ENABLED_FOR_USERS,
+    INVALID_CREDENTIALS,
+    UNKNOWN_ACTION_TYPE,
+    UNKNOWN_WEBSITE,
+)
 from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.models import AccessRule, Client, Domain, Membership, Plan, Role, User
 from tenants.sign_in_guard import (
@@ -20,10 +27,6 @@ from tenants.sign_in_guard import (
 from tenants.sso import SsoRejected, sso_payload_redeem
 from tenants.tokens import api_token_issue, session_tokens_revoke
 
-INVALID_CREDENTIALS = "Invalid email or password."
-UNKNOWN_WEBSITE = "This website does not belong to the client."
-ENABLED_FOR_USERS = "Enabled for users successfully."
-DISABLED_FOR_USERS = "Disabled for users successfully."
 SESSION_WEBSITE_KEY = "website_id"
 
 
@@ -221,7 +224,7 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
     """Admins enable or disable an action for the USER role (spec 6)."""
     authorize(member, admin_only=True)
     if action not in set(ActionType):
-        raise invalid_field("action", "Unknown action type.")
+        raise invalid_field("action", UNKNOWN_ACTION_TYPE)
     with transaction.atomic():
         rule, _ = AccessRule.objects.select_for_update().get_or_create(
             client=client,

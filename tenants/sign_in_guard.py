@@ -14,9 +14,7 @@ from django.conf import settings
 from django.core.cache import caches
 
 from core.errors import PermissionDenied, TooManyRequests
-
-TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please try again later."
-ORIGIN_REFUSED = "Sign-in is not allowed from this page."
+from tenants.messages import ORIGIN_REFUSED, TOO_MANY_ATTEMPTS
 
 
 class SignInThrottled(TooManyRequests):

@@ -18,7 +18,6 @@ from django.db import IntegrityError, transaction
 
 from tenants.models import Client, Role, SsoNonce
 
-SSO_FAILED = "Something went wrong. Please try again later."
 # What a client's secret can grant: a role in that client, never platform-wide power.
 PAYLOAD_ROLES = (Role.ADMIN, Role.USER)
 

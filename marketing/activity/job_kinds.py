@@ -1,11 +1,11 @@
 """The audit trail's background job, registered with the jobs app when the app is ready
 (apps.py). Its file is admin only (JOB_KIND_GATES in config/operation_gates.py)."""
 
+from marketing.activity.messages import ACTIVITY_EXPORT_FAILED
 from marketing.jobs.kinds import register_job_kind
 
 ACTIVITY_EXPORT = "activityExport"
 ACTIVITY_EXPORT_LABEL = "Export Activity"
-ACTIVITY_EXPORT_FAILED = "Something went wrong. The export was not written."
 
 
 def job_kinds_register() -> None:

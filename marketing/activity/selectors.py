@@ -10,8 +10,9 @@ from django.db.models import QuerySet
 
 from core.audit.models import AuditLog, AuditObject
 from core.errors import ValidationFailed, invalid_field
+from core.messages import UNKNOWN_SORT
+from marketing.activity.messages import DATES_REVERSED, UNKNOWN_OBJECT_TYPE
 
-DATES_REVERSED = "The start date must not be after the end date."
 # The list's sort keys (the wire names) and their columns; ties go to the newest row.
 SORTS = {
     "createdAt": "created_at",
@@ -46,7 +47,7 @@ def activity_filter(filters: ActivityFilters, *, time_zone: str) -> QuerySet[Aud
         rows = rows.filter(actor_id=filters.actor_id)
     if filters.object_type:
         if filters.object_type not in AuditObject.values:
-            raise invalid_field("objectType", "Unknown object type.")
+            raise invalid_field("objectType", UNKNOWN_OBJECT_TYPE)
         rows = rows.filter(object_type=filters.object_type)
     if filters.date_from and filters.date_to and filters.date_from > filters.date_to:
         raise ValidationFailed(DATES_REVERSED, errors={"dateFrom": [DATES_REVERSED]})
@@ -65,7 +66,7 @@ def activity_list(
     """Newest first unless `sort` names another column (`-` for descending)."""
     field = SORTS.get(sort.removeprefix("-"))
     if field is None:
-        raise invalid_field("sort", "Unknown sort.")
+        raise invalid_field("sort", UNKNOWN_SORT)
     descending = sort.startswith("-")
     order = [f"-{field}" if descending else field]
     if field != "created_at":

@@ -18,13 +18,13 @@ from django.utils import timezone
 
 from core.errors import NotFound, ValidationFailed
 from marketing.jobs import services as jobs
+from marketing.jobs.messages import FILE_TOO_LARGE, INVALID_PATH, NO_FILE
 from marketing.jobs.models import JobStatus
 from marketing.jobs.selectors import job_for_file
 from tenants.access import Gate, Member, authorize_gate, authorize_owner_or_admin
 
 logger = logging.getLogger(__name__)
 
-INVALID_PATH = "Invalid file path."
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 MAX_DOWNLOAD_BYTES = 200 * 1024 * 1024
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -102,9 +102,9 @@ def download_base64(*, member: Member, file_id: str, file_name: str) -> dict:
     authorize_owner_or_admin(member, owner_id=job.started_by_id)
     path = confine(job.file_path)
     if not path.is_file():
-        raise NotFound("File not found.")
+        raise NotFound(NO_FILE)
     if path.stat().st_size > MAX_DOWNLOAD_BYTES:
-        raise ValidationFailed("The file is too large to download this way.")
+        raise ValidationFailed(FILE_TOO_LARGE)
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     fallback = (job.result or {}).get("fileName") or path.name
     return {"status": 1, "fileName": safe_file_name(file_name or fallback), "data": data}

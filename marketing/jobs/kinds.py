@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ImproperlyConfigured
 
-GENERIC_FAILURE = "Something went wrong."
+from core.messages import SOMETHING_WENT_WRONG
+
 MAX_VALUE_LENGTH = 40  # BackgroundJob.kind
 
 
@@ -15,14 +16,14 @@ MAX_VALUE_LENGTH = 40  # BackgroundJob.kind
 class JobKindInfo:
     value: str
     label: str
-    failure_message: str = GENERIC_FAILURE
+    failure_message: str = SOMETHING_WENT_WRONG
 
 
 _kinds: dict[str, JobKindInfo] = {}
 
 
 def register_job_kind(
-    value: str, label: str, *, failure_message: str = GENERIC_FAILURE
+    value: str, label: str, *, failure_message: str = SOMETHING_WENT_WRONG
 ) -> JobKindInfo:
     """Registering the same kind twice is harmless; two different kinds under one stored
     value stop the app at start."""
@@ -51,4 +52,4 @@ def job_kind_label(value: str) -> str:
 
 def job_failure_message(value: str) -> str:
     kind = _kinds.get(value)
-    return kind.failure_message if kind else GENERIC_FAILURE
+    return kind.failure_message if kind else SOMETHING_WENT_WRONG

@@ -21,11 +21,11 @@ from django.db import connection
 from core.tasks import TRANSIENT_ERRORS, ClientTask
 from marketing.jobs import services as jobs
 from marketing.jobs.kinds import job_failure_message
+from marketing.jobs.messages import UNAVAILABLE
 from marketing.jobs.models import JobStatus
 
 logger = logging.getLogger(__name__)
 
-UNAVAILABLE = "A service it needs was unavailable for too long; please try again later."
 # Seconds added to a follow-up's delay, so that duplicates do not all come back at once.
 FOLLOW_UP_JITTER = (1.0, 5.0)
 

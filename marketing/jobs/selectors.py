@@ -1,17 +1,18 @@
 from django.db.models import QuerySet
 
 from core.errors import NotFound, invalid_field
+from core.messages import UNKNOWN_STATUS
 from marketing.jobs.kinds import job_kind_values
+from marketing.jobs.messages import JOB_NOT_FOUND, NO_FILE, UNKNOWN_KIND
 from marketing.jobs.models import BackgroundJob, JobStatus
 
 FILE_ID_PREFIX = "jobs/"
-NO_FILE = "File not found."
 
 
 def job_get(job_id: int) -> BackgroundJob:
     job = BackgroundJob.objects.filter(pk=job_id).first()
     if job is None:
-        raise NotFound("Job not found.")
+        raise NotFound(JOB_NOT_FOUND)
     return job
 
 
@@ -37,10 +38,10 @@ def job_list(*, status: str | None = None, kind: str | None = None) -> QuerySet[
     jobs = BackgroundJob.objects.order_by("-created_at", "-id")
     if status:
         if status not in JobStatus.values:
-            raise invalid_field("status", "Unknown status.")
+            raise invalid_field("status", UNKNOWN_STATUS)
         jobs = jobs.filter(status=status)
     if kind:
         if kind not in job_kind_values():
-            raise invalid_field("kind", "Unknown kind.")
+            raise invalid_field("kind", UNKNOWN_KIND)
         jobs = jobs.filter(kind=kind)
     return jobs

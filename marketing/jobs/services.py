@@ -34,14 +34,9 @@ from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
 from core.tasks import enqueue_on_commit
 from marketing.jobs.kinds import job_kind
+from marketing.jobs.messages import CANCELLED_MESSAGE, JOB_EXISTS, LOST_MESSAGE, NOT_CANCELLABLE
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobStatus
 
-JOB_EXISTS = (
-    "An existing background job is present for the current operation, please try after some time"
-)
-NOT_CANCELLABLE = "This job cannot be cancelled."
-CANCELLED_MESSAGE = "Cancelled."
-LOST_MESSAGE = "Something went wrong: the job could not be started. Please try again."
 # Sends of a job's task before the sweeper gives up on it (the first one included).
 LOST_MAX_SENDS = 6  # the last one goes about 63 leases (5 h at 300 s) after the first
 

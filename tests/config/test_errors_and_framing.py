@@ -1,6 +1,6 @@
 from django.test import override_settings
 
-from tenants.services import UNKNOWN_WEBSITE
+from tenants.messages import UNKNOWN_WEBSITE
 from tests.conftest import bearer, http, signed_in
 
 

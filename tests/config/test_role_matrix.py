@@ -37,7 +37,8 @@ from marketing.audience.services.imports.headers import EMAIL
 from marketing.audience.services.profiles import BULK_ACTIONS
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS, ActionType, Gate
+from tenants.access import ActionType, Gate
+from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
 from tests.conftest import bearer, http, in_schema
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
 

@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from tenants.messages import SSO_FAILED
 from tenants.models import Client
-from tenants.sso import SSO_FAILED, sso_payload_mint
+from tenants.sso import sso_payload_mint
 from tests.e2e.conftest import PASSWORD
 
 CLIENT_HOST = "plain.localhost"

@@ -5,7 +5,8 @@ from django.db import connection, transaction
 
 from core.errors import PermissionDenied
 from marketing.audience.models import Profile
-from tenants.plan_limits import LIMIT_EXCEEDS, LimitStatus, Module, plan_limit_enforce
+from tenants.messages import LIMIT_EXCEEDS
+from tenants.plan_limits import LimitStatus, Module, plan_limit_enforce
 from tests.conftest import bearer, http, signed_in
 
 

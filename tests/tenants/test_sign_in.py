@@ -8,9 +8,9 @@ import pytest
 from django.test import Client as HttpClient
 from django.utils import timezone
 
+from tenants.messages import INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS
 from tenants.models import ApiToken
-from tenants.services import INVALID_CREDENTIALS, member_add
-from tenants.sign_in_guard import TOO_MANY_ATTEMPTS
+from tenants.services import member_add
 from tests.conftest import PASSWORD, bearer, http, signed_in
 
 

@@ -3,9 +3,9 @@ import uuid
 
 import pytest
 
+from tenants.messages import SSO_FAILED
 from tenants.models import Membership, Role, User
 from tenants.services import member_add
-from tenants.sso import SSO_FAILED
 from tests.conftest import bearer, http, mint
 
 

@@ -10,7 +10,7 @@ from marketing.audience.services.domains import (
     INVALID_DOMAIN,
     domain_normalize,
 )
-from tenants.access import ACCESS_DENIED
+from tenants.messages import ACCESS_DENIED
 from tenants.models import AccessRule
 from tests.conftest import bearer, http, signed_in
 

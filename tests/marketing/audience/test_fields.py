@@ -10,7 +10,7 @@ from marketing.audience.services.fields import (
     profile_field_delete,
     profile_field_update,
 )
-from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS
+from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
 from tenants.models import AccessRule
 from tests.marketing.audience.conftest import foreign, in_schema
 

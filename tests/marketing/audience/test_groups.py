@@ -16,7 +16,7 @@ from marketing.audience.services.groups import (
     group_delete,
     group_update,
 )
-from tenants.access import NO_MKM_ACCESS
+from tenants.messages import NO_MKM_ACCESS
 from tests.marketing.audience.conftest import foreign, in_schema
 
 CATEGORIES = "/api/mm/group-categories"

@@ -32,8 +32,7 @@ from marketing.audience.services.profiles import (
     profiles_tag_remove,
     profiles_unsubscribe,
 )
-from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS
-from tenants.plan_limits import LIMIT_EXCEEDS
+from tenants.messages import ACCESS_DENIED, LIMIT_EXCEEDS, NO_MKM_ACCESS
 from tests.conftest import bearer, http, signed_in
 from tests.marketing.audience.conftest import foreign, in_schema, make_profile, newsletter_id
 

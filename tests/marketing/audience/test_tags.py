@@ -3,7 +3,7 @@ import pytest
 from core.errors import ValidationFailed
 from marketing.audience.models import Profile, ProfileTag, Tag
 from marketing.audience.services.tags import TAG_NAME_TAKEN, tag_create, tag_update
-from tenants.access import NO_MKM_ACCESS
+from tenants.messages import NO_MKM_ACCESS
 from tests.marketing.audience.conftest import foreign, in_schema
 
 TAGS = "/api/mm/tags"

@@ -14,7 +14,7 @@ from core.audit.models import AuditLog
 from marketing.activity.job_kinds import ACTIVITY_EXPORT
 from marketing.activity.services.export_file import activity_export_write
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tenants.access import ACCESS_DENIED, NO_MKM_ACCESS
+from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
 from tests.conftest import bearer, http, in_schema
 from tests.marketing.audience.conftest import foreign
 

@@ -2,8 +2,8 @@
 the client's schema, in the transaction that makes them."""
 
 from core.audit.models import AuditLog
+from tenants.messages import INVALID_CREDENTIALS
 from tenants.models import ApiToken, Role
-from tenants.services import INVALID_CREDENTIALS
 from tests.conftest import PASSWORD, bearer, http, in_schema, mint, signed_in
 
 

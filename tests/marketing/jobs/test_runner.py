@@ -16,8 +16,9 @@ from marketing.audience.services.exports import export_start
 from marketing.audience.tasks import profile_export_run
 from marketing.jobs import files
 from marketing.jobs import services as jobs
+from marketing.jobs.messages import UNAVAILABLE
 from marketing.jobs.models import BackgroundJob, JobStatus
-from marketing.jobs.runner import UNAVAILABLE, JobTask
+from marketing.jobs.runner import JobTask
 
 attempts: list[int] = []
 

@@ -1,0 +1,14 @@
+"""The back-end message catalogue, shared part: what any layer may say to a person. Each
+package keeps its own messages in its `messages.py`, in the spec's wording where it has one;
+a message is written once (tests/architecture/test_messages.py)."""
+
+# The spec's answer to a request it cannot take; its `errors` say which field and why.
+INVALID_REQUEST = "Invalid Request"
+
+TOO_LARGE = "The request is too large: the limit is {mb} MB."
+
+SOMETHING_WENT_WRONG = "Something went wrong."
+
+# A query parameter naming a value the API does not know (its `errors` name the field).
+UNKNOWN_STATUS = "Unknown status."
+UNKNOWN_SORT = "Unknown sort."

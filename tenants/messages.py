@@ -1,0 +1,36 @@
+"""The messages of clients, people, sign-in and access (the catalogue's tenants part:
+core/messages.py says how the catalogue works)."""
+
+ACCESS_DENIED = "Accessed only by Admin Users"
+
+NO_MKM_ACCESS = "You do not have access to Marketing Manager, please contact your administrator"
+
+JSON_ONLY = "Sign-in accepts application/json only."
+
+SESSION_EXPIRED = "Your session has expired."
+
+SIGN_IN_REQUIRED = "Please sign in."
+
+CSRF_FAILED = "CSRF check failed."
+
+LIMIT_EXCEEDS = "Limit Exceeds"
+
+INVALID_CREDENTIALS = "Invalid email or password."
+
+UNKNOWN_WEBSITE = "This website does not belong to the client."
+
+ENABLED_FOR_USERS = "Enabled for users successfully."
+
+DISABLED_FOR_USERS = "Disabled for users successfully."
+
+TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please try again later."
+
+ORIGIN_REFUSED = "Sign-in is not allowed from this page."
+
+SSO_FAILED = "Something went wrong. Please try again later."
+
+UNKNOWN_MODULE = "Unknown module."
+
+UNKNOWN_ACTION_TYPE = "Unknown action type."
+
+OPERATORS_ADMIN_OFF = "The operators' admin is switched off."
