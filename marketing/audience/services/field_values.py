@@ -131,7 +131,11 @@ def _one_of(options: dict[str, str], value: Any, reason: Reason) -> str:
 
 
 def custom_value_parse(
-    field: ProfileField, value: Any, *, separator: str | None = None, options=None
+    field: ProfileField,
+    value: Any,
+    *,
+    separator: str | None = None,
+    options: dict[str, str] | None = None,
 ) -> Any:
     """The typed value of `field` (None for an empty one); raises ValueRefused. A checkbox
     value is a list, or with `separator` (an import's) a string to split. `options`: the
