@@ -29,6 +29,7 @@ JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
     "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
     "activityExport": ADMIN,  # the audit trail
+    "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
 }
 
 OPERATION_GATES: dict[str, Gate] = {
@@ -96,4 +97,14 @@ OPERATION_GATES: dict[str, Gate] = {
     "activityList": ADMIN,
     "activityPeople": ADMIN,
     "activityExport": ADMIN,
+    # segments (issue 10): open to members; an export is a profile export
+    "segmentList": MEMBER,
+    "segmentRuleOptions": MEMBER,
+    "segmentCount": MEMBER,
+    "segmentPreview": MEMBER,
+    "segmentCreate": MEMBER,
+    "segmentGet": MEMBER,
+    "segmentUpdate": MEMBER,
+    "segmentDelete": MEMBER,
+    "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
 }

@@ -18,6 +18,8 @@ TENANT_APPS = [
     "marketing.audience",
     "core.audit",
     "marketing.activity",
+    "marketing.tracking",
+    "marketing.segments",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -26,6 +26,7 @@ class AuditObject(models.TextChoices):
     ACCESS_CONTROL = "accessControl", "Access control"
     SESSION = "session", "Sign-in"
     JOB = "job", "Background job"
+    SEGMENT = "segment", "Segment"
 
 
 class AuditEvent(models.TextChoices):
@@ -67,6 +68,10 @@ class AuditEvent(models.TextChoices):
     SSO_REFUSED = "session.ssoRefused", "Sign-in from the suite refused"
     SIGNED_OUT = "session.signedOut", "Signed out"
     JOB_CANCELLED = "job.cancelled", "Background job cancelled"
+    SEGMENT_CREATED = "segment.created", "Segment created"
+    SEGMENT_UPDATED = "segment.updated", "Segment updated"
+    SEGMENT_DELETED = "segment.deleted", "Segment deleted"
+    SEGMENT_FROZEN = "segment.frozen", "Static segment snapshot taken"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -727,6 +727,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Segmentlist */
+        get: operations["segmentList"];
+        put?: never;
+        /** Segmentcreate */
+        post: operations["segmentCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/segments/rule-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Segmentruleoptions */
+        get: operations["segmentRuleOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/segments/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Segmentcount */
+        post: operations["segmentCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/segments/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Segmentpreview */
+        post: operations["segmentPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/segments/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Segmentget */
+        get: operations["segmentGet"];
+        put?: never;
+        post?: never;
+        /** Segmentdelete */
+        delete: operations["segmentDelete"];
+        options?: never;
+        head?: never;
+        /** Segmentupdate */
+        patch: operations["segmentUpdate"];
+        trace?: never;
+    };
+    "/api/mm/segments/{segment_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Segmentexport */
+        post: operations["segmentExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1859,7 +1964,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -1939,6 +2044,382 @@ export interface components {
             dateFrom?: string | null;
             /** Dateto */
             dateTo?: string | null;
+        };
+        /** SegmentQuery */
+        SegmentQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "type" | "count" | "createdAt" | "updatedAt" | "-name" | "-type" | "-count" | "-createdAt" | "-updatedAt";
+            /** Type */
+            type?: ("static" | "dynamic") | null;
+        };
+        /** SegmentOut */
+        SegmentOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /** Rules */
+            rules: {
+                [key: string]: unknown;
+            };
+            /** Websiteids */
+            websiteIds: number[];
+            /** Profilecount */
+            profileCount: number | null;
+            /** Countedat */
+            countedAt: string | null;
+            /** Frozenat */
+            frozenAt: string | null;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /** Updatedbyemail */
+            updatedByEmail: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** SegmentPageOut */
+        SegmentPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["SegmentOut"][];
+        };
+        /** SegmentDetailOut */
+        SegmentDetailOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /** Rules */
+            rules: {
+                [key: string]: unknown;
+            };
+            /** Websiteids */
+            websiteIds: number[];
+            /** Profilecount */
+            profileCount: number | null;
+            /** Countedat */
+            countedAt: string | null;
+            /** Frozenat */
+            frozenAt: string | null;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /** Updatedbyemail */
+            updatedByEmail: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Count */
+            count: number;
+        };
+        /**
+         * ActivityRule
+         * @description Email activity: did (or did not) `event` at least `minCount` times, for one
+         *     campaign or any, in the window (or ever). Machine events never count.
+         */
+        ActivityRule: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "activity";
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "sent" | "delivered" | "opened" | "clicked" | "bounced" | "complained" | "unsubscribed";
+            /**
+             * Operator
+             * @default did
+             * @enum {string}
+             */
+            operator: "did" | "didNot";
+            /** Campaignid */
+            campaignId?: number | null;
+            /**
+             * Mincount
+             * @default 1
+             */
+            minCount: number;
+            window?: components["schemas"]["DateCondition"] | null;
+        };
+        /** AndGroup */
+        AndGroup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "and";
+            /** Rules */
+            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"])[];
+        };
+        /**
+         * CsbRule
+         * @description Flagged for consecutive soft bounces (5 or more), or not.
+         */
+        CsbRule: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "csb";
+            /** Value */
+            value: boolean;
+        };
+        /**
+         * DateCondition
+         * @description Spec 5.1's date rule: a frequency, and what it needs. `last`/`next` need a unit and
+         *     an amount > 0; `before`/`after`/`on` a date; `between` both dates, To after From.
+         */
+        DateCondition: {
+            /** Frequency */
+            frequency?: ("last" | "next" | "before" | "after" | "on" | "between") | null;
+            /** Unit */
+            unit?: ("days" | "weeks" | "months") | null;
+            /** Amount */
+            amount?: number | null;
+            /** Date */
+            date?: string | null;
+            /** Datefrom */
+            dateFrom?: string | null;
+            /** Dateto */
+            dateTo?: string | null;
+        };
+        /**
+         * FieldRule
+         * @description A profile field, standard (its API key: `firstName`, `source`, ...) or custom
+         *     (`custom.<key>`). Which operators and values fit depends on the field's type.
+         */
+        FieldRule: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "field";
+            /** Field */
+            field: string;
+            /**
+             * Operator
+             * @enum {string}
+             */
+            operator: "equals" | "notEquals" | "contains" | "notContains" | "startsWith" | "greaterThan" | "lessThan" | "between" | "in" | "notIn" | "containsAny" | "containsAll" | "notContainsAny" | "is" | "date" | "isEmpty" | "isNotEmpty";
+            /** Value */
+            value?: boolean | number | string | null;
+            /** Values */
+            values?: (string | number)[];
+            /** Valuefrom */
+            valueFrom?: number | null;
+            /** Valueto */
+            valueTo?: number | null;
+            date?: components["schemas"]["DateCondition"] | null;
+        };
+        /** GroupsRule */
+        GroupsRule: {
+            /**
+             * Operator
+             * @enum {string}
+             */
+            operator: "in" | "notIn";
+            /** Ids */
+            ids: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "groups";
+        };
+        /** OrGroup */
+        OrGroup: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "or";
+            /** Rules */
+            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"])[];
+        };
+        /** SegmentIn */
+        SegmentIn: {
+            /** Rules */
+            rules: components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"];
+            /** Name */
+            name: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "static" | "dynamic";
+            /** Websiteids */
+            websiteIds: number[];
+        };
+        /** SubscriptionRule */
+        SubscriptionRule: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "subscription";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "subscribed" | "unsubscribed" | "doNotEmail";
+        };
+        /** TagsRule */
+        TagsRule: {
+            /**
+             * Operator
+             * @enum {string}
+             */
+            operator: "in" | "notIn";
+            /** Ids */
+            ids: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tags";
+        };
+        /** EventOut */
+        EventOut: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+        };
+        /** FieldOptionOut */
+        FieldOptionOut: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Type */
+            type: string;
+            /** Options */
+            options: string[];
+            /** Operators */
+            operators: string[];
+        };
+        /** IdNameOut */
+        IdNameOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** RuleOptionsOut */
+        RuleOptionsOut: {
+            /** Ruletypes */
+            ruleTypes: string[];
+            /** Fields */
+            fields: components["schemas"]["FieldOptionOut"][];
+            /** Groups */
+            groups: components["schemas"]["IdNameOut"][];
+            /** Tags */
+            tags: components["schemas"]["IdNameOut"][];
+            /** Events */
+            events: components["schemas"]["EventOut"][];
+        };
+        /** CountOut */
+        CountOut: {
+            /** Count */
+            count: number;
+        };
+        /** RulesIn */
+        RulesIn: {
+            /** Rules */
+            rules: components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"];
+        };
+        /** PreviewOut */
+        PreviewOut: {
+            /** Count */
+            count: number;
+            /** Items */
+            items: components["schemas"]["ProfileRowOut"][];
+        };
+        /** ProfileRowOut */
+        ProfileRowOut: {
+            /** Id */
+            id: number;
+            /** Email */
+            email: string;
+            /** Firstname */
+            firstName: string;
+            /** Lastname */
+            lastName: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** PreviewIn */
+        PreviewIn: {
+            /** Rules */
+            rules: components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"];
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+        };
+        /** SegmentPatch */
+        SegmentPatch: {
+            /** Name */
+            name?: string | null;
+            /** Type */
+            type?: ("static" | "dynamic") | null;
+            /** Rules */
+            rules?: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"]) | null;
+            /** Websiteids */
+            websiteIds?: number[] | null;
         };
     };
     responses: never;
@@ -5582,6 +6063,628 @@ export interface operations {
                 "application/json": components["schemas"]["ActivityFilterIn"];
             };
         };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobIdOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "type" | "count" | "createdAt" | "updatedAt" | "-name" | "-type" | "-count" | "-createdAt" | "-updatedAt";
+                type?: ("static" | "dynamic") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentDetailOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentRuleOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleOptionsOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulesIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CountOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentDetailOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SegmentDetailOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    segmentExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Accepted */
             202: {
