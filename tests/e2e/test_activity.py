@@ -54,7 +54,9 @@ def test_an_admin_filters_and_exports_the_activity(page, site, tmp_path):
     yesterday = (today - datetime.timedelta(days=1)).isoformat()
     page.get_by_test_id("activity-date-from").fill(yesterday)
     page.get_by_test_id("activity-date-to").fill(yesterday)
-    expect(page.get_by_test_id("activity-empty")).to_have_text("No activity matches these filters.")
+    expect(page.get_by_test_id("activity-empty-title")).to_have_text(
+        "No activity matches these filters."
+    )
     expect_accessible(page, "Activity, nothing matching")
 
     page.get_by_test_id("activity-date-from").fill(today.isoformat())

@@ -19,6 +19,10 @@ TRUNCATED_BADGES = """() => [...document.querySelectorAll('.mantine-Badge-root')
   })
   .map((badge) => badge.textContent)"""
 
+# UI.md: from 1024 px up the page never scrolls sideways; a wide table scrolls in its own box.
+PAGE_SCROLLS_SIDEWAYS = """() => document.documentElement.scrollWidth
+  > document.documentElement.clientWidth"""
+
 
 def test_export_runs_as_a_background_job(page, site):
     plain = site("plain.localhost")
@@ -49,6 +53,7 @@ def test_export_runs_as_a_background_job(page, site):
     expect(page.get_by_test_id("list-range")).to_have_text(re.compile(r"^1–\d+ of \d+$"))
 
     assert page.evaluate(TRUNCATED_BADGES) == []
+    assert page.evaluate(PAGE_SCROLLS_SIDEWAYS) is False
     expect_accessible(page, "background jobs")
 
     with page.expect_download() as download:

@@ -50,6 +50,7 @@ export const paths = {
   accessDenied: { path: '/accessDenied', href: () => href('/accessDenied') },
   setup: { path: '/setupPage', href: (reason: SetupReason = 'incomplete') => href('/setupPage', { query: setupQueries[reason] }) },
   backgroundJobs: { path: '/backgroundJobs', href: (jobId?: number) => href('/backgroundJobs', { query: { jobId } }) },
+  profiles: { path: '/profilemanagement', href: () => href('/profilemanagement') },
   importSubscribers: { path: '/ImportSummary', href: () => href('/ImportSummary') },
   importUnsubscribers: { path: '/ImportUnsubscribers', href: () => href('/ImportUnsubscribers') },
 } as const satisfies Record<string, { path: RoutePath; href: (...args: never[]) => string }>;

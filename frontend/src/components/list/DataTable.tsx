@@ -14,12 +14,15 @@ interface DataTableProps<T> {
   loading?: boolean;
   /** Shown above the table. */
   error?: string | null;
-  /** When given, the table scrolls sideways below this width. */
+  /** Below this width the table scrolls sideways inside its container, never the page (UI.md: 1024 px). */
   minWidth?: number;
+  /** Shown in the table's body when it has no rows (an EmptyState); "No records found" otherwise. */
+  empty?: ReactNode;
 }
 
-/** A striped list table: its header, a "no records" row when empty, then one row per item. */
-export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth }: DataTableProps<T>) {
+/** A striped list table in its own horizontal scroll container: its header, an empty state when
+ * there are no rows, then one row per item. */
+export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth = 640, empty }: DataTableProps<T>) {
   const table = (
     <Table striped highlightOnHover={highlightOnHover} data-testid={testId}>
       <Table.Thead>
@@ -29,9 +32,11 @@ export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highl
         {rows.length === 0 && (
           <Table.Tr>
             <Table.Td colSpan={columnCount}>
-              <Text c="dimmed" ta="center">
-                {messages.noRecords}
-              </Text>
+              {loading ? null : (empty ?? (
+                <Text c="dimmed" ta="center">
+                  {messages.noRecords}
+                </Text>
+              ))}
             </Table.Td>
           </Table.Tr>
         )}
@@ -39,7 +44,7 @@ export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highl
       </Table.Tbody>
     </Table>
   );
-  const scrolled = minWidth === undefined ? table : <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  const scrolled = <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
   return (
     <>
       {error && <Alert color="red">{error}</Alert>}

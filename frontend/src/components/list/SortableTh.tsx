@@ -1,4 +1,5 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { Sort } from './page-sizes';
 
 interface SortableThProps<Field extends string> {
@@ -6,6 +7,14 @@ interface SortableThProps<Field extends string> {
   field: Field;
   sort: Sort<Field> | undefined;
   onSort: (field: Field) => void;
+}
+
+const sortIcons = { ascending: IconChevronUp, descending: IconChevronDown, none: IconSelector };
+
+/** The header's direction as an icon; the Th's aria-sort says it to assistive technology. */
+function SortIcon({ direction }: { direction: keyof typeof sortIcons }) {
+  const Icon = sortIcons[direction];
+  return <Icon size={14} stroke={1.75} aria-hidden color="var(--mantine-color-dimmed)" />;
 }
 
 export function SortableTh<Field extends string>({ label, field, sort, onSort }: SortableThProps<Field>) {
@@ -17,9 +26,7 @@ export function SortableTh<Field extends string>({ label, field, sort, onSort }:
           <Text fw={700} size="sm">
             {label}
           </Text>
-          <Text size="xs" c="dimmed" aria-hidden>
-            {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-          </Text>
+          <SortIcon direction={direction} />
         </Group>
       </UnstyledButton>
     </Table.Th>

@@ -1,8 +1,11 @@
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { EmptyState } from '../../components/EmptyState';
 import { canSeeFeature } from '../../components/FeatureGate';
 import { ListFooter } from '../../components/list/ListFooter';
 import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
+import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../../lib/session';
 import { listActivity, listActivityPeople, type ActivityFilterValues, type ActivitySortField } from './api';
 import { ActivityFilters } from './ActivityFilters';
@@ -29,30 +32,33 @@ function ActivityScreen() {
   const rows = activity.data?.items ?? [];
   const timeZone = activity.data?.timeZone ?? '';
   const filtered = filterNames.some((name) => list.filters[name]);
+  const clearFilters = () => filterNames.forEach((name) => list.setFilter(name, undefined));
 
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1}>{text.title}</Title>
-          <Text c="dimmed" size="sm">
-            {text.intro}
-          </Text>
-        </div>
-        <ExportActivityButton filters={list.filters} />
-      </Group>
+      <PageHeader title={text.title} description={text.intro} actions={<ExportActivityButton filters={list.filters} />} />
       <ActivityFilters
         filters={list.filters}
         onFilter={list.setFilter}
-        onClear={() => filterNames.forEach((name) => list.setFilter(name, undefined))}
+        onClear={clearFilters}
         people={people.data?.items ?? []}
         timeZone={timeZone}
       />
       {activity.error && <Alert color="red">{activity.error}</Alert>}
       {!activity.loading && !activity.error && rows.length === 0 ? (
-        <Alert color="gray" data-testid="activity-empty">
-          {filtered ? text.emptyFiltered : text.empty}
-        </Alert>
+        <EmptyState
+          testId="activity-empty"
+          icon={<IconHistory />}
+          title={filtered ? text.emptyFiltered : text.empty}
+          description={filtered ? text.emptyFilteredHint : text.emptyHint}
+          action={
+            filtered && (
+              <Button variant="default" onClick={clearFilters}>
+                {text.clearFilters}
+              </Button>
+            )
+          }
+        />
       ) : (
         <ActivityTable rows={rows} sort={list.sort} onSort={list.toggleSort} timeZone={timeZone} loading={activity.loading} />
       )}

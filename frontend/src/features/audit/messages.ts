@@ -19,8 +19,10 @@ export const activityMessages = {
   details: 'Details',
   path: 'Path',
   system: 'System',
-  empty: 'No activity yet. Changes people make to profiles, groups, tags, fields and settings will show here.',
+  empty: 'No activity yet.',
+  emptyHint: 'Changes people make to profiles, groups, tags, fields and settings will show here.',
   emptyFiltered: 'No activity matches these filters.',
+  emptyFilteredHint: 'Clear a filter to see more.',
   count: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`,
   adminOnly: 'Accessed only by Admin Users',
 };

@@ -1,4 +1,5 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
+import { PageHeader } from '../../components/PageHeader';
 import { useEffect } from 'react';
 import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
 import { toast } from '../../lib/toast';
@@ -50,9 +51,9 @@ export default function BackgroundJobsPage() {
 
   return (
     <Stack>
-      <Title order={1}>{messages.jobsTitle}</Title>
+      <PageHeader title={messages.jobsTitle} description={messages.jobsIntro} />
       {jobs.error && <Alert color="red">{jobs.error}</Alert>}
-      <JobsTable rows={rows} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
+      <JobsTable rows={rows} loading={jobs.loading} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
       <ListFooter answer={jobs.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </Stack>
   );

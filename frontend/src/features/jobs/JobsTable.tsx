@@ -1,4 +1,8 @@
 import { Button, Group, Progress, Table, Text } from '@mantine/core';
+import { IconDownload, IconListCheck, IconX } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState';
+import { paths } from '../../config/paths';
 import { isActive, type Job } from '../../api/jobs';
 import { DataTable } from '../../components/list/DataTable';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -8,18 +12,34 @@ import { jobFile } from './job-download';
 
 interface JobsTableProps {
   rows: Job[];
+  /** The first answer has not come yet: no empty state. */
+  loading: boolean;
   timeZoneMinutes: number;
   onCancel: (job: Job) => void;
   onDownload: (job: Job) => void;
 }
 
-export function JobsTable({ rows, timeZoneMinutes, onCancel, onDownload }: JobsTableProps) {
+export function JobsTable({ rows, loading, timeZoneMinutes, onCancel, onDownload }: JobsTableProps) {
   const when = (iso: string | null) => formatClientDateTime(iso, timeZoneMinutes);
   return (
     <DataTable
       testId="jobs-table"
       minWidth={1000}
       columnCount={9}
+      empty={
+        loading ? null : (
+          <EmptyState
+            icon={<IconListCheck />}
+            title={messages.jobsEmpty}
+            description={messages.jobsEmptyHint}
+            action={
+              <Button component={Link} to={paths.profiles.href()} variant="default">
+                {messages.goToProfiles}
+              </Button>
+            }
+          />
+        )
+      }
       head={
         <>
           <Table.Th>{messages.jobKind}</Table.Th>
@@ -60,12 +80,12 @@ export function JobsTable({ rows, timeZoneMinutes, onCancel, onDownload }: JobsT
           <Table.Td>{when(job.finishedAt)}</Table.Td>
           <Table.Td>
             {isActive(job) && job.cancellable && !job.cancelRequested && (
-              <Button size="compact-xs" variant="light" color="red" onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
+              <Button size="compact-xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
                 {messages.cancelJob}
               </Button>
             )}
             {jobFile(job) && (
-              <Button size="compact-xs" variant="light" onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
+              <Button size="compact-xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
                 {messages.download}
               </Button>
             )}

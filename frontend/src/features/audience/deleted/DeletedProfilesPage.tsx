@@ -1,4 +1,7 @@
-import { Alert, LoadingOverlay, Stack, Tabs, Title } from '@mantine/core';
+import { Alert, LoadingOverlay, Stack, Tabs } from '@mantine/core';
+import { IconArchive } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
@@ -19,10 +22,11 @@ export default function DeletedProfilesPage() {
   const options = useAudienceOptions(['groups', 'tags']);
   const { selected, select, clear } = useSelection();
   const tab = list.filters.status === 'archived' ? 'archived' : 'deleted';
+  const filtered = Boolean(list.params.search || list.filters.groupId || list.filters.tagId || list.filters.verification);
 
   return (
     <Stack>
-      <Title order={1}>{messages.deletedTitle}</Title>
+      <PageHeader title={messages.deletedTitle} description={messages.deletedIntro} />
       <Tabs
         value={tab}
         onChange={(value) => {
@@ -47,7 +51,15 @@ export default function DeletedProfilesPage() {
       {profiles.error && <Alert color="red">{profiles.error}</Alert>}
       <div style={{ position: 'relative' }}>
         <LoadingOverlay visible={profiles.loading} />
-        <ProfileTable rows={profiles.data?.items ?? []} sort={list.sort} onSort={list.toggleSort} selected={selected} onSelect={select} timeZoneMinutes={status?.timeZoneMinutes ?? 0} />
+        <ProfileTable rows={profiles.data?.items ?? []} sort={list.sort} onSort={list.toggleSort} selected={selected} onSelect={select} timeZoneMinutes={status?.timeZoneMinutes ?? 0}
+          empty={
+            profiles.loading ? null : filtered ? (
+              <EmptyState icon={<IconArchive />} title={messages.noMatches} description={messages.noMatchesHint} />
+            ) : (
+              <EmptyState icon={<IconArchive />} title={tab === 'archived' ? messages.archivedEmpty : messages.deletedEmpty} description={messages.deletedEmptyHint} />
+            )
+          }
+        />
       </div>
       <ListFooter answer={profiles.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
     </Stack>

@@ -1,4 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
@@ -56,7 +59,7 @@ export default function DomainsPage() {
 
   return (
     <Stack>
-      <Title order={1}>{messages.domainsTitle}</Title>
+      <PageHeader title={messages.domainsTitle} description={messages.domainsIntro} />
       <Tabs
         value={String(type)}
         onChange={(value) => {
@@ -80,7 +83,7 @@ export default function DomainsPage() {
           <Group align="flex-end" gap="xs">
             <TextInput label={messages.domain} placeholder="example.com" value={draft} onChange={(event) => setDraft(event.currentTarget.value)} data-testid="domain-input" />
             <FeatureGate actionType="manageDomains" disable>
-              <Button type="submit" loading={adding} data-testid="add-domain">
+              <Button type="submit" leftSection={<IconPlus size={16} />} loading={adding} data-testid="add-domain">
                 {messages.addDomain}
               </Button>
             </FeatureGate>
@@ -92,6 +95,13 @@ export default function DomainsPage() {
         loading={domains.loading}
         error={domains.error}
         columnCount={3}
+        empty={
+          list.params.search ? (
+            <EmptyState icon={<IconWorld />} title={messages.noMatches} description={messages.noMatchesHint} />
+          ) : (
+            <EmptyState icon={<IconWorld />} title={messages.domainsEmpty} description={messages.domainsEmptyHint} />
+          )
+        }
         head={
           <>
             <Table.Th>{messages.domain}</Table.Th>
@@ -107,7 +117,7 @@ export default function DomainsPage() {
             <Table.Td>
               <FeatureGate actionType="manageDomains" disable>
                 <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => crud.setDeleting(row)}>
-                  🗑
+                  <IconTrash size={18} stroke={1.75} />
                 </ActionIcon>
               </FeatureGate>
             </Table.Td>

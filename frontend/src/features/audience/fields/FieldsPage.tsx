@@ -1,4 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table } from '@mantine/core';
+import { IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FeatureGate } from '../../../components/FeatureGate';
 import { DataTable } from '../../../components/list/DataTable';
@@ -26,14 +29,17 @@ export default function FieldsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{messages.fieldsTitle}</Title>
-        <FeatureGate actionType="manageProfileFields" disable>
-          <Button onClick={() => crud.setEditing('new')} data-testid="create-field">
-            {messages.createField}
-          </Button>
-        </FeatureGate>
-      </Group>
+      <PageHeader
+        title={messages.fieldsTitle}
+        description={messages.fieldsIntro}
+        actions={
+          <FeatureGate actionType="manageProfileFields" disable>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => crud.setEditing('new')} data-testid="create-field">
+              {messages.createField}
+            </Button>
+          </FeatureGate>
+        }
+      />
       <DataTable
         testId="fields-table"
         highlightOnHover
@@ -50,6 +56,18 @@ export default function FieldsPage() {
             <Table.Th>{messages.actions}</Table.Th>
           </>
         }
+        empty={
+          <EmptyState
+            icon={<IconForms />}
+            title={messages.fieldsEmpty}
+            description={messages.fieldsEmptyHint}
+            action={
+              <FeatureGate actionType="manageProfileFields" disable>
+                <Button onClick={() => crud.setEditing('new')}>{messages.createField}</Button>
+              </FeatureGate>
+            }
+          />
+        }
         rows={fields.data?.items ?? []}
         renderRow={(field) => (
           <Table.Tr key={field.id} data-testid={`field-row-${field.key}`}>
@@ -62,10 +80,10 @@ export default function FieldsPage() {
               <FeatureGate actionType="manageProfileFields" disable>
                 <Group gap={4}>
                   <ActionIcon variant="subtle" aria-label={`${messages.edit} ${field.label}`} onClick={() => crud.setEditing(field)}>
-                    ✎
+                    <IconPencil size={18} stroke={1.75} />
                   </ActionIcon>
                   <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${field.label}`} onClick={() => crud.setDeleting(field)}>
-                    🗑
+                    <IconTrash size={18} stroke={1.75} />
                   </ActionIcon>
                 </Group>
               </FeatureGate>

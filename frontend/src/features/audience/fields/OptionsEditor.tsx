@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { messages } from '../../../lib/messages';
 
 interface OptionsEditorProps {
@@ -25,7 +26,7 @@ export function OptionsEditor({ options, onChange }: OptionsEditorProps) {
               style={{ flex: 1 }}
             />
             <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${messages.optionLabel(index + 1)}`} onClick={() => onChange(options.filter((_, at) => at !== index))}>
-              ✕
+              <IconX size={18} stroke={1.75} />
             </ActionIcon>
           </Group>
         );

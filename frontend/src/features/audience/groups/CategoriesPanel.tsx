@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
@@ -57,7 +58,7 @@ export function CategoriesPanel({ categories, onChanged }: CategoriesPanelProps)
             <Group gap={4} wrap="nowrap">
               <Tooltip label={messages.rename}>
                 <ActionIcon variant="subtle" aria-label={`${messages.rename} ${category.name}`} onClick={() => setEditing(category)}>
-                  ✎
+                  <IconPencil size={18} stroke={1.75} />
                 </ActionIcon>
               </Tooltip>
               <Button size="compact-xs" variant="subtle" onClick={() => void toggle(category)}>

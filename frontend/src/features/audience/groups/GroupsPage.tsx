@@ -1,4 +1,7 @@
-import { Button, Grid, Group as Row, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListFooter } from '../../../components/list/ListFooter';
@@ -46,12 +49,15 @@ export default function GroupsPage() {
 
   return (
     <Stack>
-      <Row justify="space-between">
-        <Title order={1}>{messages.groupsTitle}</Title>
-        <Button onClick={() => openEditor('new')} data-testid="create-group">
-          {messages.createGroup}
-        </Button>
-      </Row>
+      <PageHeader
+        title={messages.groupsTitle}
+        description={messages.groupsIntro}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor('new')} data-testid="create-group">
+            {messages.createGroup}
+          </Button>
+        }
+      />
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
@@ -65,6 +71,18 @@ export default function GroupsPage() {
               onRename={openEditor}
               onDelete={crud.setDeleting}
               timeZoneMinutes={status?.timeZoneMinutes ?? 0}
+              empty={
+                list.params.search ? (
+                  <EmptyState icon={<IconUsersGroup />} title={messages.noMatches} description={messages.noMatchesHint} />
+                ) : (
+                  <EmptyState
+                    icon={<IconUsersGroup />}
+                    title={messages.groupsEmpty}
+                    description={messages.groupsEmptyHint}
+                    action={<Button onClick={() => openEditor('new')}>{messages.createGroup}</Button>}
+                  />
+                )
+              }
             />
             <ListFooter answer={groups.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
           </Stack>

@@ -1,9 +1,11 @@
 import { ActionIcon, Group as Row, Table, Tooltip } from '@mantine/core';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable } from '../../../components/list/DataTable';
 import type { Sort } from '../../../components/list/page-sizes';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
+import type { ReactNode } from 'react';
 import type { Group, GroupSortField } from './api';
 
 interface GroupsTableProps {
@@ -15,9 +17,10 @@ interface GroupsTableProps {
   onRename: (group: Group) => void;
   onDelete: (group: Group) => void;
   timeZoneMinutes: number;
+  empty: ReactNode;
 }
 
-export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDelete, timeZoneMinutes }: GroupsTableProps) {
+export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDelete, timeZoneMinutes, empty }: GroupsTableProps) {
   return (
     <DataTable
       testId="groups-table"
@@ -25,6 +28,7 @@ export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDe
       loading={loading}
       error={error}
       columnCount={5}
+      empty={empty}
       head={
         <>
           <SortableTh label={messages.groupName} field="name" sort={sort} onSort={onSort} />
@@ -41,8 +45,8 @@ export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDe
             <Row gap={6}>
               {group.isDefault && (
                 <Tooltip label={messages.defaultGroup}>
-                  <span aria-label={messages.defaultGroup} data-testid="default-lock">
-                    🔒
+                  <span role="img" aria-label={messages.defaultGroup} data-testid="default-lock" style={{ display: 'inline-flex' }}>
+                    <IconLock size={14} stroke={1.75} />
                   </span>
                 </Tooltip>
               )}
@@ -55,11 +59,11 @@ export function GroupsTable({ rows, loading, error, sort, onSort, onRename, onDe
           <Table.Td>
             <Row gap={4}>
               <ActionIcon variant="subtle" aria-label={`${messages.rename} ${group.name}`} onClick={() => onRename(group)}>
-                ✎
+                <IconPencil size={18} stroke={1.75} />
               </ActionIcon>
               {!group.isDefault && (
                 <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${group.name}`} onClick={() => onDelete(group)}>
-                  🗑
+                  <IconTrash size={18} stroke={1.75} />
                 </ActionIcon>
               )}
             </Row>

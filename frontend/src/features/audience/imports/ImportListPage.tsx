@@ -1,4 +1,6 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/PageHeader';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { messages } from '../../../lib/messages';
@@ -6,22 +8,22 @@ import type { ImportKind } from './api';
 import { ImportsTable } from './ImportsTable';
 
 const pages = {
-  subscribers: { title: messages.importSubscribersTitle, wizard: paths.importSubscribers.href() },
-  unsubscribers: { title: messages.importUnsubscribersTitle, wizard: paths.importUnsubscribers.href() },
+  subscribers: { title: messages.importSubscribersTitle, intro: messages.importSubscribersIntro, wizard: paths.importSubscribers.href() },
+  unsubscribers: { title: messages.importUnsubscribersTitle, intro: messages.importUnsubscribersIntro, wizard: paths.importUnsubscribers.href() },
 } as const;
 
 /** /ImportList (subscriber imports) and /optoutimportsummary (unsubscriber imports). */
 export function ImportListPage({ kind }: { kind: ImportKind }) {
-  const { title, wizard } = pages[kind];
+  const { title, intro, wizard } = pages[kind];
+  const goToImport = (testId?: string) => (
+    <Button component={Link} to={wizard} leftSection={<IconUpload size={16} />} data-testid={testId}>
+      {messages.goToImport}
+    </Button>
+  );
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{title}</Title>
-        <Button component={Link} to={wizard} data-testid="go-to-import">
-          {messages.goToImport}
-        </Button>
-      </Group>
-      <ImportsTable kind={kind} />
+      <PageHeader title={title} description={intro} actions={goToImport('go-to-import')} />
+      <ImportsTable kind={kind} emptyAction={goToImport()} />
     </Stack>
   );
 }

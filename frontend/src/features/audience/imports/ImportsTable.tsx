@@ -1,4 +1,7 @@
 import { Alert, LoadingOverlay, Progress, Table } from '@mantine/core';
+import { IconFileImport } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
 import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -11,8 +14,16 @@ import type { ImportKind } from './api';
 import { listImports } from './api';
 import { ErrorReportButton } from './ErrorReportButton';
 
-/** The imports of one kind, newest first; `refreshKey` reloads it (a new import finished). */
-export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refreshKey?: number }) {
+interface ImportsTableProps {
+  kind: ImportKind;
+  /** Changing it reloads the list (a new import finished). */
+  refreshKey?: number;
+  /** The empty list's way to the import wizard, on screens that are not the wizard. */
+  emptyAction?: ReactNode;
+}
+
+/** The imports of one kind, newest first. */
+export function ImportsTable({ kind, refreshKey = 0, emptyAction }: ImportsTableProps) {
   const { status } = useSession();
   const list = useListQuery();
   const imports = useRemote((signal) => listImports({ kind, page: list.page, pageSize: list.pageSize }, signal), `${kind}:${list.page}:${list.pageSize}:${refreshKey}`);
@@ -23,6 +34,8 @@ export function ImportsTable({ kind, refreshKey = 0 }: { kind: ImportKind; refre
       <DataTable
         testId="imports-table"
         columnCount={9}
+        minWidth={820}
+        empty={imports.loading ? null : <EmptyState icon={<IconFileImport />} title={messages.importsEmpty} description={messages.importsEmptyHint} action={emptyAction} />}
         head={
           <>
             <Table.Th>{messages.importFile}</Table.Th>

@@ -56,41 +56,43 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
   return (
     <Stack>
       <Text fw={600}>{upload.fileName}</Text>
-      <Table data-testid="mapping-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{messages.importColumn}</Table.Th>
-            <Table.Th>{messages.importSample}</Table.Th>
-            <Table.Th>{messages.importMapTo}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {upload.headers.map((header, index) => (
-            <Table.Tr key={index}>
-              <Table.Td>{header}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c="dimmed" lineClamp={2}>
-                  {upload.sample
-                    .slice(0, 3)
-                    .map((row) => row[index] ?? '')
-                    .filter(Boolean)
-                    .join(', ')}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`${messages.importMapTo} ${header}`}
-                  data={fieldData}
-                  value={mapping[String(index)] ?? ''}
-                  onChange={(value) => setMapping((current) => ({ ...current, [String(index)]: value ?? '' }))}
-                  allowDeselect={false}
-                  data-testid={`map-${index}`}
-                />
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560}>
+        <Table data-testid="mapping-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{messages.importColumn}</Table.Th>
+              <Table.Th>{messages.importSample}</Table.Th>
+              <Table.Th>{messages.importMapTo}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {upload.headers.map((header, index) => (
+              <Table.Tr key={index}>
+                <Table.Td>{header}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {upload.sample
+                      .slice(0, 3)
+                      .map((row) => row[index] ?? '')
+                      .filter(Boolean)
+                      .join(', ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`${messages.importMapTo} ${header}`}
+                    data={fieldData}
+                    value={mapping[String(index)] ?? ''}
+                    onChange={(value) => setMapping((current) => ({ ...current, [String(index)]: value ?? '' }))}
+                    allowDeselect={false}
+                    data-testid={`map-${index}`}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {needsSeparator(mapping, checkboxes) && (
         <TextInput label={messages.checkboxSeparator} withAsterisk maxLength={5} value={separator} onChange={(event) => setSeparator(event.currentTarget.value)} w={200} data-testid="checkbox-separator" />
       )}

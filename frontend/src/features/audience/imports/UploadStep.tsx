@@ -89,6 +89,8 @@ export function UploadStep({ kind, onUploaded, pollMs = 1000 }: UploadStepProps)
         accept={accept}
         multiple={false}
         loading={busy || reading !== null}
+        // Mantine 9.5's hidden file input has no name of its own (axe: "label").
+        inputProps={{ 'aria-label': messages.importDrop }}
         data-testid="import-dropzone"
       >
         <Stack align="center" gap="xs" py="xl" style={{ pointerEvents: 'none' }}>

@@ -1,4 +1,5 @@
-import { Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { Badge, Checkbox, Group, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Sort } from '../../../components/list/page-sizes';
 import { SortableTh } from '../../../components/list/SortableTh';
 import { StatusBadge } from '../../../components/StatusBadge';
@@ -14,6 +15,8 @@ interface ProfileTableProps {
   onSelect: (ids: number[], checked: boolean) => void;
   onOpen?: (profile: Profile) => void;
   timeZoneMinutes: number;
+  /** Shown in the body when there are no rows (an EmptyState). */
+  empty: ReactNode;
 }
 
 function Flags({ profile }: { profile: Profile }) {
@@ -28,7 +31,7 @@ function Flags({ profile }: { profile: Profile }) {
 
 const names = (items: { name: string }[]) => items.map((item) => item.name).join(', ');
 
-export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, timeZoneMinutes }: ProfileTableProps) {
+export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, timeZoneMinutes, empty }: ProfileTableProps) {
   const ids = rows.map((row) => row.id);
   const checkedCount = ids.filter((id) => selected.has(id)).length;
   return (
@@ -57,11 +60,7 @@ export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, t
         <Table.Tbody>
           {rows.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text c="dimmed" ta="center">
-                  {messages.noRecords}
-                </Text>
-              </Table.Td>
+              <Table.Td colSpan={9}>{empty}</Table.Td>
             </Table.Tr>
           )}
           {rows.map((profile) => (

@@ -1,9 +1,12 @@
-import { Alert, Button, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { Alert, Button, LoadingOverlay, Stack } from '@mantine/core';
+import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { useListQuery } from '../../../components/list/useListQuery';
 import { useRemote } from '../../../components/list/useRemote';
 import { messages } from '../../../lib/messages';
+import { PageHeader } from '../../../components/PageHeader';
 import { useSession } from '../../../lib/session';
 import { useAudienceOptions } from '../shared/useAudienceOptions';
 import { listProfiles, type Profile, type ProfileFilterValues, type ProfileSortField } from './api';
@@ -30,20 +33,23 @@ export default function ProfilesPage() {
     profiles.reload();
   };
   const { groupId, tagId, status: profileStatus, verification } = list.filters;
+  const openNew = () => setDrawer({ opened: true, profile: null });
+  const filtered = Boolean(list.params.search || groupId || tagId || profileStatus || verification);
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{messages.profilesTitle}</Title>
-        <Group>
-          <ExportButton
-            filters={{ search: list.params.search, groupId, tagId, status: profileStatus, verification }}
-          />
-          <Button onClick={() => setDrawer({ opened: true, profile: null })} data-testid="add-profile">
-            {messages.addProfile}
-          </Button>
-        </Group>
-      </Group>
+      <PageHeader
+        title={messages.profilesTitle}
+        description={messages.profilesIntro}
+        actions={
+          <>
+            <ExportButton filters={{ search: list.params.search, groupId, tagId, status: profileStatus, verification }} />
+            <Button leftSection={<IconPlus size={16} />} onClick={openNew} data-testid="add-profile">
+              {messages.addProfile}
+            </Button>
+          </>
+        }
+      />
       <ProfileFilters search={list.search} onSearch={list.setSearch} filters={list.filters} onFilter={list.setFilter} groups={options.groups} tags={options.tags} />
       <BulkActionBar selectedIds={[...selected]} actions={listBulkActions} groups={options.groups} tags={options.tags} onDone={afterChange} />
       {profiles.error && <Alert color="red">{profiles.error}</Alert>}
@@ -57,6 +63,22 @@ export default function ProfilesPage() {
           onSelect={select}
           onOpen={(profile) => setDrawer({ opened: true, profile })}
           timeZoneMinutes={status?.timeZoneMinutes ?? 0}
+          empty={
+            profiles.loading ? null : filtered ? (
+              <EmptyState icon={<IconUsers />} title={messages.noMatches} description={messages.noMatchesHint} />
+            ) : (
+              <EmptyState
+                icon={<IconUsers />}
+                title={messages.profilesEmpty}
+                description={messages.profilesEmptyHint}
+                action={
+                  <Button onClick={openNew}>
+                    {messages.addProfile}
+                  </Button>
+                }
+              />
+            )
+          }
         />
       </div>
       <ListFooter answer={profiles.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />

@@ -1,4 +1,7 @@
-import { ActionIcon, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
@@ -27,12 +30,15 @@ export default function TagsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={1}>{messages.tagsTitle}</Title>
-        <Button onClick={() => crud.setEditing('new')} data-testid="create-tag">
-          {messages.createTag}
-        </Button>
-      </Group>
+      <PageHeader
+        title={messages.tagsTitle}
+        description={messages.tagsIntro}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => crud.setEditing('new')} data-testid="create-tag">
+            {messages.createTag}
+          </Button>
+        }
+      />
       <TextInput label={messages.search} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={260} data-testid="tag-search" />
       <DataTable
         testId="tags-table"
@@ -48,6 +54,18 @@ export default function TagsPage() {
             <Table.Th>{messages.actions}</Table.Th>
           </>
         }
+        empty={
+          list.params.search ? (
+            <EmptyState icon={<IconTag />} title={messages.noMatches} description={messages.noMatchesHint} />
+          ) : (
+            <EmptyState
+              icon={<IconTag />}
+              title={messages.tagsEmpty}
+              description={messages.tagsEmptyHint}
+              action={<Button onClick={() => crud.setEditing('new')}>{messages.createTag}</Button>}
+            />
+          )
+        }
         rows={tags.data?.items ?? []}
         renderRow={(tag) => (
           <Table.Tr key={tag.id} data-testid={`tag-row-${tag.name}`}>
@@ -57,10 +75,10 @@ export default function TagsPage() {
             <Table.Td>
               <Group gap={4}>
                 <ActionIcon variant="subtle" aria-label={`${messages.rename} ${tag.name}`} onClick={() => crud.setEditing(tag)}>
-                  ✎
+                  <IconPencil size={18} stroke={1.75} />
                 </ActionIcon>
                 <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${tag.name}`} onClick={() => crud.setDeleting(tag)}>
-                  🗑
+                  <IconTrash size={18} stroke={1.75} />
                 </ActionIcon>
               </Group>
             </Table.Td>
