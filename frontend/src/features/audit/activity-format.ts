@@ -15,6 +15,7 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   accessControl: 'Access control',
   session: 'Sign-in',
   job: 'Background job',
+  segment: 'Segment',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */
