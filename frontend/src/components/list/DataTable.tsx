@@ -44,7 +44,8 @@ export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highl
       </Table.Tbody>
     </Table>
   );
-  const scrolled = <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
+  // An empty table fits the screen, so that its empty state sits in view rather than in a scrolled box.
+  const scrolled = <Table.ScrollContainer minWidth={rows.length === 0 ? 0 : minWidth}>{table}</Table.ScrollContainer>;
   return (
     <>
       {error && <Alert color="red">{error}</Alert>}

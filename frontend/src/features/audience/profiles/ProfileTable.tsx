@@ -35,7 +35,7 @@ export function ProfileTable({ rows, sort, onSort, selected, onSelect, onOpen, t
   const ids = rows.map((row) => row.id);
   const checkedCount = ids.filter((id) => selected.has(id)).length;
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={rows.length === 0 ? 0 : 900}>
       <Table highlightOnHover striped data-testid="profile-table">
         <Table.Thead>
           <Table.Tr>
