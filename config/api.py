@@ -30,6 +30,7 @@ from marketing.segments.api import router as segments_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
 from tenants.api_auth import MemberAuth, member_required
+from tenants.messages import SIGN_IN_REQUIRED
 
 logger = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ def _install_error_handlers(api: NinjaAPI) -> None:
 
     @api.exception_handler(AuthenticationError)
     def authentication_error(request, exc):
-        return error(request, 401, "Please sign in.")
+        return error(request, 401, SIGN_IN_REQUIRED)
 
     @api.exception_handler(HttpError)
     def http_error(request, exc: HttpError):

@@ -12,3 +12,14 @@ SOMETHING_WENT_WRONG = "Something went wrong."
 # A query parameter naming a value the API does not know (its `errors` name the field).
 UNKNOWN_STATUS = "Unknown status."
 UNKNOWN_SORT = "Unknown sort."
+
+PAGE_SIZE_CHOICES = "pageSize must be 10, 20 or 30."
+
+# Input that can never be stored (PostgreSQL text refuses NUL).
+NUL_NOT_ALLOWED = "Null characters are not allowed."
+TEXT_NUL = "Text cannot contain NUL characters."
+
+NUMBER_EXPECTED = "Please enter a number."
+
+# An export job that failed unexpectedly (its kind's failure message).
+EXPORT_NOT_WRITTEN = "Something went wrong. The export was not written."

@@ -9,6 +9,8 @@ from pydantic import ConfigDict, Field, field_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from core.messages import PAGE_SIZE_CHOICES
+
 PAGE_SIZES = (10, 20, 30)
 MAX_PAGE = 1_000_000
 
@@ -21,7 +23,7 @@ class PageQuery(Schema):
     @classmethod
     def _page_size(cls, value: int) -> int:
         if value not in PAGE_SIZES:
-            raise PydanticCustomError("page_size", "pageSize must be 10, 20 or 30.")
+            raise PydanticCustomError("page_size", PAGE_SIZE_CHOICES)
         return value
 
 

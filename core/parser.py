@@ -6,6 +6,7 @@ import json
 from ninja.parser import Parser
 
 from core.errors import ValidationFailed, invalid_field
+from core.messages import NUL_NOT_ALLOWED
 
 NUL = "\x00"
 
@@ -31,7 +32,7 @@ def _nul_at(value, path: str = "") -> str | None:
 
 
 def _refuse(field: str) -> ValidationFailed:
-    return invalid_field(field, "Null characters are not allowed.")
+    return invalid_field(field, NUL_NOT_ALLOWED)
 
 
 class NulRefusingParser(Parser):

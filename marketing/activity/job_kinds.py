@@ -1,7 +1,7 @@
 """The audit trail's background job, registered with the jobs app when the app is ready
 (apps.py). Its file is admin only (JOB_KIND_GATES in config/operation_gates.py)."""
 
-from marketing.activity.messages import ACTIVITY_EXPORT_FAILED
+from core.messages import EXPORT_NOT_WRITTEN
 from marketing.jobs.kinds import register_job_kind
 
 ACTIVITY_EXPORT = "activityExport"
@@ -9,6 +9,4 @@ ACTIVITY_EXPORT_LABEL = "Export Activity"
 
 
 def job_kinds_register() -> None:
-    register_job_kind(
-        ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL, failure_message=ACTIVITY_EXPORT_FAILED
-    )
+    register_job_kind(ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL, failure_message=EXPORT_NOT_WRITTEN)

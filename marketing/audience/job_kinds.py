@@ -3,6 +3,8 @@
 
 from django.db import models
 
+from core.messages import EXPORT_NOT_WRITTEN, SOMETHING_WENT_WRONG
+from marketing.audience.messages import NOTHING_IMPORTED
 from marketing.jobs.kinds import register_job_kind
 
 
@@ -13,13 +15,12 @@ class JobKind(models.TextChoices):
     EMAIL_VERIFICATION = "emailVerification", "Email Verification"
 
 
-NOTHING_IMPORTED = "Something went wrong. Nothing was imported."
 # What a person reads when a run fails unexpectedly (marketing/jobs/runner.py).
 FAILURE_MESSAGES = {
     JobKind.PROFILE_IMPORT: NOTHING_IMPORTED,
     JobKind.UNSUBSCRIBER_IMPORT: NOTHING_IMPORTED,
-    JobKind.PROFILE_EXPORT: "Something went wrong. The export was not written.",
-    JobKind.EMAIL_VERIFICATION: "Something went wrong.",
+    JobKind.PROFILE_EXPORT: EXPORT_NOT_WRITTEN,
+    JobKind.EMAIL_VERIFICATION: SOMETHING_WENT_WRONG,
 }
 
 

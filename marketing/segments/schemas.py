@@ -15,6 +15,7 @@ from pydantic import (
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
+from core.messages import TEXT_NUL
 from core.pagination import PageOut, PageQuery
 from marketing.segments.rules import WEBSITE_REQUIRED, RuleTree, tree_limits_check
 from marketing.segments.selectors import SEGMENT_SORT_CHOICES
@@ -22,7 +23,7 @@ from marketing.segments.selectors import SEGMENT_SORT_CHOICES
 
 def _no_nul(value: str) -> str:
     if "\x00" in value:
-        raise PydanticCustomError("nul", "Text cannot contain NUL characters.")
+        raise PydanticCustomError("nul", TEXT_NUL)
     return value
 
 

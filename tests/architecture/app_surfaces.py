@@ -4,7 +4,7 @@ import each other only through their public surfaces.
 In `marketing`, one app reaches another's data and rules through its `services` and
 `selectors`; its API, tasks, schemas and models stay its own. A framework app offers a few
 more modules, named one by one in `extra_surfaces` (the jobs framework's base task, kinds
-registry, files and job answer schema)."""
+registry, files, messages and job answer schema)."""
 
 from grimp import ImportGraph
 from importlinter import Contract, ContractCheck, fields, output

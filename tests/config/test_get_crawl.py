@@ -38,6 +38,7 @@ from marketing.audience.models import (
 )
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
+from marketing.segments.models import Segment
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
 from tests.conftest import bearer, http, in_schema
@@ -134,6 +135,15 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             errors_path="alpha/imports/errors.csv",
             created_by_id=alpha.user.pk,
         )
+        segment = Segment.objects.create(
+            name="Crawl segment",
+            segment_type="dynamic",
+            rules={
+                "type": "and",
+                "rules": [{"type": "groups", "operator": "in", "ids": [group.pk]}],
+            },
+            website_ids=[7],
+        )
     return {
         "profile": profile.pk,
         "group": group.pk,
@@ -141,11 +151,17 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "category": category.pk,
         "job": job.pk,
         "import": record.pk,
+        "segment": segment.pk,
     }
 
 
 # Path parameters filled with a seeded id; any other gets MISSING_ID.
-PATH_IDS = {"profile_id": "profile", "job_id": "job", "import_id": "import"}
+PATH_IDS = {
+    "profile_id": "profile",
+    "job_id": "job",
+    "import_id": "import",
+    "segment_id": "segment",
+}
 
 
 # --- plausible query values ----------------------------------------------------------------

@@ -10,13 +10,15 @@ from pydantic import AfterValidator, ConfigDict, StringConstraints
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
-from marketing.audience.services.email_rule import NEEDS_SMTPUTF8, InvalidEmail, email_normalise
+from core.messages import TEXT_NUL
+from marketing.audience.messages import EMAIL_NEEDS_SMTPUTF8, INVALID_EMAIL
+from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 
 
 def _no_nul(value: str) -> str:
     # PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
     if "\x00" in value:
-        raise PydanticCustomError("nul", "Text cannot contain NUL characters.")
+        raise PydanticCustomError("nul", TEXT_NUL)
     return value
 
 
@@ -32,15 +34,12 @@ Name = text(100, min_length=1)
 SearchText = Annotated[str, StringConstraints(max_length=200), AfterValidator(_no_nul)]
 
 
-INVALID_EMAIL = "Please enter valid Email ID"
-
-
 def _email(value: str) -> str:
     try:
         return email_normalise(value)
     except InvalidEmail as exc:
         # The spec's words, unless the reason is one a person can act on.
-        reason = str(exc) if str(exc) == NEEDS_SMTPUTF8 else INVALID_EMAIL
+        reason = str(exc) if str(exc) == EMAIL_NEEDS_SMTPUTF8 else INVALID_EMAIL
         raise PydanticCustomError("email", reason) from None
 
 

@@ -6,6 +6,7 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from core.pagination import PageOut
+from marketing.audience.messages import UNKNOWN_FIELD_TYPES
 from marketing.audience.models import FieldType
 from marketing.audience.schemas.common import CamelSchema, Email, Name, text
 
@@ -47,7 +48,7 @@ class MergeFieldQuery(Schema):
         if unknown:
             raise PydanticCustomError(
                 "field_types",
-                "Unknown field types: {types}.",
+                UNKNOWN_FIELD_TYPES,
                 {"types": ", ".join(sorted(unknown))},
             )
         return value

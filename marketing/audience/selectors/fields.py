@@ -4,10 +4,9 @@ from django.db.models import QuerySet
 
 from core.errors import NotFound
 from marketing.audience import profile_fields as registry
+from marketing.audience.messages import PROFILE_FIELD_NOT_FOUND
 from marketing.audience.models import Profile, ProfileField
 from marketing.audience.profile_fields import Kind
-
-PROFILE_FIELD_NOT_FOUND = "Profile field not found."
 
 
 def reserved_keys() -> frozenset[str]:

@@ -1,10 +1,9 @@
 from django.db.models import Count, F, Q, QuerySet
 
 from core.errors import NotFound
+from marketing.audience.messages import CATEGORY_NOT_FOUND, GROUP_NOT_FOUND
 from marketing.audience.models import Group, GroupCategory
 
-GROUP_NOT_FOUND = "Group not found."
-CATEGORY_NOT_FOUND = "Category not found."
 GROUP_SORTS = {"name": ("name", "id"), "createdAt": ("created_at", "id")}
 GROUP_SORT_CHOICES = [*GROUP_SORTS, *(f"-{key}" for key in GROUP_SORTS)]
 

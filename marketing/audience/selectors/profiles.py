@@ -4,9 +4,8 @@ from django.db.models import Count, F, Lookup, Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from core.errors import NotFound
+from marketing.audience.messages import PROFILE_NOT_FOUND
 from marketing.audience.models import CSB_THRESHOLD, NAME_KEY, Profile, VerificationStatus
-
-PROFILE_NOT_FOUND = "Profile not found."
 
 # Wire sort key -> ORDER BY; every order ends on a unique column so pages are stable.
 # Names sort case-insensitively (the NAME_KEY indexes).

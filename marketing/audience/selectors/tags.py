@@ -1,9 +1,9 @@
 from django.db.models import Count, Q, QuerySet
 
 from core.errors import NotFound
+from marketing.audience.messages import TAG_NOT_FOUND
 from marketing.audience.models import Tag
 
-TAG_NOT_FOUND = "Tag not found."
 TAG_SORTS = {"name": ("name", "id"), "createdAt": ("created_at", "id")}
 TAG_SORT_CHOICES = [*TAG_SORTS, *(f"-{key}" for key in TAG_SORTS)]
 

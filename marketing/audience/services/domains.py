@@ -8,16 +8,13 @@ from django.db import IntegrityError, transaction
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import NotFound, ValidationFailed
+from marketing.audience.messages import DOMAIN_EXISTS, DOMAIN_NOT_FOUND, INVALID_DOMAIN
 from marketing.audience.models import DomainType, ManagedDomain
 
 # Spec 5.1: labels of letters, digits, hyphen and underscore, up to 63 characters each,
 # ending with a 2 to 6 letter top-level domain, with no leading '://'.
 DOMAIN_RE = re.compile(r"^(?!.*://)(?:[A-Za-z0-9_-]{1,63}\.)+[A-Za-z]{2,6}$")
 MAX_DOMAIN_LENGTH = 253  # RFC 1035, without the trailing dot
-
-INVALID_DOMAIN = "Please enter a valid domain name."
-DOMAIN_EXISTS = "This domain already exists."
-DOMAIN_NOT_FOUND = "Domain not found."
 
 
 def domain_normalize(value: str) -> str:

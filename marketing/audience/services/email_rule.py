@@ -10,12 +10,8 @@ import re
 
 from email_validator import EmailNotValidError, validate_email
 
-MISSING = "The email address is missing"
-NOT_VALID = "The email address is not valid"
-NEEDS_SMTPUTF8 = (
-    "The email address has characters before the @ that cannot be delivered "
-    "(that would need SMTPUTF8)"
-)
+from marketing.audience.messages import EMAIL_MISSING, EMAIL_NEEDS_SMTPUTF8, EMAIL_NOT_VALID
+
 MAX_LENGTH = 254
 
 # The fast path for plain ASCII addresses (email-validator is ~50x slower): an import checks
@@ -33,16 +29,16 @@ class InvalidEmail(ValueError):
 def email_normalise(text: str) -> str:
     email = text.strip().lower()
     if not email:
-        raise InvalidEmail(MISSING)
+        raise InvalidEmail(EMAIL_MISSING)
     if email.isascii() and "xn--" not in email:
         if len(email) > MAX_LENGTH or not _ASCII_EMAIL.match(email):
-            raise InvalidEmail(NOT_VALID)
+            raise InvalidEmail(EMAIL_NOT_VALID)
         return email
     try:
         info = validate_email(email, check_deliverability=False, allow_smtputf8=False)
     except EmailNotValidError:
         local = email.rpartition("@")[0]
-        raise InvalidEmail(NOT_VALID if local.isascii() else NEEDS_SMTPUTF8) from None
+        raise InvalidEmail(EMAIL_NOT_VALID if local.isascii() else EMAIL_NEEDS_SMTPUTF8) from None
     if len(info.normalized) > MAX_LENGTH:
-        raise InvalidEmail(NOT_VALID)
+        raise InvalidEmail(EMAIL_NOT_VALID)
     return info.normalized.lower()

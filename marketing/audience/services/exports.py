@@ -12,7 +12,9 @@ from django.db.models import QuerySet
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed, invalid_field
+from core.messages import UNKNOWN_STATUS
 from marketing.audience.job_kinds import JobKind
+from marketing.audience.messages import UNKNOWN_VERIFICATION_STATUS
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.profile_fields import Kind, profile_fields
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
@@ -48,9 +50,9 @@ def profiles_filtered(
     """The profile list's filters (the list's own selector), checked first."""
     status = status or "active"
     if status not in PROFILE_STATUSES:
-        raise invalid_field("status", "Unknown status.")
+        raise invalid_field("status", UNKNOWN_STATUS)
     if verification and verification not in VerificationStatus.values:
-        raise invalid_field("verification", "Unknown verification status.")
+        raise invalid_field("verification", UNKNOWN_VERIFICATION_STATUS)
     return profile_filter(
         ProfileFilters(
             search=search or "",

@@ -22,6 +22,8 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any
 
+from core.messages import NUMBER_EXPECTED, TEXT_NUL
+from marketing.audience.messages import CELL_NUL, CHOOSE_FROM_LIST, IMPORT_FORMULA
 from marketing.audience.models import FieldType, ProfileField
 
 TEXT_VALUE_MAX = 1000
@@ -43,27 +45,26 @@ class Reason(StrEnum):
 
 
 YEAR_RANGE = f"Year must be between {MIN_YEAR} and {MAX_YEAR}."
-CHOOSE = "Please choose from the list."
 
 # The profile form's and the API's words (errors under `custom.<key>`).
 API_MESSAGES: dict[Reason, str] = {
     Reason.NOT_TEXT: "Please enter text.",
-    Reason.NUL: "Text cannot contain NUL characters.",
+    Reason.NUL: TEXT_NUL,
     Reason.TOO_LONG: f"At most {TEXT_VALUE_MAX} characters.",
     Reason.FORMULA: "Formula values are not accepted.",
-    Reason.NOT_NUMBER: "Please enter a number.",
+    Reason.NOT_NUMBER: NUMBER_EXPECTED,
     Reason.NOT_DATE: "Please enter a date as YYYY-MM-DD.",
     Reason.YEAR_RANGE: YEAR_RANGE,
-    Reason.NOT_OPTION: CHOOSE,
-    Reason.NOT_OPTIONS: CHOOSE,
+    Reason.NOT_OPTION: CHOOSE_FROM_LIST,
+    Reason.NOT_OPTIONS: CHOOSE_FROM_LIST,
 }
 
 # An import's error report: `{label}` is the field's label.
 IMPORT_MESSAGES: dict[Reason, str] = {
     Reason.NOT_TEXT: "{label} must be text",
-    Reason.NUL: "A cell contains a NUL character",
+    Reason.NUL: CELL_NUL,
     Reason.TOO_LONG: f"{{label}} is longer than {TEXT_VALUE_MAX} characters",
-    Reason.FORMULA: "{label}: formula values are not accepted",
+    Reason.FORMULA: IMPORT_FORMULA,
     Reason.NOT_NUMBER: "{label} must be a number",
     Reason.NOT_DATE: "{label} must be a date YYYY-MM-DD",
     Reason.YEAR_RANGE: f"{{label}}: the year must be between {MIN_YEAR} and {MAX_YEAR}",

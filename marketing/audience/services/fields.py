@@ -8,6 +8,7 @@ from django.utils.text import slugify
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from marketing.audience.messages import LABEL_TAKEN, OPTIONS_NOT_UNIQUE, OPTIONS_REQUIRED
 from marketing.audience.models import FieldType, Profile, ProfileField
 from marketing.audience.selectors.fields import profile_fields_by_key, reserved_keys
 from marketing.audience.services.field_values import (
@@ -16,9 +17,6 @@ from marketing.audience.services.field_values import (
     custom_value_parse,
 )
 
-OPTIONS_NOT_UNIQUE = "Profile field list items must be unique."
-OPTIONS_REQUIRED = "At least one list item is needed for this field type."
-LABEL_TAKEN = "A profile field with this label already exists."
 LIST_TYPES = (FieldType.RADIO, FieldType.DROPDOWN, FieldType.CHECKBOX)
 
 

@@ -5,15 +5,17 @@ from django.db import IntegrityError, transaction
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from marketing.audience.messages import (
+    CATEGORY_HAS_GROUPS,
+    CATEGORY_INACTIVE,
+    CATEGORY_NAME_TAKEN,
+    CATEGORY_NOT_FOUND,
+    DEFAULT_GROUP_DELETE,
+    DEFAULT_GROUP_RENAME,
+    GROUP_NAME_COMMA,
+    GROUP_NAME_TAKEN,
+)
 from marketing.audience.models import Group, GroupCategory
-
-GROUP_NAME_COMMA = "A group name cannot contain commas."
-GROUP_NAME_TAKEN = "A group with this name already exists."
-CATEGORY_INACTIVE = "Please activate the category before adding groups."
-CATEGORY_NAME_TAKEN = "A category with this name already exists."
-CATEGORY_HAS_GROUPS = "Unable to delete as the category has groups."
-DEFAULT_GROUP_DELETE = "Default groups cannot be deleted."
-DEFAULT_GROUP_RENAME = "Default groups cannot be renamed."
 
 
 def _invalid(field: str, message: str) -> ValidationFailed:
@@ -81,7 +83,7 @@ def _check_category(category_id: int | None) -> None:
         return
     category = GroupCategory.objects.filter(pk=category_id).first()
     if category is None:
-        raise _invalid("categoryId", "Category not found.")
+        raise _invalid("categoryId", CATEGORY_NOT_FOUND)
     if not category.is_active:
         raise _invalid("categoryId", CATEGORY_INACTIVE)
 

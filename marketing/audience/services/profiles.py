@@ -13,6 +13,20 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import PermissionDenied, ValidationFailed
+from marketing.audience.messages import (
+    BULK_DONE,
+    CRM_DELETE,
+    CRM_UPDATE,
+    EMAIL_EXISTS,
+    GROUP_REQUIRED,
+    NOTHING_TO_DO,
+    SAME_EMAIL,
+    SELECT_GROUP,
+    SELECT_TAG,
+    UNKNOWN_ACTION,
+    UNKNOWN_IDS,
+    UNKNOWN_REP,
+)
 from marketing.audience.models import (
     Group,
     Profile,
@@ -29,13 +43,6 @@ from marketing.audience.services.fields import custom_values_clean, custom_value
 from tenants.models import Client
 from tenants.plan_limits import Module, plan_limit_enforce
 
-EMAIL_EXISTS = "Email Already exists!"
-SAME_EMAIL = "An email cannot be updated to the same email."
-GROUP_REQUIRED = "At least one group is needed to save a profile."
-CRM_UPDATE = "Unable to update as it is CRM Profile"
-CRM_DELETE = "Unable to delete as it is CRM Profile"
-BULK_DONE = "Profiles updated successfully."
-NOTHING_TO_DO = "No profile was changed."
 UNSUBSCRIBE_SOURCE = "manual"
 
 # What an explicit null sets, by kind: text columns are NOT NULL.
@@ -57,13 +64,13 @@ def _check_ids(model, ids: list[int], field: str, label: str) -> list[int]:
     found = set(model.objects.filter(pk__in=ids).values_list("pk", flat=True))
     missing = [i for i in ids if i not in found]
     if missing:
-        raise _invalid(field, f"Unknown {label}: {', '.join(map(str, missing))}.")
+        raise _invalid(field, UNKNOWN_IDS.format(label=label, ids=", ".join(map(str, missing))))
     return ids
 
 
 def _check_rep(rep_id: int | None) -> None:
     if rep_id is not None and not Rep.objects.filter(pk=rep_id).exists():
-        raise _invalid("repId", "Unknown rep.")
+        raise _invalid("repId", UNKNOWN_REP)
 
 
 def _details(details: dict[str, Any]) -> dict[str, Any]:
@@ -370,9 +377,9 @@ def profiles_bulk_action(
 ) -> BulkResult:
     """The profile list's bulk actions; group actions need a group, tag actions a tag."""
     if action in ("addToGroup", "removeFromGroup") and group_id is None:
-        raise _invalid("groupId", "Please select a group.")
+        raise _invalid("groupId", SELECT_GROUP)
     if action in ("addTag", "removeTag") and tag_id is None:
-        raise _invalid("tagId", "Please select a tag.")
+        raise _invalid("tagId", SELECT_TAG)
     match action:
         case "addToGroup":
             return profiles_group_add(profile_ids=profile_ids, group_id=group_id)
@@ -390,4 +397,4 @@ def profiles_bulk_action(
             return profiles_restore(client=client, profile_ids=profile_ids)
         case "unsubscribe":
             return profiles_unsubscribe(profile_ids=profile_ids)
-    raise _invalid("action", "Unknown action.")
+    raise _invalid("action", UNKNOWN_ACTION)

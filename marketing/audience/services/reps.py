@@ -5,10 +5,9 @@ from django.db import IntegrityError, transaction
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from marketing.audience.messages import REP_USER_ID_TAKEN
 from marketing.audience.models import Rep
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
-
-REP_USER_ID_TAKEN = "Another rep already has this rep user id."
 
 
 def rep_upsert(

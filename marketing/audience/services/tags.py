@@ -5,9 +5,8 @@ from django.db import IntegrityError, transaction
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from marketing.audience.messages import TAG_NAME_TAKEN
 from marketing.audience.models import Tag
-
-TAG_NAME_TAKEN = "A tag with this name already exists."
 
 
 def _taken() -> ValidationFailed:

@@ -36,11 +36,11 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import invalid_field
 from marketing.audience.job_kinds import JobKind
+from marketing.audience.messages import UNKNOWN_SCOPE
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
+from marketing.jobs.messages import CANCELLED_MESSAGE, JOB_EXISTS
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.services import (
-    CANCELLED_MESSAGE,
-    JOB_EXISTS,
     JobCancelled,
     JobRun,
     job_checkpoint,
@@ -233,7 +233,7 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
     """Start verifying the client's profiles (`pending` ones or `all`); 409 while another
     verification job is active. The task is sent once this transaction commits."""
     if scope not in Scope.CHOICES:
-        raise invalid_field("scope", "Unknown scope.")
+        raise invalid_field("scope", UNKNOWN_SCOPE)
     with transaction.atomic():
         job = job_create(
             kind=JobKind.EMAIL_VERIFICATION,

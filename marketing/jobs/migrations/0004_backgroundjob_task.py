@@ -4,34 +4,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('jobs', '0003_backgroundjob_lease'),
+        ("jobs", "0003_backgroundjob_lease"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='backgroundjob',
-            name='sends',
+            model_name="backgroundjob",
+            name="sends",
             field=models.PositiveSmallIntegerField(default=0),
         ),
         migrations.AddField(
-            model_name='backgroundjob',
-            name='sent_at',
+            model_name="backgroundjob",
+            name="sent_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='backgroundjob',
-            name='task_kwargs',
+            model_name="backgroundjob",
+            name="task_kwargs",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='backgroundjob',
-            name='task_name',
+            model_name="backgroundjob",
+            name="task_name",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.AddIndex(
-            model_name='backgroundjob',
-            index=models.Index(condition=models.Q(('status__in', ['Pending', 'InProcess'])), fields=['sent_at'], name='job_active_sent_at'),
+            model_name="backgroundjob",
+            index=models.Index(
+                condition=models.Q(("status__in", ["Pending", "InProcess"])),
+                fields=["sent_at"],
+                name="job_active_sent_at",
+            ),
         ),
     ]

@@ -12,12 +12,14 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from core.messages import NUMBER_EXPECTED
 from marketing.segments import messages
 from marketing.segments.compiler import OPERATORS_BY_TYPE
 from marketing.segments.models import Segment, SegmentMember, SegmentType
 from marketing.segments.rules import AndGroup, FieldRule, OrGroup, tree_dump
 from marketing.segments.selectors import segment_count, segment_fields, segment_snapshot_sql
 from tenants.access import Member
+from tenants.messages import UNKNOWN_WEBSITE
 
 
 def _refused(field: str, message: str) -> ValidationFailed:
@@ -33,7 +35,7 @@ def _field_problem(rule: FieldRule, fields) -> str | None:
     op = rule.operator
     if f.type == "number" and op in ("equals", "notEquals", "greaterThan", "lessThan"):
         if isinstance(rule.value, bool) or not isinstance(rule.value, int | float):
-            return messages.NUMBER_EXPECTED
+            return NUMBER_EXPECTED
     if f.type in ("text", "email") and op not in ("isEmpty", "isNotEmpty"):
         if not isinstance(rule.value, str):
             return messages.TEXT_EXPECTED
@@ -71,7 +73,7 @@ def websites_check(website_ids: list[int], *, client_website_ids: list[int]) -> 
     if not website_ids:
         raise _refused("websiteIds", messages.WEBSITE_REQUIRED)
     if set(website_ids) - set(client_website_ids):
-        raise _refused("websiteIds", messages.UNKNOWN_WEBSITE)
+        raise _refused("websiteIds", UNKNOWN_WEBSITE)
     return sorted(set(website_ids))
 
 

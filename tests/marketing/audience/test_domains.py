@@ -4,12 +4,9 @@ import pytest
 from django.db import connection
 
 from core.errors import ValidationFailed
+from marketing.audience.messages import DOMAIN_EXISTS, INVALID_DOMAIN
 from marketing.audience.models import DomainType, ManagedDomain
-from marketing.audience.services.domains import (
-    DOMAIN_EXISTS,
-    INVALID_DOMAIN,
-    domain_normalize,
-)
+from marketing.audience.services.domains import domain_normalize
 from tenants.messages import ACCESS_DENIED
 from tenants.models import AccessRule
 from tests.conftest import bearer, http, signed_in

@@ -1,11 +1,9 @@
 import pytest
 
 from core.errors import ValidationFailed
+from marketing.audience.messages import LABEL_TAKEN, OPTIONS_NOT_UNIQUE, OPTIONS_REQUIRED
 from marketing.audience.models import Profile, ProfileField
 from marketing.audience.services.fields import (
-    LABEL_TAKEN,
-    OPTIONS_NOT_UNIQUE,
-    OPTIONS_REQUIRED,
     profile_field_create,
     profile_field_delete,
     profile_field_update,

@@ -1,8 +1,7 @@
 import pytest
 
 from core.errors import ValidationFailed
-from marketing.audience.models import Group, GroupCategory, Profile, ProfileGroup
-from marketing.audience.services.groups import (
+from marketing.audience.messages import (
     CATEGORY_HAS_GROUPS,
     CATEGORY_INACTIVE,
     CATEGORY_NAME_TAKEN,
@@ -10,6 +9,9 @@ from marketing.audience.services.groups import (
     DEFAULT_GROUP_RENAME,
     GROUP_NAME_COMMA,
     GROUP_NAME_TAKEN,
+)
+from marketing.audience.models import Group, GroupCategory, Profile, ProfileGroup
+from marketing.audience.services.groups import (
     group_category_create,
     group_category_delete,
     group_create,

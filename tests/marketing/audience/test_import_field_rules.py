@@ -4,8 +4,8 @@ addresses, and an error report Excel opens right."""
 
 import pytest
 
+from marketing.audience.messages import EMAIL_NEEDS_SMTPUTF8
 from marketing.audience.models import FieldType, Profile, ProfileField
-from marketing.audience.services.email_rule import NEEDS_SMTPUTF8
 from marketing.audience.services.imports.headers import suggest_mapping
 from tests.marketing.audience.conftest import newsletter_id
 from tests.marketing.audience.test_imports import apply_mode, run_file, unlimited  # noqa: F401
@@ -80,7 +80,7 @@ def test_a_non_ascii_local_part_is_refused_with_the_reason(alpha, admin_api):
     assert created.json()["email"] == "celik@exämple.com"
     refused = admin_api.post("/api/mm/profiles", {"email": "Çelik@exämple.com", "groupIds": group})
     assert refused.status_code == 400
-    assert refused.json()["errors"]["email"] == [NEEDS_SMTPUTF8]
+    assert refused.json()["errors"]["email"] == [EMAIL_NEEDS_SMTPUTF8]
 
 
 def test_the_error_report_is_utf8_with_a_bom(alpha, admin_api):

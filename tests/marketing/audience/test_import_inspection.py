@@ -9,14 +9,9 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
+from marketing.audience.messages import STILL_READING
 from marketing.audience.models import InspectionStatus, ProfileImport
-from marketing.audience.services.imports import (
-    STILL_READING,
-    import_inspect,
-    import_start,
-    import_upload,
-    reading,
-)
+from marketing.audience.services.imports import import_inspect, import_start, import_upload, reading
 from marketing.audience.services.imports.reading import text_chunks
 from tests.conftest import bearer, http, signed_in
 from tests.support.xlsx import xlsx_bytes

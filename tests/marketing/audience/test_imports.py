@@ -10,7 +10,7 @@ from django.conf import settings
 from django.db import connection
 
 from core.errors import Conflict, ValidationFailed
-from marketing.audience.job_kinds import NOTHING_IMPORTED
+from marketing.audience.messages import NOTHING_IMPORTED
 from marketing.audience.models import (
     FieldType,
     Group,

@@ -4,6 +4,13 @@ from django.test.utils import CaptureQueriesContext
 
 from core.errors import PermissionDenied, ValidationFailed
 from core.pagination import paginate
+from marketing.audience.messages import (
+    CRM_DELETE,
+    CRM_UPDATE,
+    EMAIL_EXISTS,
+    GROUP_REQUIRED,
+    SAME_EMAIL,
+)
 from marketing.audience.models import (
     Group,
     Profile,
@@ -16,11 +23,6 @@ from marketing.audience.models import (
 )
 from marketing.audience.selectors.profiles import ProfileFilters, profile_list
 from marketing.audience.services.profiles import (
-    CRM_DELETE,
-    CRM_UPDATE,
-    EMAIL_EXISTS,
-    GROUP_REQUIRED,
-    SAME_EMAIL,
     profile_create,
     profile_update,
     profiles_archive,

@@ -1,8 +1,8 @@
 import pytest
 
+from marketing.audience.messages import REP_USER_ID_TAKEN
 from marketing.audience.models import Rep
 from marketing.audience.selectors.reps import rep_display_name
-from marketing.audience.services.reps import REP_USER_ID_TAKEN
 from tenants.messages import NO_MKM_ACCESS
 from tests.marketing.audience.conftest import foreign, in_schema, make_profile
 

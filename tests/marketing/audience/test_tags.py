@@ -1,8 +1,9 @@
 import pytest
 
 from core.errors import ValidationFailed
+from marketing.audience.messages import TAG_NAME_TAKEN
 from marketing.audience.models import Profile, ProfileTag, Tag
-from marketing.audience.services.tags import TAG_NAME_TAKEN, tag_create, tag_update
+from marketing.audience.services.tags import tag_create, tag_update
 from tenants.messages import NO_MKM_ACCESS
 from tests.marketing.audience.conftest import foreign, in_schema
 

@@ -18,6 +18,20 @@ from core.audit.record import audit_record
 from core.errors import NotFound, ValidationFailed, invalid_field
 from core.tasks import enqueue_on_commit
 from marketing.audience.job_kinds import JobKind
+from marketing.audience.messages import (
+    ALREADY_STARTED,
+    EMAIL_NOT_MAPPED,
+    FIELD_TWICE,
+    IMPORT_NOT_FOUND,
+    MSG_TOO_LARGE,
+    MSG_XLSX_UNREADABLE,
+    NO_ROW_ERRORS,
+    SEPARATOR_NEEDED,
+    STILL_READING,
+    UNKNOWN_COLUMN,
+    UNKNOWN_FIELD,
+    UNKNOWN_IMPORT_KIND,
+)
 from marketing.audience.models import (
     Group,
     ImportKind,
@@ -33,8 +47,6 @@ from marketing.audience.services.imports.headers import (
     suggest_mapping,
 )
 from marketing.audience.services.imports.reading import (
-    MSG_TOO_LARGE,
-    MSG_XLSX_UNREADABLE,
     ImportFileError,
     Inspection,
     file_format_for,
@@ -45,13 +57,6 @@ from marketing.audience.services.imports.reading import (
 from marketing.jobs import services as jobs
 from marketing.jobs.files import media_path, new_relative_path
 
-EMAIL_NOT_MAPPED = "The email address must be mapped."
-SEPARATOR_NEEDED = "A separator is required for checkbox fields."
-UNKNOWN_FIELD = "The mapping names a field that does not exist."
-UNKNOWN_COLUMN = "The mapping names a column that is not in the file."
-FIELD_TWICE = "A field can be mapped to one column only."
-ALREADY_STARTED = "This import has already been started."
-STILL_READING = "The file is still being read; try again in a moment."
 logger = logging.getLogger(__name__)
 JOB_KINDS = {
     ImportKind.SUBSCRIBERS: JobKind.PROFILE_IMPORT,
@@ -76,7 +81,7 @@ def import_upload(
     CSV file is read here; an .xlsx file is only stored, and its inspection sent to the
     worker once the record is committed."""
     if kind not in ImportKind.values:
-        raise invalid_field("kind", "Unknown import kind.")
+        raise invalid_field("kind", UNKNOWN_IMPORT_KIND)
     file_format = file_format_for(name)
     limit = settings.IMPORT_MAX_UPLOAD_BYTES
     if size > limit:
@@ -155,7 +160,7 @@ def import_preview(record: ProfileImport) -> dict:
 def import_get(import_id: int) -> ProfileImport:
     record = ProfileImport.objects.select_related("job").filter(pk=import_id).first()
     if record is None:
-        raise NotFound("Import not found.")
+        raise NotFound(IMPORT_NOT_FOUND)
     return record
 
 
@@ -163,7 +168,7 @@ def import_list(*, kind: str | None = None):
     records = ProfileImport.objects.select_related("job").order_by("-created_at", "-id")
     if kind:
         if kind not in ImportKind.values:
-            raise invalid_field("kind", "Unknown import kind.")
+            raise invalid_field("kind", UNKNOWN_IMPORT_KIND)
         records = records.filter(kind=kind)
     return records
 
@@ -220,7 +225,7 @@ def import_start(
     with transaction.atomic():
         record = ProfileImport.objects.select_for_update().filter(pk=import_id).first()
         if record is None:
-            raise NotFound("Import not found.")
+            raise NotFound(IMPORT_NOT_FOUND)
         if record.job_id is not None:
             raise ValidationFailed(ALREADY_STARTED)
         if record.inspection == InspectionStatus.PENDING:
@@ -268,8 +273,8 @@ def import_start(
 
 def import_errors_path(record: ProfileImport) -> Path:
     if not record.errors_path:
-        raise NotFound("This import has no row errors.")
+        raise NotFound(NO_ROW_ERRORS)
     path = media_path(record.errors_path)
     if not path.is_file():
-        raise NotFound("This import has no row errors.")
+        raise NotFound(NO_ROW_ERRORS)
     return path

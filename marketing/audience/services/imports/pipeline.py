@@ -16,6 +16,12 @@ from django.utils import timezone
 from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.errors import ServiceError
+from marketing.audience.messages import (
+    CHECKING_MESSAGE,
+    IMPORT_CANCELLED,
+    INDEXING_MESSAGE,
+    SAVING_MESSAGE,
+)
 from marketing.audience.models import ImportKind, ProfileImport
 from marketing.audience.services.imports.apply import apply_subscribers, apply_unsubscribers
 from marketing.audience.services.imports.rows import row_plan
@@ -34,11 +40,6 @@ from marketing.jobs.models import JobStatus
 
 logger = logging.getLogger(__name__)
 
-CANCELLED_MESSAGE = "Cancelled: nothing was imported."
-# What the job says while it runs (under the progress bar).
-CHECKING_MESSAGE = "Checking the rows of the file…"
-SAVING_MESSAGE = "Saving the profiles…"
-INDEXING_MESSAGE = "Rebuilding the profile search and sort indexes…"
 # Memory for the apply's joins and sorts (one transaction per import).
 APPLY_WORK_MEM = "128MB"
 
@@ -136,7 +137,7 @@ def import_run(import_id: int) -> Outcome | None:
     except jobs.JobCancelled:
         errors_file.unlink(missing_ok=True)
         if run:
-            jobs.job_finish(run, status=JobStatus.CANCELLED, message=CANCELLED_MESSAGE)
+            jobs.job_finish(run, status=JobStatus.CANCELLED, message=IMPORT_CANCELLED)
         return None
     except ServiceError as exc:
         if run:

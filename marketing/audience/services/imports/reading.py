@@ -26,6 +26,18 @@ from pathlib import Path
 from django.conf import settings
 
 from core.errors import ValidationFailed
+from marketing.audience.messages import (
+    MSG_BAD_CSV,
+    MSG_BAD_HEADERS,
+    MSG_BAD_XLSX,
+    MSG_DUPLICATES,
+    MSG_EMPTY,
+    MSG_ENCODING,
+    MSG_EXTENSION,
+    MSG_LONG_LINE,
+    MSG_NO_DATA,
+    MSG_XLSX_BOMB,
+)
 from marketing.audience.services.imports.headers import duplicate_headers
 
 SUPPORTED_EXTENSIONS = (".csv", ".txt", ".xlsx")
@@ -42,19 +54,6 @@ RATIO_FLOOR_BYTES = 1024 * 1024
 # A local file header: signature, versions, flags, method, time, date, CRC, sizes, then the
 # lengths of the name and extra field that come before the data.
 _LOCAL_HEADER = struct.Struct("<4sHHHHHLLLHH")
-
-MSG_EXTENSION = "The file extension must be supported: upload a .csv, .txt or .xlsx file."
-MSG_EMPTY = "The file is empty."
-MSG_NO_DATA = "The file has a header row but no data rows."
-MSG_TOO_LARGE = "The file is too large: the limit is {mb} MB."
-MSG_LONG_LINE = "A line of the file is longer than {kb} KB; the file cannot be read as CSV."
-MSG_ENCODING = "The file is not a text file in UTF-8 or Windows-1252 (Latin-1) encoding."
-MSG_DUPLICATES = "Headers must be valid: duplicate column headers {names}."
-MSG_BAD_HEADERS = "Headers must be valid: the header row has no column names."
-MSG_BAD_CSV = "The file could not be read as CSV: {reason}."
-MSG_BAD_XLSX = "The file is not a valid .xlsx workbook."
-MSG_XLSX_BOMB = "The .xlsx file expands to too much data and was refused."
-MSG_XLSX_UNREADABLE = "The .xlsx file could not be read; save it again or upload it as CSV."
 
 
 class ImportFileError(ValidationFailed):

@@ -8,6 +8,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from json.encoder import encode_basestring_ascii
 
+from marketing.audience.messages import (
+    CELL_NUL,
+    DO_NOT_EMAIL_VALUES,
+    IMPORT_FORMULA,
+    IMPORT_TOO_LONG,
+    REP_NOT_KNOWN,
+)
 from marketing.audience.models import ImportKind, ProfileField, ProfileImport, Rep
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
@@ -32,9 +39,9 @@ def _text(label: str, max_length: int) -> Callable[[str], str | None]:
         if not value:
             return None
         if value[0] == "=":
-            raise RowError(f"{label}: formula values are not accepted")
+            raise RowError(IMPORT_FORMULA.format(label=label))
         if len(value) > max_length:
-            raise RowError(f"{label} is longer than {max_length} characters")
+            raise RowError(IMPORT_TOO_LONG.format(label=label, max_length=max_length))
         return value
 
     parse.text_limit = (label, max_length)  # lets RowPlan.copy_line inline the check
@@ -49,7 +56,7 @@ def parse_do_not_email(value: str) -> bool | None:
         return True
     if upper in NO:
         return False
-    raise RowError("Do Not Email must be YES/NO, TRUE/FALSE or Y/N")
+    raise RowError(DO_NOT_EMAIL_VALUES)
 
 
 def custom_cell_parser(field_: ProfileField, separator: str) -> Callable[[str], object]:
@@ -77,7 +84,7 @@ def parse_rep(reps: dict[str, int]) -> Callable[[str], int | None]:
         except InvalidEmail:
             rep_id = None
         if rep_id is None:
-            raise RowError("The rep email is not a known rep")
+            raise RowError(REP_NOT_KNOWN)
         return rep_id
 
     return parse
@@ -143,9 +150,9 @@ class RowPlan:
                     append(NUL_MARK)
                     nulls += 1
                 elif value[0] == "=":
-                    raise RowError(f"{limit[0]}: formula values are not accepted")
+                    raise RowError(IMPORT_FORMULA.format(label=limit[0]))
                 elif len(value) > limit[1]:
-                    raise RowError(f"{limit[0]} is longer than {limit[1]} characters")
+                    raise RowError(IMPORT_TOO_LONG.format(label=limit[0], max_length=limit[1]))
                 else:
                     append(value)
             else:
@@ -180,7 +187,7 @@ class RowPlan:
                 nulls += 1
         line = "\t".join(out)
         if line.count(NUL_MARK) != nulls:
-            raise RowError("A cell contains a NUL character")
+            raise RowError(CELL_NUL)
         if "\\" in line or "\n" in line or "\r" in line or line.count("\t") != len(out) - 1:
             line = "\t".join(value if value is NUL_MARK else _copy_escape(value) for value in out)
         return email, line
