@@ -68,6 +68,7 @@ class AuditEvent(models.TextChoices):
     SSO_REFUSED = "session.ssoRefused", "Sign-in from the suite refused"
     SIGNED_OUT = "session.signedOut", "Signed out"
     JOB_CANCELLED = "job.cancelled", "Background job cancelled"
+    JOB_FAILED = "job.failed", "Background job failed"
     SEGMENT_CREATED = "segment.created", "Segment created"
     SEGMENT_UPDATED = "segment.updated", "Segment updated"
     SEGMENT_DELETED = "segment.deleted", "Segment deleted"

@@ -29,7 +29,7 @@ from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from core.audit.models import AuditEvent
+from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
 from core.tasks import enqueue_on_commit
@@ -170,6 +170,7 @@ def jobs_lost_resend() -> tuple[int, int]:
                     cancellable=False,
                     lease_expires_at=None,
                 )
+                _failure_record(job, LOST_MESSAGE)
                 failed += 1
                 continue
             BackgroundJob.objects.filter(pk=job.pk).update(
@@ -330,7 +331,23 @@ def job_finish(
         values["total"] = processed
     elif status == JobStatus.COMPLETED:
         also = "processed = total"
-    _held_update(run, values, renew=False, also=also)
+    with transaction.atomic():
+        _held_update(run, values, renew=False, also=also)
+        if status == JobStatus.FAILED:
+            _failure_record(run.job, message)
+
+
+def _failure_record(job: BackgroundJob, message: str) -> None:
+    """A failed job in the trail, for the person who started it: what and why."""
+    audit_record(
+        AuditEvent.JOB_FAILED,
+        object_id=job.pk,
+        label=job.title,
+        extra={"kind": job.kind, "message": message},
+        actor_id=job.started_by_id,
+        actor_email=job.started_by_email,
+        path=AuditPath.SYSTEM,
+    )
 
 
 def job_fail(run: JobRun, message: str) -> None:

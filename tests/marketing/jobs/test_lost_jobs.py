@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from config.celery import app
 from core import tasks
+from core.audit.models import AuditLog
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.models import Profile
 from marketing.audience.services.exports import export_start
@@ -112,6 +113,8 @@ def test_after_the_last_send_the_job_fails_with_a_readable_message(
         False,
     )
     assert job.finished_at is not None
+    trail = AuditLog.objects.get(event_type="job.failed", object_id=job.pk)
+    assert trail.extra == {"kind": "profileExport", "message": jobs.LOST_MESSAGE}
 
 
 def test_finished_jobs_and_jobs_without_a_recorded_task_are_never_swept(

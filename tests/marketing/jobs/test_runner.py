@@ -8,6 +8,7 @@ from django.db import OperationalError
 from kombu.exceptions import OperationalError as BrokerError
 
 from config.celery import app
+from core.audit.models import AuditLog
 from core.tasks import BULK_RETRY
 from marketing.audience.job_kinds import FAILURE_MESSAGES, JobKind
 from marketing.audience.models import Profile
@@ -76,12 +77,27 @@ def test_past_the_last_retry_the_job_fails_with_a_readable_message(in_alpha, err
 
 
 def test_a_bug_fails_the_job_at_once_with_its_kinds_message(in_alpha):
-    job = make()
+    job = jobs.job_create(
+        kind=JobKind.PROFILE_EXPORT,
+        operation_key="runner",
+        title="Export Profiles",
+        started_by_id=41,
+        started_by_email="starter@alpha.example",
+    )
     with pytest.raises(KeyError):
         broken.apply(args=[job.pk], throw=True)
     job.refresh_from_db()
     assert attempts == [1]
     assert (job.status, job.message) == (JobStatus.FAILED, FAILURE_MESSAGES[JobKind.PROFILE_EXPORT])
+    # In the trail, for the person who started it (the Activity screen's person filter).
+    trail = AuditLog.objects.get(event_type="job.failed", object_id=job.pk)
+    assert (trail.actor_id, trail.actor_email, trail.path, trail.object_label) == (
+        41,
+        "starter@alpha.example",
+        "system",
+        "Export Profiles",
+    )
+    assert trail.extra == {"kind": "profileExport", "message": job.message}
 
 
 def test_an_export_that_meets_a_transient_error_is_retried(in_alpha, monkeypatch):
