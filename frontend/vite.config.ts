@@ -15,5 +15,9 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test-utils/setup.ts'],
     css: false,
+    // jsdom renders of whole screens take a few seconds on a loaded 2-core CI machine (seen
+    // at 5 s, vitest's default, while the browser suite ran beside it): a slow machine is
+    // not a failing test. A test that hangs still fails, after 20 s.
+    testTimeout: 20_000,
   },
 });
