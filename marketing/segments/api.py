@@ -51,6 +51,7 @@ def segmentRuleOptions(request: HttpRequest):
         "groups": options.groups,
         "tags": options.tags,
         "events": options.events,
+        "websiteIds": sorted(request.tenant.website_ids),
     }
 
 

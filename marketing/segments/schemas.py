@@ -153,3 +153,4 @@ class RuleOptionsOut(Schema):
     groups: list[IdNameOut]
     tags: list[IdNameOut]
     events: list[EventOut]
+    websiteIds: list[int]  # noqa: N815 - the client's websites, which a segment picks from

@@ -2366,6 +2366,8 @@ export interface components {
             tags: components["schemas"]["IdNameOut"][];
             /** Events */
             events: components["schemas"]["EventOut"][];
+            /** Websiteids */
+            websiteIds: number[];
         };
         /** CountOut */
         CountOut: {

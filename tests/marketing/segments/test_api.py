@@ -141,6 +141,7 @@ def test_count_preview_and_rule_options(alpha, admin_api, user_api):
     assert "in" in keys["verificationStatus"]["operators"]
     assert {"id": group, "name": "Buyers"} in options["groups"]
     assert "opened" in [e["key"] for e in options["events"]]
+    assert options["websiteIds"] == [7, 8]  # the client's websites (tests/conftest.py)
 
 
 def test_roles_export_needs_export_profiles(alpha, admin_api, user_api):
