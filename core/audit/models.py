@@ -58,6 +58,7 @@ class AuditEvent(models.TextChoices):
     DOMAIN_CREATED = "domain.created", "Domain added"
     DOMAIN_DELETED = "domain.deleted", "Domain deleted"
     REP_SAVED = "rep.saved", "Rep saved"
+    IMPORT_UPLOADED = "import.uploaded", "File uploaded for import"
     IMPORT_STARTED = "import.started", "Import started"
     IMPORT_FINISHED = "import.finished", "Import finished"
     EXPORT_STARTED = "export.started", "Export started"

@@ -27,7 +27,7 @@ from marketing.audience.models import (
 )
 from marketing.audience.services import domains, fields, groups, reps, tags
 from marketing.audience.services.exports import export_start
-from marketing.audience.services.imports import import_start
+from marketing.audience.services.imports import import_start, import_upload
 from marketing.audience.services.imports.headers import EMAIL
 from marketing.audience.services.profiles import (
     profile_create,
@@ -260,6 +260,17 @@ ACTIONS = {
         lambda w: reps.rep_upsert(email="Rita@X.example", first_name="Rita"),
         _rows(Rep, "email", "first_name"),
         lambda w: (Rep.objects.get(email="rita@x.example").pk, "rita@x.example"),
+    ),
+    "import upload": Action(
+        "import.uploaded",
+        lambda w: import_upload(
+            name="new people.csv",
+            size=24,
+            chunks=lambda: iter([b"email\nnew.person@x.example\n"]),
+            kind="subscribers",
+        ),
+        lambda w: list(ProfileImport.objects.values_list("id", "file_name")),
+        lambda w: (ProfileImport.objects.latest("id").pk, "new people.csv"),
     ),
     "import start": Action(
         "import.started",

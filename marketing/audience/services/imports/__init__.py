@@ -97,10 +97,17 @@ def import_upload(
             record.inspection = InspectionStatus.PENDING
         else:
             _inspected(record, inspect_text(chunks, destination))
+        with transaction.atomic():
+            record.save()
+            audit_record(
+                AuditEvent.IMPORT_UPLOADED,
+                object_id=record.pk,
+                label=record.file_name,
+                extra={"kind": kind, "bytes": size, "format": file_format},
+            )
     except BaseException:
-        destination.unlink(missing_ok=True)
+        destination.unlink(missing_ok=True)  # no record, no file
         raise
-    record.save()
     if record.inspection == InspectionStatus.PENDING:
         enqueue_on_commit("audience.import_inspect", import_id=record.pk)
     return record, import_preview(record)
