@@ -44,6 +44,7 @@ TASK_QUEUES = {
     "tenants.api_tokens_purge": "default",
     "jobs.lost_jobs_sweep": "default",
     "audit.trail_purge": "default",
+    "segments.counts_refresh": "bulk",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -71,4 +72,5 @@ CELERY_BEAT_SCHEDULE = {
     "purge expired tokens": {"task": "tenants.api_tokens_purge", "schedule": 3600},
     "send again the tasks of lost jobs": {"task": "jobs.lost_jobs_sweep", "schedule": 60},
     "purge the audit trail past its retention": {"task": "audit.trail_purge", "schedule": 86400},
+    "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
 }

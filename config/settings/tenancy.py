@@ -33,3 +33,7 @@ SHOW_PUBLIC_IF_NO_TENANT_FOUND = False
 # The audit trail keeps each client's rows this many days (core/audit/tasks.py purges older
 # ones nightly); 0 keeps them for ever.
 AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=730)
+
+# The segment list shows each dynamic segment's last count; beat recounts those older than
+# this (marketing/segments/tasks.py), so time-relative rules do not leave it stale.
+SEGMENT_RECOUNT_MINUTES = env.int("SEGMENT_RECOUNT_MINUTES", default=15)

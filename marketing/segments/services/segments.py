@@ -6,6 +6,8 @@ each one of the client's (spec 5.8); a static segment cannot be renamed or have 
 websites changed (spec 5.8), and a segment keeps its type; every rule names a field,
 operator and values that fit the client's field registry (`rules_check`)."""
 
+from datetime import timedelta
+
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -206,3 +208,19 @@ def segment_delete(*, segment: Segment) -> None:
     with transaction.atomic():
         audit_record(AuditEvent.SEGMENT_DELETED, object_id=segment.pk, label=segment.name)
         segment.delete()
+
+
+def dynamic_counts_refresh(*, time_zone: str, older_than: timedelta) -> int:
+    """Recount the dynamic segments counted longer ago than `older_than`, oldest first, so
+    that the list's counts follow time-relative rules ("opened in the last 30 days") and
+    profile changes between saves. Each count is its own short write (no audit row: nothing
+    a person did). Returns how many were recounted."""
+    stale = Segment.objects.filter(
+        segment_type=SegmentType.DYNAMIC, counted_at__lt=timezone.now() - older_than
+    ).order_by("counted_at")
+    recounted = 0
+    for segment in stale.iterator():
+        count = segment_count(segment, time_zone=time_zone)
+        Segment.objects.filter(pk=segment.pk).update(profile_count=count, counted_at=timezone.now())
+        recounted += 1
+    return recounted
