@@ -37,3 +37,5 @@ AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=730)
 # The segment list shows each dynamic segment's last count; beat recounts those older than
 # this (marketing/segments/tasks.py), so time-relative rules do not leave it stale.
 SEGMENT_RECOUNT_MINUTES = env.int("SEGMENT_RECOUNT_MINUTES", default=15)
+# A segment's count or page that a person waits for stops after this (segments/selectors.py).
+SEGMENT_QUERY_TIMEOUT_MS = env.int("SEGMENT_QUERY_TIMEOUT_MS", default=15_000)

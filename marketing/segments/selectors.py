@@ -6,13 +6,17 @@ Counts are live: a dynamic segment is its compiled query, run when asked (the
 changed a moment ago is counted as it is now."""
 
 import datetime
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.db import connection
+from django.conf import settings
+from django.db import OperationalError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
+from psycopg.errors import QueryCanceled
 
-from core.errors import NotFound
+from core.errors import NotFound, ValidationFailed
 from marketing.audience.selectors.fields import segment_field_list
 from marketing.audience.selectors.segment_sources import (
     group_names,
@@ -27,6 +31,7 @@ from marketing.segments.compiler import (
     Sources,
     Sql,
 )
+from marketing.segments.messages import SEGMENT_TOO_SLOW
 from marketing.segments.models import Segment, SegmentMember, SegmentType
 from marketing.segments.rules import tree_parse
 from marketing.tracking.selectors import event_names, human_activity_members_sql
@@ -83,14 +88,32 @@ def compiler_for(
     )
 
 
+@contextmanager
+def _bounded() -> Iterator:
+    """A cursor whose statement stops after SEGMENT_QUERY_TIMEOUT_MS: a count or a page a
+    person waits for never holds the database for long, whatever the tree (its size is
+    capped too: rules.tree_limits_check). A timeout answers a message, not a 500."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT set_config('statement_timeout', %s, true)",
+            [str(settings.SEGMENT_QUERY_TIMEOUT_MS)],
+        )
+        try:
+            yield cursor
+        except OperationalError as exc:
+            if isinstance(exc.__cause__, QueryCanceled):
+                raise ValidationFailed(SEGMENT_TOO_SLOW) from exc
+            raise
+
+
 def _scalar(sql: Sql) -> int:
-    with connection.cursor() as cursor:
+    with _bounded() as cursor:
         cursor.execute(sql.text, sql.params)
         return cursor.fetchone()[0]
 
 
 def _rows(sql: Sql) -> list[dict]:
-    with connection.cursor() as cursor:
+    with _bounded() as cursor:
         cursor.execute(sql.text, sql.params)
         names = [column.name for column in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -8,6 +8,9 @@ from django.db import connection
 from django.utils import timezone
 
 from marketing.audience.models import Profile, ProfileGroup
+from marketing.segments import selectors
+from marketing.segments.compiler import Sql
+from marketing.segments.messages import SEGMENT_TOO_SLOW
 from marketing.segments.models import Segment
 from marketing.segments.tasks import segment_counts_refresh
 from tests.conftest import in_schema
@@ -40,3 +43,23 @@ def test_stale_dynamic_counts_are_refreshed_and_snapshots_are_not(alpha, admin_a
         refreshed_at = Segment.objects.get(pk=stale).counted_at
     assert counts == {"Stale": 2, "Fresh": 1, "Snapshot": 1}
     assert timezone.now() - refreshed_at < timedelta(minutes=1)
+
+
+def test_a_count_past_the_time_limit_answers_a_message_not_a_500(
+    alpha, admin_api, settings, monkeypatch
+):
+    """The limit is the database's own (statement_timeout), so any slow tree stops; here the
+    compiled query is replaced by one that sleeps past a 50 ms limit."""
+    settings.SEGMENT_QUERY_TIMEOUT_MS = 50
+
+    class Sleepy:
+        def count(self, tree):
+            return Sql("SELECT count(*) FROM pg_sleep(0.5)", [])
+
+    monkeypatch.setattr(selectors, "compiler_for", lambda time_zone: Sleepy())
+    group = _group_with(alpha, "a@x.example")
+    answer = admin_api.post("/api/mm/segments/count", {"rules": _in_group(group)})
+    assert answer.status_code == 400
+    assert answer.json()["message"] == SEGMENT_TOO_SLOW
+    # The connection is usable afterwards: the limit ended with the count's transaction.
+    assert admin_api.get("/api/mm/segments").status_code == 200
