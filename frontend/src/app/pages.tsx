@@ -23,6 +23,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/optoutimportsummary': lazy(() => import('../features/audience/imports/UnsubscriberImportsPage')),
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
+  '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
+  '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
 };

@@ -53,4 +53,7 @@ export const paths = {
   profiles: { path: '/profilemanagement', href: () => href('/profilemanagement') },
   importSubscribers: { path: '/ImportSummary', href: () => href('/ImportSummary') },
   importUnsubscribers: { path: '/ImportUnsubscribers', href: () => href('/ImportUnsubscribers') },
+  segmentList: { path: '/segmentList', href: () => href('/segmentList') },
+  /** The segment builder: a new segment, or the saved one `id` names (/segments?id=N). */
+  segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },
 } as const satisfies Record<string, { path: RoutePath; href: (...args: never[]) => string }>;

@@ -37,7 +37,13 @@ const verification = {
   Pending: { color: 'yellow', label: 'Pending' },
 } satisfies Record<VerificationStatus, StatusLook>;
 
-export const statusLooks = { campaign, job, verification } as const;
+/** A segment's type: a dynamic one is always current, a static one a frozen snapshot. */
+const segmentType = {
+  dynamic: { color: 'blue', label: 'Dynamic' },
+  static: { color: 'gray', label: 'Static' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { campaign, job, verification, segmentType } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 
