@@ -25,6 +25,7 @@ from marketing.audience.api.imports import router as imports_router
 from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
+from marketing.bi.api import router as bi_router
 from marketing.jobs.api import router as jobs_router
 from marketing.segments.api import router as segments_router
 from tenants.access import authorize_gate
@@ -137,6 +138,7 @@ api.add_router("", domains_router)
 api.add_router("", verification_router)
 api.add_router("", activity_router)
 api.add_router("", segments_router)
+api.add_router("", bi_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

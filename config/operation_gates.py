@@ -11,6 +11,7 @@ from tenants.access import ActionType, Gate
 MEMBER = Gate()
 ADMIN = Gate(admin_only=True)
 PUBLIC = Gate(public=True)
+SUPERADMIN = Gate(superadmin_only=True)
 # Sign-in state and sign-out answer without marketing access (the status call tells the
 # front end that a person lacks it).
 SIGNED_IN = Gate(needs_mkm=False)
@@ -30,6 +31,13 @@ JOB_KIND_GATES = {
     "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
     "activityExport": ADMIN,  # the audit trail
     "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    # BI segments (spec 2.2): super-admins only, across every client
+    "biSegmentList": SUPERADMIN,
+    "biSegmentCount": SUPERADMIN,
+    "biSegmentCreate": SUPERADMIN,
+    "biSegmentGet": SUPERADMIN,
+    "biSegmentUpdate": SUPERADMIN,
+    "biSegmentDelete": SUPERADMIN,
 }
 
 OPERATION_GATES: dict[str, Gate] = {
@@ -107,4 +115,11 @@ OPERATION_GATES: dict[str, Gate] = {
     "segmentUpdate": MEMBER,
     "segmentDelete": MEMBER,
     "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    # BI segments (spec 2.2): super-admins only, across every client
+    "biSegmentList": SUPERADMIN,
+    "biSegmentCount": SUPERADMIN,
+    "biSegmentCreate": SUPERADMIN,
+    "biSegmentGet": SUPERADMIN,
+    "biSegmentUpdate": SUPERADMIN,
+    "biSegmentDelete": SUPERADMIN,
 }

@@ -11,6 +11,8 @@ SHARED_APPS = [
     "django.contrib.staticfiles",
     "ninja",
     "config",
+    # BI segments belong to no client: public schema (marketing/bi).
+    "marketing.bi",
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",

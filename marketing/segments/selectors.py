@@ -49,12 +49,13 @@ PREVIEW_COLUMNS = ("id", "email", "first_name", "last_name", "created_at")
 MEMBER_TABLE = SegmentMember._meta.db_table
 
 
-def segment_fields() -> dict[str, SegmentableField]:
+def segment_fields(*, custom: bool = True) -> dict[str, SegmentableField]:
     """Every field a rule may test, by its key: the registry's segmentable standard fields
-    (a Profile column each) and the client's custom fields (`custom.<key>`)."""
+    (a Profile column each) and the client's custom fields (`custom.<key>`; none with
+    `custom=False`, the fields every client has)."""
     columns = segment_field_columns()
     fields = {}
-    for f in segment_field_list():
+    for f in segment_field_list(custom=custom):
         if f.key.startswith("custom."):
             fields[f.key] = SegmentableField(
                 f.key, f.type, custom_key=f.key.removeprefix("custom."), options=f.options
@@ -119,9 +120,11 @@ def _rows(sql: Sql) -> list[dict]:
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
-def rules_count(tree, *, time_zone: str = "UTC") -> int:
-    """How many live profiles a (checked) tree selects now."""
-    return _scalar(compiler_for(time_zone=time_zone).count(tree))
+def rules_count(tree, *, time_zone: str = "UTC", custom: bool = True) -> int:
+    """How many live profiles a (checked) tree selects now (`custom=False`: a tree over
+    the fields every client has, as BI segments use)."""
+    fields = None if custom else segment_fields(custom=False)
+    return _scalar(compiler_for(time_zone=time_zone, fields=fields).count(tree))
 
 
 def rules_preview(tree, *, time_zone: str = "UTC", page: int = 1, page_size: int = 10) -> list:

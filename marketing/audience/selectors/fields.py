@@ -64,17 +64,19 @@ class SegmentField:
     options: tuple[str, ...] = ()
 
 
-def segment_field_list() -> list[SegmentField]:
+def segment_field_list(*, custom: bool = True) -> list[SegmentField]:
     """What the segment builder offers: the segmentable standard fields (the registry),
-    then the custom fields by label."""
+    then the custom fields by label (none with `custom=False`: every client's fields only,
+    which needs no client schema)."""
     fields = [
         SegmentField(f.key, f.label, str(f.kind), _choices(f))
         for f in registry.profile_fields(segmentable=True)
     ]
-    fields += [
-        SegmentField(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
-        for f in profile_field_list()
-    ]
+    if custom:
+        fields += [
+            SegmentField(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
+            for f in profile_field_list()
+        ]
     return fields
 
 
