@@ -33,7 +33,11 @@ from marketing.audience.models import (
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.rows import RowPlan
-from marketing.audience.services.profile_indexes import profile_indexes_drop
+from marketing.audience.services.profile_indexes import (
+    profile_constraints_add,
+    profile_constraints_drop,
+    profile_indexes_drop,
+)
 
 # A standard field's value when a new profile's file leaves it empty, by its kind.
 EMPTY = {Kind.TEXT: "''", Kind.REP: "NULL::bigint", Kind.BOOLEAN: "false"}
@@ -179,11 +183,13 @@ def _lock_profiles() -> bool:
 
 def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
     """With the table locked: drop its secondary indexes (built again after the commit:
-    see profile_indexes.py), update the changed profiles, insert the new ones."""
+    see profile_indexes.py) and its unique and foreign key constraints, update the changed
+    profiles, insert the new ones, add the constraints back."""
     table = Profile._meta.db_table
     updated = 0
     with connection.cursor() as cursor:
         profile_indexes_drop()
+        constraints = profile_constraints_drop()
         new = _mapped_values(plan, old="t")
         if new:
             assignments = ", ".join(f"{c} = {value}" for c, value in new.items())
@@ -199,7 +205,9 @@ def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
             WHERE NOT EXISTS (SELECT 1 FROM {table} p WHERE p.email = s.email)""",
             params,
         )
-        return cursor.rowcount, updated
+        inserted = cursor.rowcount
+    profile_constraints_add(constraints)
+    return inserted, updated
 
 
 def _link(stage: str, ids: list[int], link_model, column: str) -> None:
