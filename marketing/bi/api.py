@@ -57,24 +57,24 @@ def biSegmentCreate(request: HttpRequest, data: BiSegmentIn):
 
 
 @router.get(
-    "/mm/bi/segments/{segment_id}", response={200: BiSegmentDetailOut, **ERRORS}, by_alias=True
+    "/mm/bi/segments/{bi_segment_id}", response={200: BiSegmentDetailOut, **ERRORS}, by_alias=True
 )
-def biSegmentGet(request: HttpRequest, segment_id: int):
-    return _detail(selectors.bi_segment_get(segment_id=segment_id))
+def biSegmentGet(request: HttpRequest, bi_segment_id: int):
+    return _detail(selectors.bi_segment_get(segment_id=bi_segment_id))
 
 
 @router.patch(
-    "/mm/bi/segments/{segment_id}", response={200: BiSegmentDetailOut, **ERRORS}, by_alias=True
+    "/mm/bi/segments/{bi_segment_id}", response={200: BiSegmentDetailOut, **ERRORS}, by_alias=True
 )
-def biSegmentUpdate(request: HttpRequest, segment_id: int, data: BiSegmentPatch):
-    segment = selectors.bi_segment_get(segment_id=segment_id)
+def biSegmentUpdate(request: HttpRequest, bi_segment_id: int, data: BiSegmentPatch):
+    segment = selectors.bi_segment_get(segment_id=bi_segment_id)
     segment = bi_segment_update(
         member=request.auth, segment=segment, name=data.name, tree=data.rules
     )
     return _detail(segment)
 
 
-@router.delete("/mm/bi/segments/{segment_id}", response={204: None, **ERRORS})
-def biSegmentDelete(request: HttpRequest, segment_id: int):
-    bi_segment_delete(segment=selectors.bi_segment_get(segment_id=segment_id))
+@router.delete("/mm/bi/segments/{bi_segment_id}", response={204: None, **ERRORS})
+def biSegmentDelete(request: HttpRequest, bi_segment_id: int):
+    bi_segment_delete(segment=selectors.bi_segment_get(segment_id=bi_segment_id))
     return Status(204, None)

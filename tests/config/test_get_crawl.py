@@ -36,6 +36,7 @@ from marketing.audience.models import (
     Tag,
     Unsubscribe,
 )
+from marketing.bi.models import BiSegment
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
@@ -144,6 +145,10 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             },
             website_ids=[7],
         )
+    bi_segment = BiSegment.objects.create(
+        name="Crawl BI segment",
+        rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
+    )
     return {
         "profile": profile.pk,
         "group": group.pk,
@@ -152,6 +157,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "job": job.pk,
         "import": record.pk,
         "segment": segment.pk,
+        "bi_segment": bi_segment.pk,
     }
 
 
@@ -161,6 +167,7 @@ PATH_IDS = {
     "job_id": "job",
     "import_id": "import",
     "segment_id": "segment",
+    "bi_segment_id": "bi_segment",
 }
 
 
@@ -352,6 +359,8 @@ def test_get_changes_no_table(alpha, seeded, role_tokens, role, operation):
         expected = 403
     elif role == "user" and OPERATION_GATES[operation["id"]].admin_only:
         expected = 403  # an admin's screen (the Activity trail)
+    elif role != "superadmin" and OPERATION_GATES[operation["id"]].superadmin_only:
+        expected = 403  # a super-admin's screen (BI segments)
     else:
         expected = 200
     assert set(with_values or [answers[0][1]]) == {expected}, answers

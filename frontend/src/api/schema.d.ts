@@ -867,7 +867,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/mm/bi/segments/{segment_id}": {
+    "/api/mm/bi/segments/{bi_segment_id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -7157,7 +7157,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                segment_id: number;
+                bi_segment_id: number;
             };
             cookie?: never;
         };
@@ -7224,7 +7224,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                segment_id: number;
+                bi_segment_id: number;
             };
             cookie?: never;
         };
@@ -7289,7 +7289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                segment_id: number;
+                bi_segment_id: number;
             };
             cookie?: never;
         };

@@ -56,7 +56,7 @@ def test_a_count_past_the_time_limit_answers_a_message_not_a_500(
         def count(self, tree):
             return Sql("SELECT count(*) FROM pg_sleep(0.5)", [])
 
-    monkeypatch.setattr(selectors, "compiler_for", lambda time_zone: Sleepy())
+    monkeypatch.setattr(selectors, "compiler_for", lambda **options: Sleepy())
     group = _group_with(alpha, "a@x.example")
     answer = admin_api.post("/api/mm/segments/count", {"rules": _in_group(group)})
     assert answer.status_code == 400
