@@ -25,6 +25,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
+  '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
 };

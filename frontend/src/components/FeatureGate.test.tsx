@@ -10,7 +10,7 @@ const list = [
   { actionType: 'enableDisclaimer', users: ['ADMIN'] },
 ];
 
-function renderGate(role: Role, props: { actionType?: string; adminOnly?: boolean; disable?: boolean }, onClick = vi.fn()) {
+function renderGate(role: Role, props: { actionType?: string; adminOnly?: boolean; superAdminOnly?: boolean; disable?: boolean }, onClick = vi.fn()) {
   render(
     <FeatureGate {...props}>
       <button type="button" onClick={onClick}>
@@ -48,6 +48,16 @@ test.each(matrix)('%s with action %s, adminOnly %s and disable: enabled %s', (ro
   expect(screen.queryByTestId('feature-gate-disabled') === null).toBe(visible);
   fireEvent.click(screen.getByText('Protected'));
   expect(onClick).toHaveBeenCalledTimes(visible ? 1 : 0);
+});
+
+// Super-admin-only content (BI Segmentation): only SUPERADMIN, whatever the access list says.
+test.each([
+  ['SUPERADMIN', true],
+  ['ADMIN', false],
+  ['USER', false],
+] as [Role, boolean][])('%s and super-admin-only content: visible %s', (role, visible) => {
+  renderGate(role, { actionType: 'enableOptOuts', superAdminOnly: true });
+  expect(screen.queryByRole('button', { name: 'Protected' }) !== null).toBe(visible);
 });
 
 test('disabled content is greyed, aria-disabled, click-blocked and explains itself in a tooltip', async () => {

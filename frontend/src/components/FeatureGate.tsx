@@ -7,6 +7,8 @@ import { useSession } from '../lib/session';
 export interface FeatureGateProps {
   actionType?: string;
   adminOnly?: boolean;
+  /** Super-admin-only content (spec 2.2's "(super-admin only)"): everyone else is stopped. */
+  superAdminOnly?: boolean;
   disable?: boolean;
   children: ReactNode;
 }
@@ -14,20 +16,23 @@ export interface FeatureGateProps {
 /**
  * Spec 6. Its admin-only sentence ("only super-admins see it") contradicts the menu's use of
  * the admin-only gate for entries that admins manage; the product reads admin-only as
- * "hidden from USER", so ADMIN and SUPERADMIN both see admin-only content.
+ * "hidden from USER", so ADMIN and SUPERADMIN both see admin-only content. Super-admin-only
+ * content stops everyone but SUPERADMIN (tenants/access.py `can`, which this mirrors).
  */
-export function canSeeFeature(access: Access | null, actionType?: string, adminOnly = false): boolean {
+export function canSeeFeature(access: Access | null, actionType?: string, adminOnly = false, superAdminOnly = false): boolean {
   if (!access) return false;
   const role = access.userRole;
-  if (role === 'SUPERADMIN' || role === 'ADMIN') return true;
+  if (role === 'SUPERADMIN') return true;
+  if (superAdminOnly) return false;
+  if (role === 'ADMIN') return true;
   if (adminOnly) return false;
   if (!actionType) return true;
   return access.accessControlList.some((entry) => entry.actionType === actionType && entry.users.includes('USER'));
 }
 
-export function FeatureGate({ actionType, adminOnly = false, disable = false, children }: FeatureGateProps) {
+export function FeatureGate({ actionType, adminOnly = false, superAdminOnly = false, disable = false, children }: FeatureGateProps) {
   const { access } = useSession();
-  if (canSeeFeature(access, actionType, adminOnly)) return <>{children}</>;
+  if (canSeeFeature(access, actionType, adminOnly, superAdminOnly)) return <>{children}</>;
   if (!disable) return null;
   return (
     <Tooltip label={messages.adminOnly}>

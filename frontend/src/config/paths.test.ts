@@ -25,6 +25,9 @@ test('the hrefs the app redirects to', () => {
   expect(paths.backgroundJobs.href(7)).toBe('/backgroundJobs?jobId=7');
   expect(paths.segmentBuilder.href()).toBe('/segments');
   expect(paths.segmentBuilder.href(4)).toBe('/segments?id=4');
+  expect(paths.biSegmentList.href()).toBe('/segmentListbi?type=bi');
+  expect(paths.biSegmentBuilder.href()).toBe('/segmentListbi?type=bi&id=new');
+  expect(paths.biSegmentBuilder.href(4)).toBe('/segmentListbi?type=bi&id=4');
 });
 
 // Checked by `npm run typecheck`: each line below must fail to compile.

@@ -56,4 +56,8 @@ export const paths = {
   segmentList: { path: '/segmentList', href: () => href('/segmentList') },
   /** The segment builder: a new segment, or the saved one `id` names (/segments?id=N). */
   segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },
+  /** BI Segmentation (spec 2.2's /segmentListbi?type=bi, super-admins). */
+  biSegmentList: { path: '/segmentListbi', href: () => href('/segmentListbi', { query: { type: 'bi' } }) },
+  /** The BI builder, on the same route: a new BI segment (id=new) or the saved one (id=N). */
+  biSegmentBuilder: { path: '/segmentListbi', href: (id?: number) => href('/segmentListbi', { query: { type: 'bi', id: id ?? 'new' } }) },
 } as const satisfies Record<string, { path: RoutePath; href: (...args: never[]) => string }>;

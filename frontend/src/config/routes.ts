@@ -67,6 +67,8 @@ export const layoutRoutes = [
   layoutPage('/campaignListView', 'Campaigns', { repOnly: true, grid: true }),
   layoutPage('/performanceReport', 'Campaign Performance Report', { repOnly: true, grid: true }),
   layoutPage('/segmentList', 'Segmentation'),
+  // Super-admins only (spec 2.2), checked by the page. Beyond spec 2.4: the BI builder is this
+  // route too, /segmentListbi?type=bi&id=new for a new BI segment, &id=N for a saved one.
   layoutPage('/segmentListbi', 'BI Segmentation'),
   layoutPage('/jobdashboard', 'Job Dashboard'),
   layoutPage('/campaignTypeList', 'Campaign Types'),

@@ -1,12 +1,22 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEye, IconEyeOff, IconUsers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { segmentMessages as text } from './messages';
 import type { LiveCount } from './useLiveCount';
 
+interface LiveCountPanelProps {
+  live: LiveCount<{ count: number }>;
+  unfinished: number;
+  /** The panel's heading ("Profiles" unless said). */
+  title?: string;
+  /** More about the count, under it (the BI builder's rows per client). */
+  children?: ReactNode;
+}
+
 /** How many profiles the finished rules select now (exact: the API counts, it does not estimate). */
-export function LiveCountPanel({ live, unfinished }: { live: LiveCount; unfinished: number }) {
+export function LiveCountPanel({ live, unfinished, title = text.count, children }: LiveCountPanelProps) {
   let line;
   if (!live.countable) line = <Text c="dimmed">{text.addRuleToCount}</Text>;
   else if (live.count !== null)
@@ -24,7 +34,7 @@ export function LiveCountPanel({ live, unfinished }: { live: LiveCount; unfinish
         <Group gap={6}>
           <IconUsers size={18} aria-hidden />
           <Title order={2} size="h4">
-            {text.count}
+            {title}
           </Title>
         </Group>
         {live.counting && <Loader size="xs" aria-label={text.counting} />}
@@ -40,6 +50,7 @@ export function LiveCountPanel({ live, unfinished }: { live: LiveCount; unfinish
           {text.unfinished(unfinished)}
         </Text>
       )}
+      {children}
     </Paper>
   );
 }

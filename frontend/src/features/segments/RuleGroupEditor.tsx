@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import type { FieldOption, RuleOptions } from './api';
 import { segmentMessages as text } from './messages';
 import { RuleEditor } from './RuleEditor';
-import { MAX_GROUP_DEPTH, type Combinator, type GroupNode, type RuleDraft } from './rule-tree';
+import { addChild, firstRule, groupNode, MAX_GROUP_DEPTH, removeNode, setOperator, updateRule, type Combinator, type GroupNode, type RuleDraft } from './rule-tree';
 
 export interface TreeActions {
   addRule: (groupId: string) => void;
@@ -14,11 +14,23 @@ export interface TreeActions {
   setOperator: (groupId: string, operator: Combinator) => void;
 }
 
+/** The editor's actions over a tree held by `change` (a state setter); new rules start from `options`' first field. */
+export function treeActions(change: (update: (current: GroupNode) => GroupNode) => void, options: Pick<RuleOptions, 'fields'>): TreeActions {
+  return {
+    addRule: (groupId) => change((current) => addChild(current, groupId, firstRule(options))),
+    addGroup: (groupId) => change((current) => addChild(current, groupId, groupNode('and', [firstRule(options)]))),
+    remove: (nodeId) => change((current) => removeNode(current, nodeId)),
+    updateRule: (nodeId, rule) => change((current) => updateRule(current, nodeId, rule)),
+    setOperator: (groupId, operator) => change((current) => setOperator(current, groupId, operator)),
+  };
+}
+
 interface RuleGroupEditorProps {
   group: GroupNode;
   depth: number;
   /** Its place, for accessible names: "Group 2", "Group 2.1". */
   label: string;
+  /** What rules may use: the client's options, or the BI builder's (biRuleOptions). */
   options: RuleOptions;
   fields: ReadonlyMap<string, FieldOption>;
   actions: TreeActions;

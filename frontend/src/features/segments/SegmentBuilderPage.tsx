@@ -14,8 +14,8 @@ import { createSegment, getRuleOptions, getSegment, updateSegment, type RuleOpti
 import { ExportProgress } from './ExportProgress';
 import { LiveCountPanel, PreviewPanel } from './LiveCountPanel';
 import { segmentMessages as text } from './messages';
-import { RuleGroupEditor, type TreeActions } from './RuleGroupEditor';
-import { addChild, firstRule, fromWire, groupNode, MAX_RULES, placeErrors, removeNode, ruleCount, setOperator, toWire, unfinishedRules, updateRule, type GroupNode } from './rule-tree';
+import { RuleGroupEditor, treeActions } from './RuleGroupEditor';
+import { firstRule, fromWire, groupNode, MAX_RULES, placeErrors, ruleCount, toWire, unfinishedRules, type GroupNode } from './rule-tree';
 import { useLiveCount } from './useLiveCount';
 import { useSegmentExport } from './useSegmentExport';
 
@@ -105,13 +105,7 @@ function SegmentForm({ options, segment }: { options: RuleOptions; segment: Segm
     setRuleErrors({});
     setDirty(true);
   };
-  const actions: TreeActions = {
-    addRule: (groupId) => changeTree((current) => addChild(current, groupId, firstRule(options))),
-    addGroup: (groupId) => changeTree((current) => addChild(current, groupId, groupNode('and', [firstRule(options)]))),
-    remove: (nodeId) => changeTree((current) => removeNode(current, nodeId)),
-    updateRule: (nodeId, rule) => changeTree((current) => updateRule(current, nodeId, rule)),
-    setOperator: (groupId, operator) => changeTree((current) => setOperator(current, groupId, operator)),
-  };
+  const actions = treeActions(changeTree, options);
 
   const save = async () => {
     const wire = toWire(tree, fields);

@@ -64,3 +64,35 @@ export function previewRules(rules: RuleTree, signal?: AbortSignal): Promise<Pre
 export function exportSegment(id: number): Promise<{ jobId: number }> {
   return call(api.POST('/api/mm/segments/{segment_id}/export', { params: { path: { segment_id: id } } }));
 }
+
+// BI segments (marketing/bi): super-admins' segments counted across every client.
+export type BiSegment = ResponseOf<'/api/mm/bi/segments/{bi_segment_id}', 'get'>;
+export type BiSegmentRow = ResponseOf<'/api/mm/bi/segments', 'get'>['items'][number];
+export type BiSegmentQuery = QueryOf<'/api/mm/bi/segments', 'get'>;
+export type BiSegmentSortField = SortField<BiSegmentQuery['sort']>;
+export type BiCount = ResponseOf<'/api/mm/bi/segments/count', 'post'>;
+export type ClientCount = BiCount['clients'][number];
+
+export function listBiSegments(query: BiSegmentQuery, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/bi/segments', { params: { query }, signal }));
+}
+
+export function getBiSegment(id: number, signal?: AbortSignal): Promise<BiSegment> {
+  return call(api.GET('/api/mm/bi/segments/{bi_segment_id}', { params: { path: { bi_segment_id: id } }, signal }));
+}
+
+export function createBiSegment(body: { name: string; rules: RuleTree }): Promise<BiSegment> {
+  return call(api.POST('/api/mm/bi/segments', { body }));
+}
+
+export function updateBiSegment(id: number, body: { name?: string; rules?: RuleTree }): Promise<BiSegment> {
+  return call(api.PATCH('/api/mm/bi/segments/{bi_segment_id}', { params: { path: { bi_segment_id: id } }, body }));
+}
+
+export function deleteBiSegment(id: number): Promise<void> {
+  return call(api.DELETE('/api/mm/bi/segments/{bi_segment_id}', { params: { path: { bi_segment_id: id } } }));
+}
+
+export function countBiRules(rules: RuleTree, signal?: AbortSignal): Promise<BiCount> {
+  return call(api.POST('/api/mm/bi/segments/count', { body: { rules }, signal }));
+}

@@ -439,3 +439,22 @@ export function placeErrors(errors: Record<string, string[]>, paths: Record<stri
   }
   return { byNode, other };
 }
+
+/** The rule kinds only one client has (marketing/bi/services.py CLIENT_OWN_RULES). */
+const clientOwnRuleTypes = new Set(['groups', 'tags']);
+
+/**
+ * What the BI builder offers: the client's rule options without what only one client has
+ * (custom fields, groups, tags), which the BI API refuses ('BI segments use only what every
+ * client has…'). The same rule editor then draws BI trees.
+ */
+export function biRuleOptions(options: RuleOptions): RuleOptions {
+  return {
+    ...options,
+    ruleTypes: options.ruleTypes.filter((type) => !clientOwnRuleTypes.has(type)),
+    fields: options.fields.filter((field) => !field.key.startsWith('custom.')),
+    groups: [],
+    tags: [],
+    websiteIds: [],
+  };
+}
