@@ -112,8 +112,18 @@ def _copy_field(value) -> str:
     return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
 
 
+# Cells at the rules' edges (emails, Do Not Email values, formulas, blanks, NUL, lengths).
+edge_cell = st.one_of(
+    cell,
+    st.sampled_from(
+        ["a@x.example", " B@X.Example ", "yes", " No ", "=1+1", " =x", "  ", "a\x00b"]
+        + ["x" * 100, "x" * 101, " " + "y" * 1000 + " ", "y" * 1001, "\xa0z\u3000"]
+    ),
+)
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(cell, max_size=5), st.integers(min_value=0, max_value=3))
+@given(st.lists(edge_cell, max_size=5), st.integers(min_value=0, max_value=3))
 def test_copy_line_matches_the_row_parser(cells, email_index):
     """The COPY fast path accepts, refuses and writes exactly what `parse` does."""
     import json
@@ -148,3 +158,39 @@ def test_copy_line_matches_the_row_parser(cells, email_index):
     else:
         unescaped = fields[-1].replace("\\\\", "\\")
         assert json.loads(unescaped) == json.loads(row[-1])
+
+
+def test_copy_line_words_a_custom_text_value_like_the_value_rule():
+    """copy_line checks a custom text cell inline; every refusal is the value rule's."""
+    import json
+
+    from marketing.audience.models import ProfileField
+    from marketing.audience.services.imports.rows import NUL_MARK, custom_cell_parser
+
+    interest = ProfileField(label="Interest", key="interest", field_type="text", options=[])
+    plan = RowPlan(
+        ProfileImport(kind="subscribers").kind,
+        0,
+        [],
+        [],
+        [(1, "interest", custom_cell_parser(interest, ","))],
+    )
+    for value in ["x" * 1001, " " + "x" * 1000 + " ", "=1+1", " =x", "a\x00b", "  ", " ok "]:
+        cells = ["a@x.example", value]
+        try:
+            expected = ("row", plan.parse(2, cells)[1][-1])
+        except RowError as error:
+            expected = ("error", str(error))
+        try:
+            line = plan.copy_line(2, cells)[1]
+            got = ("row", line.split("\t")[-1])
+        except RowError as error:
+            got = ("error", str(error))
+        if expected[0] == "row":
+            assert got[0] == "row", value
+            if expected[1] is None:
+                assert got[1] == NUL_MARK, value
+            else:
+                assert json.loads(got[1]) == json.loads(expected[1]), value
+        else:
+            assert got == expected, value

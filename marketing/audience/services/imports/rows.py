@@ -15,11 +15,12 @@ from marketing.audience.messages import (
     IMPORT_TOO_LONG,
     REP_NOT_KNOWN,
 )
-from marketing.audience.models import ImportKind, ProfileField, ProfileImport, Rep
+from marketing.audience.models import FieldType, ImportKind, ProfileField, ProfileImport, Rep
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.audience.services.field_values import (
     IMPORT_MESSAGES,
+    TEXT_VALUE_MAX,
     ValueRefused,
     custom_value_parser,
 )
@@ -70,6 +71,7 @@ def custom_cell_parser(field_: ProfileField, separator: str) -> Callable[[str], 
         except ValueRefused as exc:
             raise RowError(IMPORT_MESSAGES[exc.reason].format(label=field_.label)) from None
 
+    parse.custom_text = field_.field_type == FieldType.TEXT  # RowPlan.copy_line inlines it
     return parse
 
 
@@ -170,7 +172,17 @@ class RowPlan:
             parts = []
             for index, key, parser in self.custom:
                 if index < width:
-                    value = parser(cells[index])
+                    value = cells[index]
+                    if parser in self._custom_text:
+                        # A text value inline (field_values._text): a plain one is the
+                        # stripped cell; anything else goes to the parser, which words it.
+                        value = value.strip() or None
+                        if value is not None and (
+                            value[0] == "=" or "\x00" in value or len(value) > TEXT_VALUE_MAX
+                        ):
+                            value = parser(cells[index])
+                    else:
+                        value = parser(value)
                     if value is not None:
                         parts.append(
                             f"{encode_basestring_ascii(key)}: "
@@ -191,6 +203,11 @@ class RowPlan:
         if "\\" in line or "\n" in line or "\r" in line or line.count("\t") != len(out) - 1:
             line = "\t".join(value if value is NUL_MARK else _copy_escape(value) for value in out)
         return email, line
+
+    @cached_property
+    def _custom_text(self) -> frozenset:
+        """The parsers of custom text fields (custom_cell_parser marks them)."""
+        return frozenset(p for _i, _k, p in self.custom if getattr(p, "custom_text", False))
 
     @cached_property
     def _fields(self) -> list[tuple[int, tuple[str, int] | None, Callable]]:
