@@ -31,13 +31,6 @@ JOB_KIND_GATES = {
     "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
     "activityExport": ADMIN,  # the audit trail
     "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
-    # BI segments (spec 2.2): super-admins only, across every client
-    "biSegmentList": SUPERADMIN,
-    "biSegmentCount": SUPERADMIN,
-    "biSegmentCreate": SUPERADMIN,
-    "biSegmentGet": SUPERADMIN,
-    "biSegmentUpdate": SUPERADMIN,
-    "biSegmentDelete": SUPERADMIN,
 }
 
 OPERATION_GATES: dict[str, Gate] = {

@@ -85,6 +85,11 @@ def test_every_operation_id_is_a_spec_name_or_camel_case():
     ]
 
 
+def test_every_job_file_gate_names_a_registered_job_kind():
+    """A gate under a name no app registers gates nothing (and hides a typo)."""
+    assert set(JOB_KIND_GATES) - set(job_kind_values()) == set()
+
+
 def test_every_operation_has_a_gate_and_every_gate_an_operation():
     operation_ids = [operation_id for operation_id, _, _ in OPERATIONS]
     assert len(operation_ids) == len(set(operation_ids)), "operation ids must be unique"
