@@ -37,6 +37,17 @@ test('passes clnt as the status payload and removes it from the address', async 
   expect(location()).toBe('/forms?tab=2');
 });
 
+test('a refused clnt goes to /errorPage, with one status call, however late its answer', async () => {
+  // A call without the payload would answer 401 and send the person to sign-in instead.
+  let calls = 0;
+  const fetchMock = statusAnswer(() => (calls++ === 0 ? jsonResponse(403, { message: 'Invalid payload' }) : jsonResponse(401, {})));
+  render(<Shell />, { route: '/campaignListView?clnt=forged' });
+  expect(await screen.findByTestId('error-message')).toHaveTextContent('Invalid payload');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(location()).toBe('/errorPage');
+  expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/getStatus?payload=forged']);
+});
+
 test('navigate=showSetup goes to /setupPage', async () => {
   statusAnswer(() => jsonResponse(200, makeStatus({ navigate: 'showSetup' })));
   render(<Shell />, { route: '/forms' });

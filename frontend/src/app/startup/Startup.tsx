@@ -22,6 +22,13 @@ export function Startup({ children }: { children: ReactNode }) {
   // A recipient page whose status call met a 301 renders without a session (spec 8 excludes it).
   const [ungatedPath, setUngatedPath] = useState<string | null>(null);
   const loading = useRef(false);
+  // One status call per page. Taking `clnt` off the address changes only its query, and the
+  // router renders that change in a transition, which may come after the first answer has
+  // landed: asking again then (without the payload) would answer 401 and send a person with
+  // a bad payload to sign-in instead of the error page. A new path may ask again.
+  useEffect(() => {
+    loading.current = false;
+  }, [location.pathname]);
 
   const route = findRoute(location.pathname);
   const waiting =
@@ -68,9 +75,6 @@ export function Startup({ children }: { children: ReactNode }) {
           return;
         }
         navigate(paths.sessionOut.href(), { replace: true });
-      })
-      .finally(() => {
-        loading.current = false;
       });
   }, [waiting, location.pathname, location.search, location.hash, location.state, navigate]);
 
