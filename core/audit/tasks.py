@@ -7,9 +7,9 @@ from celery import shared_task
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
-from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
 from core.audit.models import AuditLog
+from core.tenancy import clients_each
 
 PURGE_BATCH = 10_000
 
@@ -39,14 +39,8 @@ def audit_trail_purge() -> dict[str, int]:
         return {}
     before = timezone.now() - timedelta(days=settings.AUDIT_RETENTION_DAYS)
     purged = {}
-    schemas = (
-        get_tenant_model()
-        .objects.exclude(schema_name=get_public_schema_name())
-        .values_list("schema_name", flat=True)
-    )
-    for schema in schemas:
-        with schema_context(schema):
-            deleted = audit_rows_purge(before=before)
+    for client in clients_each():
+        deleted = audit_rows_purge(before=before)
         if deleted:
-            purged[schema] = deleted
+            purged[client.schema_name] = deleted
     return purged

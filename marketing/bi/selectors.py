@@ -5,9 +5,9 @@ client's schema), then combined."""
 from dataclasses import dataclass
 
 from django.db.models import F, QuerySet
-from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
 from core.errors import NotFound
+from core.tenancy import clients_each
 from marketing.bi.messages import BI_SEGMENT_NOT_FOUND
 from marketing.bi.models import BiSegment
 from marketing.segments.selectors import rules_count
@@ -50,15 +50,9 @@ def bi_segment_get(*, segment_id: int) -> BiSegment:
 def bi_count(tree) -> list[ClientCount]:
     """The tree's live count in every client, by client name (a checked tree: services.
     bi_rules_check)."""
-    clients = (
-        get_tenant_model()
-        .objects.exclude(schema_name=get_public_schema_name())
-        .only("pk", "name", "schema_name", "time_zone")
-        .order_by("name", "pk")
-    )
-    counts = []
-    for client in clients:
-        with schema_context(client.schema_name):
-            count = rules_count(tree, time_zone=client.time_zone, custom=False)
-        counts.append(ClientCount(client.pk, client.name, count))
-    return counts
+    return [
+        ClientCount(
+            client.pk, client.name, rules_count(tree, time_zone=client.time_zone, custom=False)
+        )
+        for client in clients_each()
+    ]

@@ -4,8 +4,8 @@
 import logging
 
 from celery import shared_task
-from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
+from core.tenancy import clients_each
 from marketing.jobs.services import jobs_lost_resend
 
 logger = logging.getLogger(__name__)
@@ -17,15 +17,11 @@ def lost_jobs_sweep() -> dict[str, tuple[int, int]]:
     (services.jobs_lost_resend). Returns {schema: (resent, failed)} where anything
     happened."""
     swept = {}
-    schemas = (
-        get_tenant_model()
-        .objects.exclude(schema_name=get_public_schema_name())
-        .values_list("schema_name", flat=True)
-    )
-    for schema in schemas:
-        with schema_context(schema):
-            resent, failed = jobs_lost_resend()
+    for client in clients_each():
+        resent, failed = jobs_lost_resend()
         if resent or failed:
-            swept[schema] = (resent, failed)
-            logger.warning("lost jobs in %s: %s sent again, %s failed", schema, resent, failed)
+            swept[client.schema_name] = (resent, failed)
+            logger.warning(
+                "lost jobs in %s: %s sent again, %s failed", client.schema_name, resent, failed
+            )
     return swept

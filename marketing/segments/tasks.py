@@ -5,9 +5,9 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
 from core.tasks import BULK_RETRY
+from core.tenancy import clients_each
 from marketing.jobs.runner import JobTask
 from marketing.segments.services.exports import segment_export_write
 from marketing.segments.services.segments import dynamic_counts_refresh
@@ -31,10 +31,8 @@ def segment_counts_refresh() -> dict[str, int]:
     {schema: segments recounted} where any were."""
     refreshed = {}
     older_than = timedelta(minutes=settings.SEGMENT_RECOUNT_MINUTES)
-    clients = get_tenant_model().objects.exclude(schema_name=get_public_schema_name())
-    for client in clients.only("schema_name", "time_zone"):
-        with schema_context(client.schema_name):
-            count = dynamic_counts_refresh(time_zone=client.time_zone, older_than=older_than)
+    for client in clients_each():
+        count = dynamic_counts_refresh(time_zone=client.time_zone, older_than=older_than)
         if count:
             refreshed[client.schema_name] = count
     return refreshed
