@@ -4,18 +4,14 @@ from datetime import datetime
 from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict, StringConstraints, model_validator
-from pydantic.alias_generators import to_camel
+from pydantic import StringConstraints, model_validator
 
 from core.pagination import PageOut, PageQuery
+from core.schemas import CamelSchema
 from marketing.bi.selectors import BI_SORT_CHOICES
 from marketing.segments.rules import RuleTree, tree_limits_check
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=100)]
-
-
-class CamelSchema(Schema):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
 class BiRulesIn(Schema):

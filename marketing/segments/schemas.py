@@ -6,17 +6,16 @@ from typing import Annotated, Literal
 from ninja import Schema
 from pydantic import (
     AfterValidator,
-    ConfigDict,
     Field,
     StringConstraints,
     field_validator,
     model_validator,
 )
-from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from core.messages import TEXT_NUL
 from core.pagination import PageOut, PageQuery
+from core.schemas import CamelSchema
 from marketing.segments.rules import WEBSITE_REQUIRED, RuleTree, tree_limits_check
 from marketing.segments.selectors import SEGMENT_SORT_CHOICES
 
@@ -34,10 +33,6 @@ Name = Annotated[
 ]
 WebsiteIds = Annotated[list[Annotated[int, Field(ge=0, le=2**31 - 1)]], Field(max_length=100)]
 SegmentTypeName = Literal["static", "dynamic"]
-
-
-class CamelSchema(Schema):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)
 
 
 class RulesIn(Schema):

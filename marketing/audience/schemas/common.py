@@ -1,13 +1,11 @@
-"""Shared by the audience schemas: camelCase wire names, email and text types, errors.
+"""Shared by the audience schemas: email and text types, errors.
 
-Python names are snake_case; `CamelSchema` gives each field its camelCase wire name (the
-handlers answer with `by_alias=True`). Lists page through `core.pagination`."""
+Python names are snake_case; `core.schemas.CamelSchema` gives each field its camelCase wire
+name (the handlers answer with `by_alias=True`). Lists page through `core.pagination`."""
 
 from typing import Annotated
 
-from ninja import Schema
-from pydantic import AfterValidator, ConfigDict, StringConstraints
-from pydantic.alias_generators import to_camel
+from pydantic import AfterValidator, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from core.messages import TEXT_NUL
@@ -45,7 +43,3 @@ def _email(value: str) -> str:
 
 # Emails travel and are stored as the one email rule says (services/email_rule.py).
 Email = Annotated[str, StringConstraints(max_length=254), AfterValidator(_email)]
-
-
-class CamelSchema(Schema):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True)

@@ -3,8 +3,8 @@ from datetime import datetime
 from pydantic import Field
 
 from core.pagination import PageOut, PageQuery
+from core.schemas import CamelSchema
 from marketing.audience.models import DomainType
-from marketing.audience.schemas.common import CamelSchema
 
 
 class DomainListQuery(PageQuery):

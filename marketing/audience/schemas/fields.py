@@ -6,9 +6,10 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from core.pagination import PageOut
+from core.schemas import CamelSchema
 from marketing.audience.messages import UNKNOWN_FIELD_TYPES
 from marketing.audience.models import FieldType
-from marketing.audience.schemas.common import CamelSchema, Email, Name, text
+from marketing.audience.schemas.common import Email, Name, text
 
 Option = text(200)
 Options = Annotated[list[Option], Field(max_length=500)]

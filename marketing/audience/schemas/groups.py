@@ -4,7 +4,8 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from core.pagination import PageOut, PageQuery
-from marketing.audience.schemas.common import CamelSchema, Name, SearchText
+from core.schemas import CamelSchema
+from marketing.audience.schemas.common import Name, SearchText
 from marketing.audience.selectors.groups import GROUP_SORT_CHOICES
 
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]

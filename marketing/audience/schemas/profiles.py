@@ -4,9 +4,10 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, create_model
 
 from core.pagination import PageOut, PageQuery
+from core.schemas import CamelSchema
 from marketing.audience.models import CSB_THRESHOLD, Profile, VerificationStatus
 from marketing.audience.profile_fields import PROFILE_FIELDS, Kind, StandardField, profile_fields
-from marketing.audience.schemas.common import CamelSchema, Email, SearchText, text
+from marketing.audience.schemas.common import Email, SearchText, text
 from marketing.audience.selectors.profiles import PROFILE_SORT_CHOICES, PROFILE_STATUSES
 from marketing.audience.selectors.reps import rep_display_name
 from marketing.audience.services.profiles import BULK_ACTIONS

@@ -2,7 +2,8 @@ from datetime import datetime
 from typing import Literal
 
 from core.pagination import PageOut, PageQuery
-from marketing.audience.schemas.common import CamelSchema, Name, SearchText
+from core.schemas import CamelSchema
+from marketing.audience.schemas.common import Name, SearchText
 from marketing.audience.selectors.tags import TAG_SORT_CHOICES
 
 

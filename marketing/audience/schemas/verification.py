@@ -1,6 +1,6 @@
 from typing import Literal
 
-from marketing.audience.schemas.common import CamelSchema
+from core.schemas import CamelSchema
 
 
 class VerificationRunIn(CamelSchema):
