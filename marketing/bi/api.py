@@ -38,6 +38,12 @@ def _detail(segment):
     return segment
 
 
+def _saved(segment):
+    """A segment just saved: the save counted it in every client a moment ago."""
+    segment.count, segment.clients = segment.profile_count, segment.client_counts
+    return segment
+
+
 @router.get("/mm/bi/segments", response={200: BiSegmentPageOut, **ERRORS}, by_alias=True)
 def biSegmentList(request: HttpRequest, query: Query[BiSegmentQuery]):
     segments = selectors.bi_segment_list(search=query.search, sort=query.sort)
@@ -53,7 +59,7 @@ def biSegmentCount(request: HttpRequest, data: BiRulesIn):
 @router.post("/mm/bi/segments", response={201: BiSegmentDetailOut, **ERRORS}, by_alias=True)
 def biSegmentCreate(request: HttpRequest, data: BiSegmentIn):
     segment = bi_segment_create(member=request.auth, name=data.name, tree=data.rules)
-    return Status(201, _detail(segment))
+    return Status(201, _saved(segment))
 
 
 @router.get(
@@ -71,7 +77,7 @@ def biSegmentUpdate(request: HttpRequest, bi_segment_id: int, data: BiSegmentPat
     segment = bi_segment_update(
         member=request.auth, segment=segment, name=data.name, tree=data.rules
     )
-    return _detail(segment)
+    return _saved(segment)
 
 
 @router.delete("/mm/bi/segments/{bi_segment_id}", response={204: None, **ERRORS})

@@ -36,7 +36,10 @@ def _name_taken(name: str, *, exclude: int | None = None) -> bool:
 
 
 def _save(segment: BiSegment, tree) -> BiSegment:
-    segment.profile_count = sum(c.count for c in bi_count(tree))
+    """Count in every client, then save; the per-client counts ride on the returned
+    segment (`client_counts`), so the answer needs no second count."""
+    segment.client_counts = bi_count(tree)
+    segment.profile_count = sum(c.count for c in segment.client_counts)
     segment.counted_at = timezone.now()
     try:
         with transaction.atomic():

@@ -36,6 +36,12 @@ def _detail(segment, time_zone: str):
     return segment
 
 
+def _saved(segment):
+    """A segment just saved: its count, taken by the save in the same transaction, is live."""
+    segment.count = segment.profile_count
+    return segment
+
+
 @router.get("/mm/segments", response={200: SegmentPageOut, **ERRORS}, by_alias=True)
 def segmentList(request: HttpRequest, query: Query[SegmentQuery]):
     segments = selectors.segment_list(search=query.search, sort=query.sort, segment_type=query.type)
@@ -82,7 +88,7 @@ def segmentCreate(request: HttpRequest, data: SegmentIn):
         client_website_ids=request.tenant.website_ids,
         time_zone=request.tenant.time_zone,
     )
-    return Status(201, _detail(segment, request.tenant.time_zone))
+    return Status(201, _saved(segment))
 
 
 @router.get(
@@ -106,7 +112,7 @@ def segmentUpdate(request: HttpRequest, segment_id: int, data: SegmentPatch):
         client_website_ids=request.tenant.website_ids,
         time_zone=request.tenant.time_zone,
     )
-    return _detail(segment, request.tenant.time_zone)
+    return _saved(segment)
 
 
 @router.delete("/mm/segments/{int:segment_id}", response={204: None, **ERRORS})
