@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Grid, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,8 +12,9 @@ import { toastError } from '../../lib/toast-error';
 import { countBiRules, createBiSegment, getBiSegment, getRuleOptions, updateBiSegment, type BiCount, type BiSegment, type ClientCount, type RuleOptions, type RuleTree } from './api';
 import { LiveCountPanel } from './LiveCountPanel';
 import { biSegmentMessages as bi, segmentMessages as text } from './messages';
-import { RuleGroupEditor, treeActions } from './RuleGroupEditor';
-import { biRuleOptions, firstRule, fromWire, groupNode, MAX_RULES, placeErrors, ruleCount, toWire, unfinishedRules, type GroupNode } from './rule-tree';
+import { RuleGroupEditor } from './RuleGroupEditor';
+import { useTreeEditor } from './useTreeEditor';
+import { biRuleOptions, firstRule, fromWire, groupNode, MAX_RULES, placeErrors, ruleCount, toWire, unfinishedRules } from './rule-tree';
 import { useLiveCount } from './useLiveCount';
 
 /**
@@ -112,25 +112,14 @@ function BiSegmentForm({ options, segment }: { options: RuleOptions; segment: Bi
   const navigate = useNavigate();
   const fields = useMemo(() => new Map(options.fields.map((field) => [field.key, field])), [options.fields]);
   const [name, setName] = useState(segment?.name ?? '');
-  const [tree, setTree] = useState<GroupNode>(() => (segment ? fromWire(segment.rules) : groupNode('and', [firstRule(options)])));
-  const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [formErrors, setFormErrors] = useState<FormErrors>({});
-  const [ruleErrors, setRuleErrors] = useState<Record<string, string[]>>({});
+  const initialTree = useMemo(() => (segment ? fromWire(segment.rules) : groupNode('and', [firstRule(options)])), [segment, options]);
+  const { tree, setDirty, ruleErrors, setRuleErrors, actions } = useTreeEditor(initialTree, options);
   const nameRef = useRef<HTMLInputElement>(null);
   const live = useLiveCount<BiCount>(tree, fields, false, countBiRules);
   const rules = ruleCount(tree);
 
-  useWindowEvent('beforeunload', (event) => {
-    if (dirty) event.preventDefault();
-  });
-
-  const changeTree = (change: (current: GroupNode) => GroupNode) => {
-    setTree(change);
-    setRuleErrors({});
-    setDirty(true);
-  };
-  const actions = treeActions(changeTree, options);
 
   const save = async () => {
     const wire = toWire(tree, fields);

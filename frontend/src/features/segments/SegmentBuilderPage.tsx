@@ -1,5 +1,4 @@
 import { Alert, Anchor, Box, Button, Container, Grid, Group, MultiSelect, Paper, Radio, Skeleton, Stack, TextInput, Title } from '@mantine/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,8 +13,9 @@ import { createSegment, getRuleOptions, getSegment, updateSegment, type RuleOpti
 import { ExportProgress } from './ExportProgress';
 import { LiveCountPanel, PreviewPanel } from './LiveCountPanel';
 import { segmentMessages as text } from './messages';
-import { RuleGroupEditor, treeActions } from './RuleGroupEditor';
-import { firstRule, fromWire, groupNode, MAX_RULES, placeErrors, ruleCount, toWire, unfinishedRules, type GroupNode } from './rule-tree';
+import { RuleGroupEditor } from './RuleGroupEditor';
+import { useTreeEditor } from './useTreeEditor';
+import { firstRule, fromWire, groupNode, MAX_RULES, placeErrors, ruleCount, toWire, unfinishedRules } from './rule-tree';
 import { useLiveCount } from './useLiveCount';
 import { useSegmentExport } from './useSegmentExport';
 
@@ -84,11 +84,9 @@ function SegmentForm({ options, segment }: { options: RuleOptions; segment: Segm
   const [websiteIds, setWebsiteIds] = useState<string[]>(
     (segment?.websiteIds ?? (options.websiteIds.length === 1 ? options.websiteIds : [])).map(String),
   );
-  const [tree, setTree] = useState<GroupNode>(initialTree);
-  const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [formErrors, setFormErrors] = useState<FormErrors>({});
-  const [ruleErrors, setRuleErrors] = useState<Record<string, string[]>>({});
+  const { tree, setDirty, ruleErrors, setRuleErrors, actions } = useTreeEditor(initialTree, options);
   const [showPreview, setShowPreview] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
   const live = useLiveCount(tree, fields, showPreview);
@@ -96,16 +94,6 @@ function SegmentForm({ options, segment }: { options: RuleOptions; segment: Segm
   const frozen = segment !== null && segment.type === 'static';
   const rules = ruleCount(tree);
 
-  useWindowEvent('beforeunload', (event) => {
-    if (dirty) event.preventDefault();
-  });
-
-  const changeTree = (change: (current: GroupNode) => GroupNode) => {
-    setTree(change);
-    setRuleErrors({});
-    setDirty(true);
-  };
-  const actions = treeActions(changeTree, options);
 
   const save = async () => {
     const wire = toWire(tree, fields);
