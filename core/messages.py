@@ -23,3 +23,6 @@ NUMBER_EXPECTED = "Please enter a number."
 
 # An export job that failed unexpectedly (its kind's failure message).
 EXPORT_NOT_WRITTEN = "Something went wrong. The export was not written."
+
+# An export past EXPORT_MAX_RECORDS (marketing.jobs.services.export_job_start).
+EXPORT_LIMIT = "An export is limited to {limit:,} records; narrow the filters."

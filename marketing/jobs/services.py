@@ -32,6 +32,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
+from core.messages import EXPORT_LIMIT
 from core.tasks import enqueue_on_commit
 from marketing.jobs.kinds import job_kind
 from marketing.jobs.messages import CANCELLED_MESSAGE, JOB_EXISTS, LOST_MESSAGE, NOT_CANCELLABLE
@@ -373,4 +374,45 @@ def job_cancel(job_id: int) -> BackgroundJob:
         audit_record(
             AuditEvent.JOB_CANCELLED, object_id=job.pk, label=job.title, extra={"kind": job.kind}
         )
+    return job
+
+
+def export_job_start(
+    *,
+    kind: str,
+    operation_key: str,
+    title: str,
+    total: int,
+    params: dict,
+    task: str,
+    started_by_id: int | None,
+    started_by_email: str,
+    audit_label: str,
+    audit_extra: dict,
+    too_many: str = EXPORT_LIMIT,
+) -> BackgroundJob:
+    """Start an export of `total` rows: refused past EXPORT_MAX_RECORDS (`too_many`, given
+    `limit` and `count`), else its job created, recorded as export.started and its task
+    sent, in one transaction (409 while the same operation runs)."""
+    if total > settings.EXPORT_MAX_RECORDS:
+        message = too_many.format(limit=settings.EXPORT_MAX_RECORDS, count=total)
+        raise ValidationFailed(message, errors={"__all__": [message]})
+    with transaction.atomic():
+        job = job_create(
+            kind=kind,
+            operation_key=operation_key,
+            title=title,
+            total=total,
+            params=params,
+            cancellable=True,
+            started_by_id=started_by_id,
+            started_by_email=started_by_email,
+        )
+        audit_record(
+            AuditEvent.EXPORT_STARTED,
+            object_id=job.pk,
+            label=audit_label,
+            extra={"kind": kind, "rows": total, **audit_extra},
+        )
+        job_enqueue(job, task, job_id=job.pk)
     return job

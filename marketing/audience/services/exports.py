@@ -6,12 +6,9 @@ included, goes through csv_safe (CSV injection)."""
 import logging
 
 from django.conf import settings
-from django.db import transaction
 from django.db.models import QuerySet
 
-from core.audit.models import AuditEvent
-from core.audit.record import audit_record
-from core.errors import ValidationFailed, invalid_field
+from core.errors import invalid_field
 from core.messages import UNKNOWN_STATUS
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.messages import UNKNOWN_VERIFICATION_STATUS
@@ -33,10 +30,6 @@ def export_columns() -> list[tuple[str, str]]:
         (field.label, "rep__email" if field.kind == Kind.REP else field.column)
         for field in profile_fields(exportable=True)
     ]
-
-
-def too_many_message() -> str:
-    return f"An export is limited to {settings.EXPORT_MAX_RECORDS:,} records; narrow the filters."
 
 
 def profiles_filtered(
@@ -65,30 +58,18 @@ def profiles_filtered(
 
 
 def export_start(*, filters: dict, started_by_id: int | None = None, started_by_email: str = ""):
-    profiles = profiles_filtered(**filters)
-    count = profiles.count()
-    if count > settings.EXPORT_MAX_RECORDS:
-        message = too_many_message()
-        raise ValidationFailed(message, errors={"__all__": [message]})
-    with transaction.atomic():
-        job = jobs.job_create(
-            kind=JobKind.PROFILE_EXPORT,
-            operation_key=OPERATION_KEY,
-            title="Export Profiles",
-            total=count,
-            params={"filters": filters},
-            cancellable=True,
-            started_by_id=started_by_id,
-            started_by_email=started_by_email,
-        )
-        audit_record(
-            AuditEvent.EXPORT_STARTED,
-            object_id=job.pk,
-            label=job.title,
-            extra={"kind": JobKind.PROFILE_EXPORT, "rows": count, "filters": filters},
-        )
-        jobs.job_enqueue(job, "audience.profile_export_run", job_id=job.pk)
-    return job
+    return jobs.export_job_start(
+        kind=JobKind.PROFILE_EXPORT,
+        operation_key=OPERATION_KEY,
+        title="Export Profiles",
+        total=profiles_filtered(**filters).count(),
+        params={"filters": filters},
+        task="audience.profile_export_run",
+        started_by_id=started_by_id,
+        started_by_email=started_by_email,
+        audit_label="Export Profiles",
+        audit_extra={"filters": filters},
+    )
 
 
 def _cell(value) -> str:

@@ -4,11 +4,8 @@ export (exportProfiles). The worker writes the file through the jobs framework's
 writer; its file is fetched with downloadBase64."""
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
-from core.audit.models import AuditEvent
-from core.audit.record import audit_record
-from core.errors import ValidationFailed
 from marketing.jobs import services as jobs
 from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
 from marketing.segments import messages
@@ -29,29 +26,19 @@ HEADER = ["Email", "First Name", "Last Name", "Created"]
 def segment_export_start(*, member: Member, segment: Segment, time_zone: str):
     """Start writing the segment's profiles as they are now (409 while an export of the
     same segment runs; refused past EXPORT_MAX_RECORDS)."""
-    count = segment_count(segment, time_zone=time_zone)
-    if count > settings.EXPORT_MAX_RECORDS:
-        message = messages.EXPORT_TOO_MANY.format(limit=settings.EXPORT_MAX_RECORDS, count=count)
-        raise ValidationFailed(message, errors={"__all__": [message]})
-    with transaction.atomic():
-        job = jobs.job_create(
-            kind=SEGMENT_EXPORT,
-            operation_key=f"export:segment:{segment.pk}",
-            title=f"{SEGMENT_EXPORT_LABEL}: {segment.name}"[:200],
-            total=count,
-            params={"segmentId": segment.pk, "timeZone": time_zone},
-            cancellable=True,
-            started_by_id=member.user_id,
-            started_by_email=member.email,
-        )
-        audit_record(
-            AuditEvent.EXPORT_STARTED,
-            object_id=job.pk,
-            label=SEGMENT_EXPORT_LABEL,
-            extra={"kind": SEGMENT_EXPORT, "rows": count, "segmentId": segment.pk},
-        )
-        jobs.job_enqueue(job, "segments.export_run", job_id=job.pk)
-    return job
+    return jobs.export_job_start(
+        kind=SEGMENT_EXPORT,
+        operation_key=f"export:segment:{segment.pk}",
+        title=f"{SEGMENT_EXPORT_LABEL}: {segment.name}"[:200],
+        total=segment_count(segment, time_zone=time_zone),
+        params={"segmentId": segment.pk, "timeZone": time_zone},
+        task="segments.export_run",
+        started_by_id=member.user_id,
+        started_by_email=member.email,
+        audit_label=SEGMENT_EXPORT_LABEL,
+        audit_extra={"segmentId": segment.pk},
+        too_many=messages.EXPORT_TOO_MANY,
+    )
 
 
 def segment_export_write(job_id: int) -> dict | None:
