@@ -26,14 +26,15 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-# Spec 5.8 and 5.1, in the spec's words where it gives them.
-VALUE_EMPTY = "The value must not be empty."
-RANGE_ORDER = "To must be greater than From."
-PERIOD_POSITIVE = "Days, weeks or months must be greater than zero."
-DATES_ORDER = "To date must be after From date."
-WEBSITE_REQUIRED = "At least one website is required."
-TOO_MANY_RULES = "A segment can hold at most 50 rules, nested at most 4 deep."
-PAST_ONLY = "Email activity can only be looked for in the past."
+from marketing.segments.messages import (
+    DATES_ORDER,
+    PAST_ONLY,
+    PERIOD_POSITIVE,
+    RANGE_ORDER,
+    TOO_MANY_RULES,
+    VALUE_EMPTY,
+)
+
 MAX_RULES = 50
 MAX_DEPTH = 4
 MAX_NUMBER = 10**15  # custom numbers are below this (audience's value rule)

@@ -16,7 +16,8 @@ from pydantic_core import PydanticCustomError
 from core.messages import TEXT_NUL
 from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
-from marketing.segments.rules import WEBSITE_REQUIRED, RuleTree, tree_limits_check
+from marketing.segments.messages import WEBSITE_REQUIRED
+from marketing.segments.rules import RuleTree, tree_limits_check
 from marketing.segments.selectors import SEGMENT_SORT_CHOICES
 
 

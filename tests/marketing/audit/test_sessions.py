@@ -70,9 +70,7 @@ def test_a_wrong_password_is_recorded_as_the_persons_failed_sign_in(alpha):
     assert (row.extra, row.client_address) == ({"reason": "password"}, "10.6.6.6")
 
 
-def test_an_unknown_address_and_a_person_of_another_client_are_recorded_in_this_client(
-    alpha, beta
-):
+def test_an_unknown_address_and_a_person_of_another_client_are_recorded_in_this_client(alpha, beta):
     before_beta = _count(beta, "session.signInFailed")
     assert _sign_in(alpha, "nobody@nowhere.example").status_code == 400
     row = _latest(alpha, "session.signInFailed")
