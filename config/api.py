@@ -26,7 +26,10 @@ from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
 from marketing.bi.api import router as bi_router
+from marketing.content.api import router as content_router
+from marketing.files.api import router as files_router
 from marketing.jobs.api import router as jobs_router
+from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
@@ -139,6 +142,9 @@ api.add_router("", verification_router)
 api.add_router("", activity_router)
 api.add_router("", segments_router)
 api.add_router("", bi_router)
+api.add_router("", rendering_router)
+api.add_router("", files_router)
+api.add_router("", content_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

@@ -115,4 +115,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "biSegmentGet": SUPERADMIN,
     "biSegmentUpdate": SUPERADMIN,
     "biSegmentDelete": SUPERADMIN,
+    # merge tags and RSS feeds (issue 11, marketing/rendering)
+    # file manager (issue 11, marketing/files)
+    # template folders, templates, headers and footers (issue 11, marketing/content)
 }

@@ -22,6 +22,9 @@ TENANT_APPS = [
     "marketing.activity",
     "marketing.tracking",
     "marketing.segments",
+    "marketing.rendering",
+    "marketing.files",
+    "marketing.content",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

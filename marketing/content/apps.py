@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ContentConfig(AppConfig):
+    name = "marketing.content"
+    label = "content"
+    verbose_name = "Content"

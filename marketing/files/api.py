@@ -1,0 +1,5 @@
+"""The files API (gates: config/operation_gates.py)."""
+
+from ninja import Router
+
+router = Router(tags=["files"])
