@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from marketing.rendering.catalogue import BOT_LINK_GUIDS, RSS_LOOP, TRACKED_PROTOCOLS
 
@@ -44,7 +45,7 @@ _MARKUP_RE = re.compile(r"<[^>]*>")
 _SPACES_RE = re.compile(r"\s+")
 _LOOP_OPEN, _LOOP_CLOSE = RSS_LOOP.lower(), "/" + RSS_LOOP.lower()
 # Every control character (C0, DEL, C1) and the Unicode line and paragraph separators.
-_CONTROLS = dict.fromkeys([*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029])
+_CONTROLS_RE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _TRACKED_PREFIXES = tuple(f"{scheme}://" for scheme in TRACKED_PROTOCOLS)
 _BOT_GUIDS = tuple(guid.lower() for guid in BOT_LINK_GUIDS)
 LINK_TEXT_MAX = 200
@@ -58,7 +59,25 @@ class PartKind(StrEnum):
 
 def header_safe(value: str) -> str:
     """`value` without control characters: "x\\r\\nBcc: a@b" becomes "xBcc: a@b"."""
-    return value.translate(_CONTROLS)
+    # isprintable() is False for every control character (and for other separators,
+    # which the expression then leaves alone): most values skip the expression.
+    return value if value.isprintable() else _CONTROLS_RE.sub("", value)
+
+
+def escape(value: str) -> str:
+    """HTML-escaped (`& < > " '`, like html.escape); values without any of them, most
+    names and addresses, are returned after five scans and no copy."""
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    if '"' in value:
+        value = value.replace('"', "&quot;")
+    if "'" in value:
+        value = value.replace("'", "&#x27;")
+    return value
 
 
 def _as_text(value: object) -> str:
@@ -94,7 +113,7 @@ class RenderValues:
             raw = self.raw.get(name)
             if raw is None:
                 return None
-            value = self._html[name] = html_lib.escape(raw)
+            value = self._html[name] = escape(raw)
         return value
 
     def text(self, name: str) -> str | None:
@@ -106,7 +125,7 @@ class RenderValues:
             raw = self.raw.get(name)
             if raw is None:
                 return None
-            value = self._header[name] = raw.translate(_CONTROLS)
+            value = self._header[name] = header_safe(raw)
         return value
 
 
@@ -189,7 +208,7 @@ class _Seq:
     def __init__(self):
         self.chunks: list[str | None] = []
         self.tags: list[tuple[int, str, str]] = []
-        self.links: list[tuple[int, Link]] = []
+        self.links: list[tuple[int, Link, str]] = []  # (hole, link, its index as text)
         self.loops: list[tuple[int, _Seq]] = []
 
     def literal(self, text: str) -> None:
@@ -206,17 +225,48 @@ class _Seq:
 
     def render(self, context: RenderContext, kind: PartKind, prefix: str | None) -> str:
         out = self.chunks.copy()
-        get = context.html if kind is PartKind.HTML else getattr(context, kind.value)
-        for position, name, fallback in self.tags:
-            out[position] = get(name) or fallback
-        for position, link in self.links:
-            if link.static and link.tracked and prefix is not None:
-                out[position] = prefix + str(link.index)
-                continue
-            url = link.seq.render(context, kind, None)
-            if link.tracked and prefix is not None and _tracked_url(url):
-                url = prefix + str(link.index)
-            out[position] = url
+        if kind is PartKind.HTML:
+            # The hot path: the recipient's own values looked up and escaped inline, once
+            # per context (only their own: other sets may be shared by every recipient).
+            own = context.chain[0]
+            cache, raw = own._html, own.raw
+            for position, name, fallback in self.tags:
+                value = cache.get(name)
+                if value is None:
+                    text = raw.get(name)
+                    if text is None:
+                        value = context.html(name)
+                    else:
+                        value = cache[name] = escape(text)
+                out[position] = value or fallback
+        elif kind is PartKind.TEXT:
+            raw = context.chain[0].raw
+            for position, name, fallback in self.tags:
+                value = raw.get(name)
+                if value is None:
+                    value = context.text(name)
+                out[position] = value or fallback
+        else:
+            own = context.chain[0]
+            cache, raw = own._header, own.raw
+            for position, name, fallback in self.tags:
+                value = cache.get(name)
+                if value is None:
+                    text = raw.get(name)
+                    if text is None:
+                        value = context.header(name)
+                    else:
+                        value = cache[name] = header_safe(text)
+                out[position] = value or fallback
+        for position, link, number in self.links:
+            if prefix is not None and link.tracked:
+                if link.static:
+                    out[position] = prefix + number
+                    continue
+                url = link.seq.render(context, kind, None)
+                out[position] = prefix + number if _tracked_url(url) else url
+            else:
+                out[position] = link.seq.render(context, kind, None)
         for position, body in self.loops:
             out[position] = "".join(
                 body.render(context._item(item), kind, None) for item in context.items
@@ -242,7 +292,7 @@ class CompiledPart:
         tracking = context.tracking
         prefix = None
         if tracking is not None and self.kind is PartKind.HTML:
-            prefix = html_lib.escape(tracking.prefix())
+            prefix = escape(tracking.prefix())
         return self._seq.render(context, self.kind, prefix)
 
     def link_url(self, index: int, context: RenderContext) -> str | None:
@@ -350,18 +400,17 @@ def _build(tokens: list[tuple], tags) -> tuple[_Seq, list[Link]]:
             if _bot_trap(url):
                 # Rendered as written, never listed nor tracked (spec 5.1).
                 trap = Link(-1, url, link_text, False, href, static)
-                seq.links.append((seq.hole(), trap))
+                seq.links.append((seq.hole(), trap, ""))
                 continue
             trackable = _tracked_url(url) or href.chunks[:1] == [None]
             tracked = trackable and len(stack) == 1
             link = Link(len(links), url, link_text, tracked, href, static)
             links.append(link)
-            seq.links.append((seq.hole(), link))
+            seq.links.append((seq.hole(), link, str(link.index)))
     return root, links
 
 
-@dataclass(frozen=True)
-class RenderedEmail:
+class RenderedEmail(NamedTuple):
     subject: str
     html: str
     text: str
