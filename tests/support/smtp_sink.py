@@ -62,12 +62,14 @@ class SinkHandler:
         self.faults = Faults()
         self.received: list[Received] = []
         self.rcpt_attempts: dict[str, int] = {}
+        self.peers: set[tuple] = set()  # one client (address, port) per connection
         self._dropped: set[str] = set()
         self._lock = threading.Lock()
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         with self._lock:
             self.rcpt_attempts[address.lower()] = self.rcpt_attempts.get(address.lower(), 0) + 1
+            self.peers.add(tuple(session.peer))
         reply = self.faults.rcpt_reply(address)
         if reply:
             return reply

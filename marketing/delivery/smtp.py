@@ -1,0 +1,219 @@
+"""SMTP transport: pooled connections, one recipient per transaction, and what each
+reply means for the ledger.
+
+One recipient per transaction because the ledger records an outcome per recipient and a
+receiver may accept some recipients of a transaction and refuse others. The connection is
+reused (RSET between messages) until it fails or reaches `max_messages`.
+
+Outcomes (issue 12, "Outcomes"):
+
+| reply | outcome | the ledger does |
+| --- | --- | --- |
+| 2xx after DATA | SENT | sent |
+| 5.1.x, 5.2.1 (or a bare 550/551/553 at RCPT) | HARD_BOUNCE | failed, address suppressed |
+| 5.7.x, 4.7.x | SENDER_PROBLEM | throttle or pause the sender, tell the client; never suppress |
+| other 4xx, or the connection failed before DATA ended | DEFERRED | retry later with backoff |
+| other 5xx | FAILED | failed, not suppressed |
+| connection lost after the message was sent, before the reply | UNKNOWN | retry after the lease with the same Message-ID |
+"""
+
+from __future__ import annotations
+
+import re
+import smtplib
+import socket
+import ssl
+import threading
+from dataclasses import dataclass
+from enum import StrEnum
+
+# RFC 5321 4.5.3.2.6: the client waits 10 minutes for the reply to the final dot.
+DATA_TERMINATION_TIMEOUT = 600
+COMMAND_TIMEOUT = 60
+_ENHANCED = re.compile(r"^\s*([245])\.(\d{1,3})\.(\d{1,3})\b")
+_LEADING_DOT = re.compile(rb"^\.", re.MULTILINE)
+
+
+def dot_stuffed(data: bytes) -> bytes:
+    """RFC 5321 4.5.2: a line starting with a dot gets another; the data ends in CRLF."""
+    data = _LEADING_DOT.sub(b"..", data)
+    return data if data.endswith(b"\r\n") else data + b"\r\n"
+
+
+class Outcome(StrEnum):
+    SENT = "sent"
+    DEFERRED = "deferred"
+    HARD_BOUNCE = "hardBounce"
+    SENDER_PROBLEM = "senderProblem"
+    FAILED = "failed"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Reply:
+    outcome: Outcome
+    code: int = 0
+    text: str = ""
+
+    @property
+    def summary(self) -> str:
+        """What the ledger keeps as the last SMTP reply."""
+        return f"{self.code} {self.text}".strip()[:500]
+
+
+def classify(code: int, text: str) -> Outcome:
+    """The outcome of a refusal (4xx/5xx) from its code and enhanced status (RFC 3463)."""
+    enhanced = _ENHANCED.match(text)
+    if enhanced:
+        klass, subject, detail = enhanced.groups()
+        if subject == "7":
+            return Outcome.SENDER_PROBLEM
+        if klass == "5" and (subject == "1" or (subject, detail) == ("2", "1")):
+            return Outcome.HARD_BOUNCE
+        return Outcome.DEFERRED if klass == "4" else Outcome.FAILED
+    if 400 <= code < 500:
+        return Outcome.DEFERRED
+    if code in (550, 551, 553):
+        return Outcome.HARD_BOUNCE
+    return Outcome.FAILED
+
+
+def _reply(code: int, raw: bytes | str, outcome: Outcome | None = None) -> Reply:
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+    text = " ".join(text.split())
+    return Reply(outcome or classify(code, text), code, text)
+
+
+class SmtpConnection:
+    """One SMTP session, used for many messages in turn."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        helo: str | None = None,
+        username: str = "",
+        password: str = "",
+        require_tls: bool = False,
+        tls_context: ssl.SSLContext | None = None,
+    ) -> None:
+        self.host, self.port, self.helo = host, port, helo
+        self.username, self.password = username, password
+        self.require_tls = require_tls
+        self.tls_context = tls_context or ssl.create_default_context()
+        self.client: smtplib.SMTP | None = None
+        self.sent = 0
+
+    def open(self) -> None:
+        client = smtplib.SMTP(self.host, self.port, local_hostname=self.helo,
+                              timeout=COMMAND_TIMEOUT)
+        client.ehlo()
+        if client.has_extn("starttls"):
+            client.starttls(context=self.tls_context)
+            client.ehlo()
+        elif self.require_tls:
+            client.close()
+            raise smtplib.SMTPNotSupportedError("The server does not offer STARTTLS.")
+        if self.username:
+            client.login(self.username, self.password)
+        self.client, self.sent = client, 0
+
+    def close(self) -> None:
+        if self.client is not None:
+            try:
+                self.client.quit()
+            except (smtplib.SMTPException, OSError):
+                self.client.close()
+        self.client = None
+
+    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+        """Send one message to one recipient; never raises for what a receiver says."""
+        try:
+            if self.client is None:
+                self.open()
+            else:
+                self.client.rset()
+            client = self.client
+            code, text = client.mail(mail_from)
+            if code != 250:
+                return self._refused(code, text)
+            code, text = client.rcpt(rcpt_to)
+            if code not in (250, 251):
+                return self._refused(code, text)
+        except (smtplib.SMTPException, OSError) as error:
+            # Nothing was handed over yet: safe to try again later.
+            self.close()
+            return Reply(Outcome.DEFERRED, 0, f"Connection failed: {error}"[:500])
+        return self._data(data)
+
+    def _data(self, data: bytes) -> Reply:
+        client = self.client
+        try:
+            code, text = client.docmd("data")
+            if code != 354:
+                return self._refused(code, text)
+        except (smtplib.SMTPException, OSError) as error:
+            self.close()
+            return Reply(Outcome.DEFERRED, 0, f"Connection failed: {error}"[:500])
+        try:
+            client.sock.settimeout(DATA_TERMINATION_TIMEOUT)
+            client.send(dot_stuffed(data) + b".\r\n")
+            code, text = client.getreply()
+            client.sock.settimeout(COMMAND_TIMEOUT)
+        except (smtplib.SMTPException, OSError, socket.timeout) as error:
+            # The message may or may not have been taken (RFC 1047).
+            self.close()
+            return Reply(Outcome.UNKNOWN, 0, f"No reply after the message: {error}"[:500])
+        if 200 <= code < 300:
+            self.sent += 1
+            return _reply(code, text, Outcome.SENT)
+        return self._refused(code, text)
+
+    def _refused(self, code: int, text: bytes) -> Reply:
+        if code == 421 or code < 0:  # the server is closing the session
+            self.close()
+        return _reply(code, text)
+
+
+class SmtpPool:
+    """Connections per destination, shared by a worker's threads (one user per
+    connection at a time), each used for at most `max_messages` messages."""
+
+    def __init__(self, *, max_connections: int = 4, max_messages: int = 100, **options):
+        self.max_connections, self.max_messages = max_connections, max_messages
+        self.options = options
+        self._idle: dict[tuple[str, int], list[SmtpConnection]] = {}
+        self._lock = threading.Lock()
+        self._slots = threading.BoundedSemaphore(max_connections)
+
+    def send(self, host: str, port: int, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+        with self._slots:
+            connection = self._take(host, port)
+            try:
+                return connection.send(mail_from, rcpt_to, data)
+            finally:
+                self._give_back(host, port, connection)
+
+    def _take(self, host: str, port: int) -> SmtpConnection:
+        with self._lock:
+            idle = self._idle.get((host, port))
+            if idle:
+                return idle.pop()
+        return SmtpConnection(host, port, **self.options)
+
+    def _give_back(self, host: str, port: int, connection: SmtpConnection) -> None:
+        if connection.client is None:
+            return
+        if connection.sent >= self.max_messages:
+            connection.close()
+            return
+        with self._lock:
+            self._idle.setdefault((host, port), []).append(connection)
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, {}
+        for connections in idle.values():
+            for connection in connections:
+                connection.close()

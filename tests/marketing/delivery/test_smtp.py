@@ -1,0 +1,84 @@
+"""The SMTP transport against the fault-switch sink: each receiver answer becomes the
+outcome the ledger needs."""
+
+import time
+
+import pytest
+
+from marketing.delivery.smtp import Outcome, SmtpPool, classify
+from tests.support.smtp_sink import SmtpSink
+
+MESSAGE = (
+    b"From: a@shop.example\r\nTo: b@mail.example\r\nSubject: hi\r\n\r\n"
+    b"hello\r\n.hidden line\r\n..two dots\r\n"
+)
+
+
+@pytest.fixture
+def sink():
+    with SmtpSink() as running:
+        yield running
+
+
+@pytest.fixture
+def pool():
+    pool = SmtpPool(max_connections=2, max_messages=3)
+    yield pool
+    pool.close()
+
+
+def _send(pool, sink, rcpt):
+    return pool.send(sink.host, sink.port, "bounce+x@shop.example", rcpt, MESSAGE)
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "outcome"),
+    [
+        (550, "5.1.1 User unknown", Outcome.HARD_BOUNCE),
+        (550, "5.2.1 Mailbox disabled", Outcome.HARD_BOUNCE),
+        (552, "5.2.2 Mailbox full", Outcome.FAILED),
+        (550, "5.7.1 Blocked by policy", Outcome.SENDER_PROBLEM),
+        (421, "4.7.0 Try again later, rate limited", Outcome.SENDER_PROBLEM),
+        (451, "4.3.0 Temporary failure", Outcome.DEFERRED),
+        (450, "Mailbox busy", Outcome.DEFERRED),
+        (550, "No such user here", Outcome.HARD_BOUNCE),
+        (554, "Transaction failed", Outcome.FAILED),
+    ],
+)
+def test_classify(code, text, outcome):
+    assert classify(code, text) == outcome
+
+
+def test_sent_keeps_dots_and_reuses_the_connection(sink, pool):
+    for n in range(7):
+        reply = _send(pool, sink, f"u{n}@mail.example")
+        assert reply.outcome == Outcome.SENT and reply.code == 250
+    [kept] = sink.handler.for_recipient("u0@mail.example")
+    assert b"\r\n.hidden line\r\n..two dots\r\n" in kept.data
+    assert len(sink.handler.peers) == 3  # 3 + 3 + 1: a connection retires after 3 messages
+
+
+def test_receiver_answers_become_outcomes(sink, pool):
+    faults = sink.handler.faults
+    faults.hard_bounce.add("gone@mail.example")
+    faults.policy_block.add("strict@mail.example")
+    faults.temp_fail_ratio, faults.temp_fail_until = 1.0, time.monotonic() + 60
+    assert _send(pool, sink, "gone@mail.example").outcome == Outcome.HARD_BOUNCE
+    policy = _send(pool, sink, "strict@mail.example")
+    assert policy.outcome == Outcome.SENDER_PROBLEM and "5.7.1" in policy.summary
+    assert _send(pool, sink, "later@mail.example").outcome == Outcome.DEFERRED
+    faults.temp_fail_until = 0
+    assert _send(pool, sink, "later@mail.example").outcome == Outcome.SENT
+
+
+def test_connection_lost_after_data_is_unknown_then_retry_works(sink, pool):
+    sink.handler.faults.drop_after_data.add("flaky@mail.example")
+    assert _send(pool, sink, "flaky@mail.example").outcome == Outcome.UNKNOWN
+    assert _send(pool, sink, "flaky@mail.example").outcome == Outcome.SENT
+
+
+def test_no_server_defers(pool):
+    with SmtpSink() as gone:
+        host, port = gone.host, gone.port
+    reply = pool.send(host, port, "b@shop.example", "x@mail.example", MESSAGE)
+    assert reply.outcome == Outcome.DEFERRED and "Connection failed" in reply.text
