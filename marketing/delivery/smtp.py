@@ -14,14 +14,13 @@ Outcomes (issue 12, "Outcomes"):
 | 5.7.x, 4.7.x | SENDER_PROBLEM | throttle or pause the sender, tell the client; never suppress |
 | other 4xx, or the connection failed before DATA ended | DEFERRED | retry later with backoff |
 | other 5xx | FAILED | failed, not suppressed |
-| connection lost after the message was sent, before the reply | UNKNOWN | retry after the lease with the same Message-ID |
+| lost after the message, before the reply | UNKNOWN | retry after the lease, same Message-ID |
 """
 
 from __future__ import annotations
 
 import re
 import smtplib
-import socket
 import ssl
 import threading
 from dataclasses import dataclass
@@ -106,8 +105,9 @@ class SmtpConnection:
         self.sent = 0
 
     def open(self) -> None:
-        client = smtplib.SMTP(self.host, self.port, local_hostname=self.helo,
-                              timeout=COMMAND_TIMEOUT)
+        client = smtplib.SMTP(
+            self.host, self.port, local_hostname=self.helo, timeout=COMMAND_TIMEOUT
+        )
         client.ehlo()
         if client.has_extn("starttls"):
             client.starttls(context=self.tls_context)
@@ -161,7 +161,7 @@ class SmtpConnection:
             client.send(dot_stuffed(data) + b".\r\n")
             code, text = client.getreply()
             client.sock.settimeout(COMMAND_TIMEOUT)
-        except (smtplib.SMTPException, OSError, socket.timeout) as error:
+        except (TimeoutError, smtplib.SMTPException, OSError) as error:
             # The message may or may not have been taken (RFC 1047).
             self.close()
             return Reply(Outcome.UNKNOWN, 0, f"No reply after the message: {error}"[:500])
