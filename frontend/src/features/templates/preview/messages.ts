@@ -1,0 +1,23 @@
+// What the template preview dialog says.
+export const previewMessages = {
+  title: 'Preview',
+  titleOf: (name: string) => `Preview: ${name}`,
+  profile: 'Preview for profile',
+  profileSearch: 'Search by email',
+  profileHint: 'Without a profile, merge tags show sample values.',
+  noProfiles: 'No profiles match this search.',
+  width: 'Preview width',
+  desktop: 'Desktop',
+  mobile: 'Mobile',
+  html: 'HTML',
+  plainText: 'Plain text',
+  noPlainText: 'This template has no plain-text version.',
+  subject: 'Subject',
+  noSubject: '(no subject)',
+  frameTitle: 'Email preview',
+  copyLink: 'Copy preview link',
+  linkLabel: 'Preview link',
+  linkCopied: 'Preview link copied.',
+  linkNotCopied: 'Copy the link below: the browser did not allow copying it.',
+  linkHint: 'Anyone with this link can view the email, read-only, for 7 days.',
+};
