@@ -75,6 +75,7 @@ ATTRIBUTES = {
 # A merge tag: no markup or quote can hide in one, so putting it back is always inert.
 MERGE_TAG = re.compile(r"<%[^<>%\"]{1,300}%>")
 _PLACEHOLDER = "mcmt{nonce}n{index}x"
+_EMPTY_HEAD = re.compile(r"<head>\s*</head>")
 
 
 def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
@@ -115,6 +116,9 @@ def email_html_clean(html: str) -> str:
         keep_style_tags=False,
         keep_link_tags=False,
     )
+    # What stood between removed head elements is only whitespace: drop it, so that a
+    # second pass finds the same document.
+    inlined = _EMPTY_HEAD.sub("<head></head>", inlined, count=1)
     if not tags:
         return inlined
     placeholder = re.compile(_PLACEHOLDER.format(nonce=nonce, index=r"(\d+)"))

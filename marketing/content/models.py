@@ -6,9 +6,9 @@ their case (spec 5.4): templates per type, folders per type and parent, headers 
 footers per client. The database holds each rule, so two concurrent saves cannot both
 slip through."""
 
-from django.contrib.postgres.indexes import GinIndex, OpClass
+from django.contrib.postgres.indexes import GinIndex
 from django.db import models
-from django.db.models.functions import Coalesce, Lower, Upper
+from django.db.models.functions import Coalesce, Lower
 from django.utils import timezone
 
 
@@ -93,9 +93,9 @@ class Template(_Edited):
             ),
         ]
         indexes = [
-            # Name search (case-insensitive contains, spec 5.1): UPPER(name) LIKE '%X%'.
+            # Name search (case-insensitive contains, spec 5.1): name ILIKE '%x%'.
             GinIndex(
-                OpClass(Upper("name"), name="gin_trgm_ops"), name="content_template_name_trgm"
+                fields=["name"], opclasses=["gin_trgm_ops"], name="content_template_name_trgm"
             ),
             models.Index("template_type", Lower("name"), "id", name="content_template_by_name"),
             models.Index(

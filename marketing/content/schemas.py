@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from ninja import Schema
-from pydantic import AfterValidator, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from core.messages import TEXT_NUL
@@ -47,9 +47,7 @@ class FolderTreeQuery(Schema):
 
 
 class FolderNodeOut(Schema):
-    model_config = ConfigDict(populate_by_name=True)
-
-    id: int = Field(alias="_id")
+    id: int = Field(validation_alias="id", serialization_alias="_id")
     name: str
     path: str
     templateCount: int = Field(validation_alias="template_count")  # noqa: N815

@@ -1,11 +1,13 @@
 """Reads of content: the folder tree of a template type, template lists and details,
 headers and footers. Another client's ids are simply not in this schema: NotFound."""
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, QuerySet
-from django.db.models.functions import Lower, Upper
+from django.db.models import BooleanField, Count, QuerySet
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import Lower
 
 from core.errors import NotFound
 from marketing.content import messages
@@ -28,6 +30,7 @@ BLOCK_SORTS = {
     "-createdAt": ("-created_at", "-id"),
 }
 MAX_ID = 2**63 - 1
+_LIKE_SPECIAL = re.compile(r"[\\%_]")
 
 
 def _get(queryset: QuerySet, pk: int, message: str):
@@ -144,9 +147,11 @@ def template_list(
     if folder_id is not None:
         templates = templates.filter(folder_id=folder_id)
     if search.strip():
-        # UPPER(name) LIKE '%SEARCH%', the expression of the trigram index.
-        templates = templates.alias(upper_name=Upper("name")).filter(
-            upper_name__contains=search.strip().upper()
+        # name ILIKE '%search%', which the trigram index serves.
+        pattern = "%" + _LIKE_SPECIAL.sub(r"\\\g<0>", search.strip()) + "%"
+        table = Template._meta.db_table
+        templates = templates.filter(
+            RawSQL(f'"{table}"."name" ILIKE %s', [pattern], output_field=BooleanField())
         )
     return templates.order_by(*TEMPLATE_SORTS[sort])
 

@@ -1,0 +1,60 @@
+"""Helpers of the content suites: the audience suites' API callers, and content made
+straight in a client's schema."""
+
+import json
+
+import pytest
+
+from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
+from tests.conftest import bearer, http, in_schema
+from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
+    Api,
+    admin_api,
+    beta_api,
+    in_alpha,
+    nomkm_api,
+    user_api,
+)
+
+
+def make_folder(tenant, name="Folder", folder_type="designer", parent_id=None) -> int:
+    with in_schema(tenant):
+        return TemplateFolder.objects.create(
+            name=name, folder_type=folder_type, parent_id=parent_id
+        ).pk
+
+
+def make_template(tenant, name="Template", template_type="designer", **fields) -> int:
+    with in_schema(tenant):
+        return Template.objects.create(name=name, template_type=template_type, **fields).pk
+
+
+def make_header(tenant, name="Header") -> int:
+    with in_schema(tenant):
+        return CampaignHeader.objects.create(name=name, html="<p>h</p>").pk
+
+
+def make_footer(tenant, name="Footer") -> int:
+    with in_schema(tenant):
+        return CampaignFooter.objects.create(name=name, html="<p>f</p>").pk
+
+
+def anonymous(tenant):
+    """Calls without credentials."""
+    api = object.__new__(Api)
+    api.token, api.host = None, tenant.host
+    return api
+
+
+def raw(api, method: str, path: str, body: str | bytes, content_type="application/json"):
+    headers = bearer(api.token) if api.token else {}
+    return getattr(http(api.host), method)(path, body, content_type=content_type, **headers)
+
+
+def as_json(data) -> str:
+    return json.dumps(data)
+
+
+@pytest.fixture
+def beta_admin_api(beta):
+    return Api(beta, beta.admin.email)
