@@ -197,16 +197,20 @@ def _request_once(
     for address in addresses:
         timeout = min(connect_timeout, _remaining(deadline))
         connection = kind(target.host, target.port, address=address, timeout=timeout)
+        response = None
         try:
             connection.request("GET", target.path, headers=headers)
+            sock = connection.sock  # the response may take it over (connection.sock = None)
             response = connection.getresponse()
             answer_headers = {name.lower(): value for name, value in response.getheaders()}
             chunks: list[bytes] = []
             size = 0
             truncated = False
-            while True:
-                connection.sock.settimeout(min(connect_timeout, _remaining(deadline)))
-                chunk = response.read(min(_CHUNK, max_bytes - size + 1))
+            while not response.isclosed():
+                sock.settimeout(min(connect_timeout, _remaining(deadline)))
+                # read1: what has arrived (read() would wait for the whole amount, so a
+                # byte-a-second trickle would never meet the deadline check).
+                chunk = response.read1(min(_CHUNK, max_bytes - size + 1))
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -223,6 +227,8 @@ def _request_once(
         except (OSError, http.client.HTTPException, ValueError) as error:
             last_error = OutboundRefused(REASON_CONNECT, str(error))
         finally:
+            if response is not None:
+                response.close()  # it may own the socket now (a `Connection: close` answer)
             connection.close()
     assert last_error is not None
     raise last_error

@@ -1,0 +1,312 @@
+"""The merge-tag renderer (marketing/rendering/compiler.py, through services): syntax,
+fallbacks, unknown tags, escaping, header safety, RSS loops and link tracking."""
+
+import string
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from marketing.rendering.catalogue import BOT_LINK_GUIDS
+from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
+from marketing.rendering.services import (
+    LinkTracking,
+    RenderContext,
+    header_safe,
+    links_check,
+    render_shared,
+    template_compile,
+)
+
+TRACKING = LinkTracking("https://t.example.com/c/", "TOKEN123")
+
+
+def html(source, values=None, **kwargs):
+    return template_compile("", source, "").render(RenderContext(values or {}, **kwargs)).html
+
+
+def subject(source, values=None, **kwargs):
+    return template_compile(source, "", "").render(RenderContext(values or {}, **kwargs)).subject
+
+
+def text(source, values=None, **kwargs):
+    return template_compile("", "", source).render(RenderContext(values or {}, **kwargs)).text
+
+
+# --- syntax and fallbacks ----------------------------------------------------------------
+
+
+def test_a_tag_renders_its_value_in_every_part():
+    compiled = template_compile(
+        "Hi <% firstName %>", "<p>Hi <% firstName %></p>", "Hi <% firstName %>"
+    )
+    rendered = compiled.render(RenderContext({"firstName": "Ada"}))
+    assert rendered == ("Hi Ada", "<p>Hi Ada</p>", "Hi Ada")
+
+
+def test_whitespace_inside_the_tag_does_not_matter():
+    values = {"firstName": "Ada"}
+    for written in ("<%firstName%>", "<%   firstName   %>", "<%\tfirstName\n%>"):
+        assert text(written, values) == "Ada"
+
+
+def test_names_are_case_insensitive():
+    assert text("<% FIRSTNAME %> <% firstname %>", {"firstName": "Ada"}) == "Ada Ada"
+
+
+def test_fallback_shows_when_the_value_is_missing_or_empty():
+    source = "Hi <% firstName || there %>!"
+    assert text(source, {}) == "Hi there!"
+    assert text(source, {"firstName": ""}) == "Hi there!"
+    assert text(source, {"firstName": None}) == "Hi there!"
+    assert text(source, {"firstName": "Ada"}) == "Hi Ada!"
+    assert text("<%firstName||Friend of ours%>", {}) == "Friend of ours"
+
+
+def test_unknown_tags_render_their_fallback_or_nothing_never_the_tag():
+    assert text("a<% noSuchTag %>b") == "ab"
+    assert text("a<% noSuchTag || x %>b") == "axb"
+    assert html("<p><% noSuchTag %></p>") == "<p></p>"
+    assert subject("S <% noSuchTag || y %>") == "S y"
+
+
+def test_groups_without_data_render_their_fallback():
+    assert text("<% planName || your plan %> <% invoiceNumber %>.") == "your plan ."
+
+
+def test_the_designers_escaped_form_is_the_same_tag_in_html():
+    assert html("<p>&lt;% firstName || you %&gt;</p>", {"firstName": "Ada"}) == "<p>Ada</p>"
+    assert html("<p>&lt;%firstName||you%&gt;</p>") == "<p>you</p>"
+
+
+def test_values_of_other_types_are_written_as_text():
+    values = {"score": 12.0, "vip": True, "tags": ["a", "b"], "ratio": 0.5}
+    assert text("<% score %> <% vip %> <% tags %> <% ratio %>", values) == "12 Yes a, b 0.5"
+
+
+def test_text_that_only_looks_like_a_tag_stays():
+    assert text("5 <% 10 and 20%") == "5 <% 10 and 20%"
+
+
+# --- escaping ----------------------------------------------------------------------------
+
+
+def test_values_are_html_escaped_in_html_parts_only():
+    value = "<script>alert('x')</script> & \"q\""
+    assert html("<p><% company %></p>", {"company": value}) == (
+        "<p>&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &quot;q&quot;</p>"
+    )
+    assert text("<% company %>", {"company": value}) == value
+
+
+def test_a_value_cannot_leave_its_attribute():
+    out = html('<img alt="<% firstName %>">', {"firstName": '" onerror="alert(1)'})
+    assert out == '<img alt="&quot; onerror=&quot;alert(1)">'
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_value_rendered_into_html_yields_no_raw_markup(value):
+    out = html("<p>[<% firstName %>]</p>", {"firstName": value})
+    inner = out.removeprefix("<p>[").removesuffix("]</p>")
+    assert "<" not in inner and ">" not in inner and '"' not in inner and "'" not in inner
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=string.printable + "\u2028\x85\x00", max_size=40))
+def test_no_value_or_fallback_ever_leaves_a_tag_behind(value):
+    source = "<% firstName %>|<% nothing || fb %>|&lt;% lastName %&gt;"
+    out = html(source, {"firstName": value, "lastName": value})
+    for part in (out, text("<% firstName %>|<% nothing %>", {"firstName": value})):
+        assert "<% nothing" not in part and "% nothing" not in part
+
+
+# --- headers -----------------------------------------------------------------------------
+
+
+def test_header_injection_through_a_value_is_stripped():
+    rendered = subject("Hello <% firstName %>", {"firstName": "x\r\nBcc: a@b"})
+    assert rendered == "Hello xBcc: a@b"
+    assert "\r" not in rendered and "\n" not in rendered
+
+
+def test_header_injection_through_a_fallback_or_the_subject_itself_is_stripped():
+    assert subject("Hi\r\nBcc: a@b <% x || y\r\nCc: c@d %>") == "HiBcc: a@b yCc: c@d"
+
+
+def test_header_safe_strips_every_control_character():
+    assert header_safe("a\rb\nc\x00d\x1fe\x7ff\x85g\u2028h\u2029i\tj") == "abcdefghij"
+    assert header_safe("Émile Zoë — ok") == "Émile Zoë — ok"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_no_value_puts_a_line_break_in_a_subject(value):
+    rendered = subject("<% firstName %> and <% lastName || x %>", {"firstName": value})
+    assert not any(ch in rendered for ch in "\r\n\x00\x0b\x0c\x85\u2028\u2029")
+
+
+# --- RSS ---------------------------------------------------------------------------------
+
+CHANNEL = {
+    "title": "Example News",
+    "link": "https://news.example.com/",
+    "description": "All the news",
+    "item": [
+        {
+            "title": f"Story {n}",
+            "description": f"<p>Body {n}<script>evil()</script></p>",
+            "pubDate": f"Mon, 0{n} Jun 2026 10:00:00 GMT",
+            "link": f"https://news.example.com/{n}",
+            "guid": f"guid-{n}",
+            "author": "Kim",
+            "enclosure": f"https://news.example.com/{n}.jpg",
+        }
+        for n in (1, 2, 3)
+    ],
+}
+
+
+def test_rss_tags_first_item_numbered_items_and_channel_title():
+    shared = render_shared(rss_channel=CHANNEL)
+    out = text(
+        "<% RSS_channelTitle %>: <% RSS_title %> / <% RSS_title_3 %> / <% rss_link_2 %>",
+        shared=shared.values,
+    )
+    assert out == "Example News: Story 1 / Story 3 / https://news.example.com/2"
+
+
+def test_rss_description_is_sanitised_html_in_html_and_text_elsewhere():
+    shared = render_shared(rss_channel=CHANNEL)
+    assert html("<div><% RSS_description %></div>", shared=shared.values) == (
+        "<div><p>Body 1</p></div>"
+    )
+    assert text("<% RSS_description %>", shared=shared.values) == "Body 1 evil()"
+
+
+def test_rss_items_block_repeats_per_item_up_to_the_article_count():
+    shared = render_shared(rss_channel=CHANNEL, article_count=2)
+    source = (
+        '<ul><% RSS_ITEMS %><li><a href="<% RSS_link %>"><% RSS_title %></a> '
+        "for <% firstName %></li><% /RSS_ITEMS %></ul>"
+    )
+    context = RenderContext(
+        {"firstName": "Ada"}, shared=shared.values, items=shared.items, tracking=TRACKING
+    )
+    out = template_compile("", source, "").render(context).html
+    assert out == (
+        '<ul><li><a href="https://news.example.com/1">Story 1</a> for Ada</li>'
+        '<li><a href="https://news.example.com/2">Story 2</a> for Ada</li></ul>'
+    )
+
+
+def test_campaign_values_are_shared_and_a_recipients_own_win():
+    shared = render_shared(values={"campaignId": 42, "firstName": "Shared"})
+    assert (
+        text("<% campaignId %> <% firstName %>", {"firstName": "Own"}, shared=shared.values)
+        == "42 Own"
+    )
+
+
+# --- links -------------------------------------------------------------------------------
+
+PAGE = (
+    '<p><a href="https://shop.example.com/a?x=1&amp;y=2">Shop <b>now</b></a>'
+    "<a class=\"b\" href='http://example.com/b'>B</a>"
+    '<a href="mailto:info@example.com">Mail</a>'
+    '<a href="https://example.com/u?e=<% mailId %>">Mine</a>'
+    '<a href="<% websiteLink %>">Site</a>'
+    f'<a href="https://trap.example.com/{BOT_LINK_GUIDS[0]}" style="display:none">.</a></p>'
+)
+
+
+def test_links_are_listed_with_url_text_and_index_bot_traps_left_out():
+    links = template_compile("", PAGE, "").links
+    assert [(link.index, link.url, link.text, link.tracked) for link in links] == [
+        (0, "https://shop.example.com/a?x=1&y=2", "Shop now", True),
+        (1, "http://example.com/b", "B", True),
+        (2, "mailto:info@example.com", "Mail", False),
+        (3, "https://example.com/u?e=<% mailId %>", "Mine", True),
+        (4, "<% websiteLink %>", "Site", True),
+    ]
+
+
+def test_tracked_links_are_rewritten_to_the_recipients_click_url():
+    values = {"mailId": "a@b.example", "websiteLink": "https://ada.example"}
+    out = html(PAGE, values, tracking=TRACKING)
+    prefix = "https://t.example.com/c/TOKEN123/"
+    for index in (0, 3, 4):
+        assert f'href="{prefix}{index}"' in out
+    assert f"href='{prefix}1'" in out
+    assert 'href="mailto:info@example.com"' in out
+    assert f"https://trap.example.com/{BOT_LINK_GUIDS[0]}" in out
+    assert "shop.example.com" not in out
+
+
+def test_without_tracking_links_render_their_tags():
+    values = {"mailId": "a&b@x.example", "websiteLink": "https://ada.example"}
+    out = html(PAGE, values)
+    assert 'href="https://example.com/u?e=a&amp;b@x.example"' in out
+    assert 'href="https://ada.example"' in out
+    assert "t.example.com" not in out
+
+
+def test_a_link_starting_with_a_tag_is_tracked_only_when_its_value_is_http():
+    out = html(PAGE, {"websiteLink": "javascript:alert(1)"}, tracking=TRACKING)
+    assert 'href="javascript:alert(1)"' in out
+    assert 'href="https://t.example.com/c/TOKEN123/4"' not in out
+
+
+def test_link_url_gives_the_personalised_destination():
+    compiled = template_compile("", PAGE, "")
+    context = RenderContext({"mailId": "a@b.example"})
+    assert compiled.link_url(3, context) == "https://example.com/u?e=a@b.example"
+    assert compiled.link_url(0, context) == "https://shop.example.com/a?x=1&y=2"
+    assert compiled.link_url(99, context) is None
+
+
+def test_links_check_accepts_the_spec_protocols_and_merge_tags():
+    accepted = [
+        "http://a.example",
+        "https://a.example/x",
+        "HTTPS://A.EXAMPLE",
+        "mailto:a@b.example",
+        "tel:+15550100",
+        "sms:+15550100",
+        "ftp://files.example/f",
+        "file:///c:/x",
+        "geo:37.78,-122.4",
+        "whatsapp://send?text=hi",
+        "skype:someone?call",
+        "viber://chat?number=1",
+        "intent://scan/#Intent;end",
+        "market://details?id=x",
+        "<% websiteLink %>",
+        "&lt;% websiteLink %&gt;",
+    ]
+    page = "".join(f'<a href="{url}">{n}</a>' for n, url in enumerate(accepted))
+    assert links_check(page) == []
+
+
+def test_links_check_refuses_other_protocols_and_empty_links():
+    page = (
+        '<a href="javascript:alert(1)">j</a><a href="">e</a><a href="/relative">r</a>'
+        '<a href="data:text/html,x">d</a><a href="http://">h</a>'
+        f'<a href="javascript:{BOT_LINK_GUIDS[1]}">trap</a>'
+    )
+    problems = links_check(page)
+    assert [(p.index, p.url, p.message) for p in problems] == [
+        (0, "javascript:alert(1)", LINK_PROTOCOL_INVALID),
+        (1, "", LINK_EMPTY),
+        (2, "/relative", LINK_PROTOCOL_INVALID),
+        (3, "data:text/html,x", LINK_PROTOCOL_INVALID),
+        (4, "http://", LINK_PROTOCOL_INVALID),
+    ]
+
+
+def test_a_template_without_tags_renders_as_written():
+    compiled = template_compile("Plain", "<p>Plain</p>", "Plain")
+    assert compiled.render(RenderContext({}, tracking=TRACKING)) == (
+        "Plain",
+        "<p>Plain</p>",
+        "Plain",
+    )
