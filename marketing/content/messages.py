@@ -27,7 +27,6 @@ HTML_TOO_LARGE = "The HTML can be at most {mb} MB."
 THUMBNAIL_NOT_FOUND = "No thumbnail yet."
 THUMBNAIL_FAILED = "Something went wrong. The thumbnail was not made."
 PREVIEW_LINK_INVALID = "Invalid URL, unable to display the email"
-PROFILE_NOT_FOUND = "Profile not found."
 
 # Headers and footers (spec 5.2)
 HEADER_NOT_FOUND = "Header not found."
