@@ -43,7 +43,7 @@ def test_preview_refusals(alpha, beta, admin_api, nomkm_api, template):
     assert missing.status_code == 404
     their_profile = make_profile(beta, "bob@x.example", first_name="Bob")
     theirs = admin_api.get(f"/api/mm/templates/{template}/preview", profileId=their_profile)
-    assert theirs.status_code == 404 or "Bob" not in theirs.content.decode()
+    assert theirs.status_code == 404
     their_template = make_template(beta, "Theirs")
     assert admin_api.get(f"/api/mm/templates/{their_template}/preview").status_code == 404
     assert nomkm_api.get(f"/api/mm/templates/{template}/preview").status_code == 403
