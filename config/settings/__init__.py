@@ -3,6 +3,7 @@ environment (django-environ); the defaults are the ones `make run` and `make tes
 
 from config.settings.base import *  # noqa: F403
 from config.settings.celery import *  # noqa: F403
+from config.settings.delivery import *  # noqa: F403
 from config.settings.email import *  # noqa: F403
 from config.settings.security import *  # noqa: F403
 from config.settings.tenancy import *  # noqa: F403

@@ -45,6 +45,9 @@ TASK_QUEUES = {
     "jobs.lost_jobs_sweep": "default",
     "audit.trail_purge": "default",
     "segments.counts_refresh": "bulk",
+    "delivery.send_run": "send",
+    "delivery.sweep": "default",
+    "content.thumbnail_render": "bulk",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -73,4 +76,5 @@ CELERY_BEAT_SCHEDULE = {
     "send again the tasks of lost jobs": {"task": "jobs.lost_jobs_sweep", "schedule": 60},
     "purge the audit trail past its retention": {"task": "audit.trail_purge", "schedule": 86400},
     "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
+    "wake sends with due deliveries": {"task": "delivery.sweep", "schedule": 60},
 }

@@ -25,6 +25,7 @@ TENANT_APPS = [
     "marketing.rendering",
     "marketing.files",
     "marketing.content",
+    "marketing.delivery",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -130,10 +130,14 @@ class SmtpConnection:
     def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
         """Send one message to one recipient; never raises for what a receiver says."""
         try:
+            if self.client is not None:
+                try:
+                    self.client.rset()
+                except (smtplib.SMTPException, OSError):
+                    # An idle connection the server has since closed: open a new one.
+                    self.close()
             if self.client is None:
                 self.open()
-            else:
-                self.client.rset()
             client = self.client
             code, text = client.mail(mail_from)
             if code != 250:

@@ -82,3 +82,11 @@ def test_no_server_defers(pool):
         host, port = gone.host, gone.port
     reply = pool.send(host, port, "b@shop.example", "x@mail.example", MESSAGE)
     assert reply.outcome == Outcome.DEFERRED and "Connection failed" in reply.text
+
+
+def test_an_idle_connection_the_server_closed_is_replaced(pool):
+    with SmtpSink() as first:
+        assert _send(pool, first, "a@mail.example").outcome == Outcome.SENT
+        host, port = first.host, first.port
+    with SmtpSink(host, port) as second:  # same address, the old connection is dead
+        assert _send(pool, second, "b@mail.example").outcome == Outcome.SENT

@@ -1,0 +1,145 @@
+"""The send ledger (tenant schema).
+
+A `Send` is one thing being sent: a campaign (or one of its A/B variants' sends), a
+workflow's email step, or a test. It keeps a snapshot of what goes out (subject, HTML,
+text, sender), so editing a template after the start changes nothing already under way.
+
+A `Delivery` is one row per (send, profile): the database, never the queue, says who gets
+mail and what happened. Its state moves only forward through the services
+(services/ledger.py):
+
+    pending -> claimed -> sent | failed | suppressed
+                       -> deferred | unknown -> claimed (again, after next_attempt_at)
+
+A claim holds a lease; a worker that dies leaves its rows claimed until the lease expires
+and the sweeper hands them out again. Profile ids are plain ids, like the event table's:
+the ledger outlives a profile's soft delete.
+"""
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+
+class SendKind(models.TextChoices):
+    CAMPAIGN = "campaign", "Campaign"
+    WORKFLOW_STEP = "workflowStep", "Workflow email"
+    TEST = "test", "Test send"
+
+
+class SendStatus(models.TextChoices):
+    SENDING = "sending", "Sending"
+    PAUSED = "paused", "Paused"
+    FINISHED = "finished", "Finished"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class Send(models.Model):
+    kind = models.CharField(max_length=20, choices=SendKind.choices)
+    # The campaign's or workflow step's id; a second start of the same one finds this row.
+    source_id = models.BigIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=20, choices=SendStatus.choices, default="sending")
+    # Why a send was paused, in words the client reads (e.g. a receiver refusing the sender).
+    status_message = models.CharField(max_length=500, blank=True)
+    subject = models.CharField(max_length=998)
+    html = models.TextField(blank=True)
+    text = models.TextField(blank=True)
+    from_name = models.CharField(max_length=100)
+    from_address = models.EmailField(max_length=254)
+    reply_to = models.EmailField(max_length=254, blank=True)
+    list_name = models.CharField(max_length=100, blank=True)  # List-Id's phrase
+    max_attempts = models.PositiveSmallIntegerField(default=8)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kind", "source_id"],
+                condition=Q(source_id__isnull=False),
+                name="send_one_per_source",
+            )
+        ]
+
+
+class DeliveryState(models.IntegerChoices):
+    """Stored as a smallint (one ledger row per recipient of every send)."""
+
+    PENDING = 0, "Pending"
+    CLAIMED = 1, "Claimed"
+    SENT = 2, "Sent"
+    DEFERRED = 3, "Deferred"
+    UNKNOWN = 4, "Unknown"
+    FAILED = 5, "Failed"
+    SUPPRESSED = 6, "Suppressed"
+
+
+# States a send is not finished with: someone still has to try (or find out).
+OPEN_STATES = (
+    DeliveryState.PENDING,
+    DeliveryState.CLAIMED,
+    DeliveryState.DEFERRED,
+    DeliveryState.UNKNOWN,
+)
+
+
+class Delivery(models.Model):
+    id = models.BigAutoField(primary_key=True)
+    send = models.ForeignKey(Send, on_delete=models.CASCADE, related_name="deliveries")
+    profile_id = models.BigIntegerField()
+    email = models.CharField(max_length=254)
+    variant = models.CharField(max_length=1, blank=True)  # A/B/C, W for the winner
+    state = models.PositiveSmallIntegerField(
+        choices=DeliveryState.choices, default=DeliveryState.PENDING
+    )
+    attempts = models.PositiveSmallIntegerField(default=0)
+    lease_expires_at = models.DateTimeField(null=True, blank=True)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    last_reply = models.CharField(max_length=500, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["send", "profile_id"], name="delivery_one_per_profile")
+        ]
+        indexes = [
+            # The claim: a send's open rows in the order they become due.
+            models.Index(
+                fields=["send", "next_attempt_at"],
+                name="delivery_open_due",
+                condition=Q(state__in=[0, 1, 3, 4]),
+            )
+        ]
+
+
+class SuppressionReason(models.TextChoices):
+    HARD_BOUNCE = "hardBounce", "Hard bounce"
+    COMPLAINT = "complaint", "Spam complaint"
+
+
+class Suppression(models.Model):
+    """An address no send may mail again (hard bounces and complaints), kept by address so
+    that it holds for a profile re-imported later."""
+
+    email = models.CharField(max_length=254, unique=True)  # lower case
+    reason = models.CharField(max_length=20, choices=SuppressionReason.choices)
+    detail = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class DkimKey(models.Model):
+    """A signing key of one of the client's sending domains (the domain screens of the
+    campaigns issue create them; the public half is what the client publishes in DNS)."""
+
+    domain = models.CharField(max_length=253)
+    selector = models.CharField(max_length=63)
+    algorithm = models.CharField(max_length=10, default="rsa")  # rsa | ed25519
+    private_pem = models.TextField()
+    dns_txt = models.TextField()
+    is_active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["domain", "selector"], name="dkim_key_selector")
+        ]

@@ -1,0 +1,168 @@
+"""Sending a claimed batch: render each recipient's message, sign it, hand it to the relay
+one recipient per transaction, and commit each outcome as it comes (services/ledger.py).
+
+A run is bounded (DELIVERY_TASK_SECONDS): it claims batch after batch until the time is
+up or nothing is due, and tells its task what is left so the task can send itself again.
+The template is compiled once per process and send (the renderer's cache), the DKIM key
+parsed once per process and domain."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from django.conf import settings
+from django.db import connection
+
+from marketing.audience.selectors.mailable import profiles_by_id
+from marketing.delivery.dkim import Signer
+from marketing.delivery.message import OutgoingMessage
+from marketing.delivery.messages import PROFILE_GONE
+from marketing.delivery.models import DkimKey, Send, SendKind, SendStatus
+from marketing.delivery.services.ledger import (
+    Claimed,
+    deliveries_claim,
+    deliveries_release,
+    delivery_outcome_record,
+    send_finish_if_done,
+    send_has_due,
+)
+from marketing.delivery.smtp import Outcome, Reply, SmtpPool
+from marketing.rendering.services import (
+    RenderedEmail,
+    render_context_for_profile,
+    render_shared,
+    template_compile,
+)
+
+
+class RunResult(StrEnum):
+    MORE = "more"  # rows are due now: send the task again
+    WAITING = "waiting"  # rows remain but are due later (the sweeper picks them up)
+    FINISHED = "finished"
+    STOPPED = "stopped"  # paused or cancelled
+
+
+_pool: SmtpPool | None = None
+
+
+def smtp_pool() -> SmtpPool:
+    """The worker process's connections to the relay."""
+    global _pool
+    if _pool is None:
+        _pool = SmtpPool(
+            max_connections=settings.DELIVERY_SMTP_CONNECTIONS,
+            username=settings.DELIVERY_SMTP_USER,
+            password=settings.DELIVERY_SMTP_PASSWORD,
+            require_tls=settings.DELIVERY_SMTP_REQUIRE_TLS,
+        )
+    return _pool
+
+
+@lru_cache(maxsize=256)
+def _signer(schema: str, domain: str, selector: str, pem: str) -> Signer:
+    return Signer.from_pem(domain, selector, pem)
+
+
+def signers_for(domain: str) -> list[Signer]:
+    """The client's active keys for the sender's domain, Ed25519 first (RFC 8463
+    recommends sending it beside RSA); none until the domain has a key."""
+    keys = DkimKey.objects.filter(domain=domain.lower(), is_active=True).order_by("-algorithm")
+    return [_signer(connection.schema_name, k.domain, k.selector, k.private_pem) for k in keys]
+
+
+def _token(*parts: object) -> str:
+    data = ":".join(str(p) for p in parts).encode()
+    return hmac.new(settings.SECRET_KEY.encode(), data, hashlib.sha256).hexdigest()[:12]
+
+
+def message_id(send: Send, claimed: Claimed) -> str:
+    """The same for every attempt of one delivery, so a receiver that got an ambiguous
+    attempt can tell the retry is the same message."""
+    schema = connection.schema_name
+    return f"{send.pk}.{claimed.id}.{_token(schema, claimed.id)}@{settings.DELIVERY_BOUNCE_DOMAIN}"
+
+
+def return_path(send: Send, claimed: Claimed) -> str:
+    """VERP: the bounce address names the client and the delivery, signed so that a forged
+    bounce cannot suppress someone else's address."""
+    schema = connection.schema_name
+    token = _token("verp", schema, claimed.id)
+    return f"bounces+{schema}.{claimed.id}.{token}@{settings.DELIVERY_BOUNCE_DOMAIN}"
+
+
+@dataclass
+class _Batch:
+    send: Send
+    signers: list[Signer]
+    shared: object
+
+    def message(self, claimed: Claimed, rendered: RenderedEmail) -> bytes:
+        send = self.send
+        feedback = f"{send.kind}{send.source_id or send.pk}:{connection.schema_name}:mailcraft"
+        raw = OutgoingMessage(
+            from_name=send.from_name,
+            from_address=send.from_address,
+            to_address=claimed.email,
+            subject=rendered.subject,
+            html=rendered.html,
+            text=rendered.text,
+            message_id=message_id(send, claimed),
+            reply_to=send.reply_to,
+            list_id=(
+                f"{send.list_name} <{send.kind}.{send.pk}.{settings.DELIVERY_BOUNCE_DOMAIN}>"
+                if send.list_name
+                else ""
+            ),
+            feedback_id=feedback if send.kind != SendKind.TEST else "",
+        ).as_bytes()
+        return b"".join(signer.sign(raw) for signer in self.signers) + raw
+
+
+def send_batch_run(send_id: int) -> RunResult:
+    send = Send.objects.get(pk=send_id)
+    deadline = time.monotonic() + settings.DELIVERY_TASK_SECONDS
+    compiled = template_compile(send.subject, send.html, send.text)
+    batch = _Batch(
+        send=send,
+        signers=signers_for(send.from_address.rpartition("@")[2]),
+        shared=render_shared(values={"campaignId": send.source_id or ""}),
+    )
+    pool = smtp_pool()
+    while time.monotonic() < deadline:
+        if send.status != SendStatus.SENDING:
+            return RunResult.STOPPED
+        claimed = deliveries_claim(
+            send.pk,
+            limit=settings.DELIVERY_BATCH_SIZE,
+            lease_seconds=settings.DELIVERY_LEASE_SECONDS,
+        )
+        if not claimed:
+            break
+        profiles = profiles_by_id([c.profile_id for c in claimed])
+        for index, row in enumerate(claimed):
+            if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
+                deliveries_release(claimed[index:])
+                break
+            profile = profiles.get(row.profile_id)
+            if profile is None:  # erased between the claim and now
+                delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
+                continue
+            rendered = compiled.render(render_context_for_profile(profile, shared=batch.shared))
+            reply = pool.send(
+                settings.DELIVERY_SMTP_HOST,
+                settings.DELIVERY_SMTP_PORT,
+                return_path(send, row),
+                row.email,
+                batch.message(row, rendered),
+            )
+            delivery_outcome_record(send, row, reply)
+    if send.status != SendStatus.SENDING:
+        return RunResult.STOPPED
+    if send_has_due(send.pk):
+        return RunResult.MORE
+    return RunResult.FINISHED if send_finish_if_done(send) else RunResult.WAITING

@@ -1,0 +1,49 @@
+"""Delivery tasks: thin calls into the services. A send's task handles one bounded run
+(seconds) and sends itself again while rows are due; the sweeper, every minute, sends the
+task for any send whose rows became due again (deferred retries, expired leases)."""
+
+from celery import shared_task
+
+from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
+from core.tenancy import clients_each
+from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
+from marketing.delivery.services.sending import RunResult, send_batch_run
+
+SEND_RUN = "delivery.send_run"
+
+
+@shared_task(
+    name=SEND_RUN,
+    base=ClientTask,
+    client_required=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=120,
+    time_limit=180,
+    autoretry_for=TRANSIENT_ERRORS,
+    max_retries=5,
+    retry_backoff=5,
+    retry_jitter=True,
+)
+def send_run(send_id: int) -> str:
+    result = send_batch_run(send_id)
+    if result == RunResult.MORE:
+        enqueue_on_commit(SEND_RUN, send_id=send_id)
+    return result
+
+
+@shared_task(name="delivery.sweep", soft_time_limit=50, time_limit=60)
+def delivery_sweep() -> dict[str, int]:
+    """In every client: send the task of each send with due rows; finish the sends with
+    nothing left to do. Returns {schema: sends woken}."""
+    woken = {}
+    for client in clients_each():
+        due = sends_due()
+        for send_id in due:
+            enqueue_on_commit(SEND_RUN, send_id=send_id)
+        for send in sends_unfinished():
+            if send.pk not in due:
+                send_finish_if_done(send)
+        if due:
+            woken[client.schema_name] = len(due)
+    return woken
