@@ -122,16 +122,6 @@ def folder_depth(folder: TemplateFolder) -> int:
     return depth
 
 
-def folder_ancestor_ids(folder: TemplateFolder) -> list[int]:
-    ids, parent_id = [], folder.parent_id
-    while parent_id is not None:
-        ids.append(parent_id)
-        parent_id = TemplateFolder.objects.filter(pk=parent_id).values_list("parent_id", flat=True)[
-            0
-        ]
-    return ids
-
-
 def template_list(
     *,
     template_type: str | None = None,
@@ -185,7 +175,3 @@ def template_names_like(prefix: str, *, template_type: str) -> set[str]:
             name__istartswith=prefix, template_type=template_type
         ).values_list("name", flat=True)
     }
-
-
-def thumbnail_pending(template: Template) -> bool:
-    return template.thumbnail_version != template.version

@@ -3,10 +3,11 @@
 A save that changes a template's content schedules one job for its new version
 (`thumbnail_schedule`, sent on commit); asking again for the same version while its job
 is active answers that job (`thumbnail_start`). The worker (`thumbnail_render`) renders
-the template's HTML in headless Chromium without network (screenshot.py), with the file
-manager's images put in as data: URIs, scales the picture down to THUMBNAIL_WIDTH and
-stores it in the default storage under `<schema>/thumbnails/<template id>-<version>.png`;
-the previous version's picture is removed. A job that finds the template gone or moved on
+the template's HTML (merge tags filled with the renderer's sample values) in headless
+Chromium without network (screenshot.py), with the file manager's images put in as data:
+URIs, scales the picture down to THUMBNAIL_WIDTH and stores it in the default storage
+under `<schema>/thumbnails/<template id>-<version>.png`; the previous version's picture is
+removed. A job that finds the template gone or moved on
 to a newer version renders nothing (the newer version has its own job)."""
 
 import io
@@ -27,6 +28,7 @@ from marketing.content.screenshot import html_screenshot
 from marketing.files.selectors import file_data_uri_for_url
 from marketing.jobs import services as jobs
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob
+from marketing.rendering.services import template_preview
 from tenants.access import Member
 
 logger = logging.getLogger(__name__)
@@ -91,11 +93,13 @@ def _inline_file_images(html: str) -> str:
 
 
 def _page(template: Template) -> str:
-    if template.html.strip():
-        return _inline_file_images(template.html)
+    """What the picture shows: the HTML (or the plain text) with sample merge values."""
+    rendered = template_preview("", template.html, template.text)
+    if rendered.html.strip():
+        return _inline_file_images(rendered.html)
     return (
         '<pre style="font-family: sans-serif; white-space: pre-wrap; padding: 16px">'
-        f"{escape(template.text)}</pre>"
+        f"{escape(rendered.text)}</pre>"
     )
 
 

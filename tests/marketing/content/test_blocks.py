@@ -55,6 +55,15 @@ def test_header_refusals(alpha, admin_api):
     assert admin_api.post("/api/mm/campaignHeaders", {}).status_code == 400
     assert admin_api.get("/api/mm/campaignHeaders", sort="x").status_code == 400
     assert admin_api.patch("/api/mm/campaignHeaders/999999", {"name": "x"}).status_code == 404
+    other = admin_api.post("/api/mm/campaignHeaders", {"name": "Other"}).json()
+    for name, message in (
+        ("top", "A header with this name already exists."),
+        ("", "Header name cannot be empty."),
+    ):
+        refused = admin_api.patch(f"/api/mm/campaignHeaders/{other['id']}", {"name": name})
+        assert refused.status_code == 400 and refused.json()["errors"]["name"] == [message]
+    nul = admin_api.patch(f"/api/mm/campaignHeaders/{other['id']}", {"html": "a\x00"})
+    assert nul.status_code == 400
 
 
 def test_footer_crud_colours_and_default(alpha, admin_api):

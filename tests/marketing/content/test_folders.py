@@ -149,6 +149,14 @@ def test_roles_and_other_clients(alpha, beta, admin_api, user_api, nomkm_api):
     assert user_api.get("/api/getTemplateFolders", type="designer").status_code == 200
     no_access = _create(nomkm_api, "No")
     assert no_access.status_code == 403
+    mine = make_folder(alpha, "Mine")
+    assert nomkm_api.get("/api/getTemplateFolders", type="designer").status_code == 403
+    renamed = nomkm_api.post("/api/renameTemplateFolder", {"folderId": mine, "newName": "No"})
+    assert renamed.status_code == 403
+    assert nomkm_api.post("/api/deleteTemplateFolder", {"folderId": mine}).status_code == 403
+    renamed = user_api.post("/api/renameTemplateFolder", {"folderId": mine, "newName": "Yes"})
+    assert renamed.status_code == 200
+    assert user_api.post("/api/deleteTemplateFolder", {"folderId": mine}).status_code == 200
     assert http(alpha.host).get("/api/getTemplateFolders", {"type": "html"}).status_code == 401
     theirs = make_folder(beta, "Theirs")
     assert (

@@ -246,6 +246,9 @@ def test_another_clients_templates_answer_404(alpha, beta, admin_api):
     assert admin_api.post(f"/api/mm/templates/{theirs}/duplicate").status_code == 404
     assert admin_api.post(f"/api/mm/templates/{theirs}/move", {"folderId": None}).status_code == 404
     assert _create(admin_api, name="In theirs", folderId=their_folder).status_code == 404
+    their_html_folder = make_folder(beta, "TheirHtml", folder_type="html")
+    uploaded = _upload(alpha, admin_api.token, "a.html", b"<p>x</p>", folderId=their_html_folder)
+    assert uploaded.status_code == 404
     listed = admin_api.get("/api/mm/templates", folderId=their_folder).json()
     assert listed["items"] == []
     assert [t["name"] for t in admin_api.get("/api/mm/templates").json()["items"]] == ["Mine"]
