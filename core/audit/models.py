@@ -27,6 +27,8 @@ class AuditObject(models.TextChoices):
     SESSION = "session", "Sign-in"
     JOB = "job", "Background job"
     SEGMENT = "segment", "Segment"
+    FILE_FOLDER = "fileFolder", "File folder"
+    FILE = "file", "File"
 
 
 class AuditEvent(models.TextChoices):
@@ -74,6 +76,13 @@ class AuditEvent(models.TextChoices):
     SEGMENT_UPDATED = "segment.updated", "Segment updated"
     SEGMENT_DELETED = "segment.deleted", "Segment deleted"
     SEGMENT_FROZEN = "segment.frozen", "Static segment snapshot taken"
+    FILE_FOLDER_CREATED = "fileFolder.created", "File folder created"
+    FILE_FOLDER_RENAMED = "fileFolder.renamed", "File folder renamed"
+    FILE_FOLDER_DELETED = "fileFolder.deleted", "File folder deleted"
+    FILE_UPLOADED = "file.uploaded", "File uploaded"
+    FILE_RENAMED = "file.renamed", "File renamed"
+    FILE_MOVED = "file.moved", "File moved"
+    FILE_DELETED = "file.deleted", "File deleted"
 
     @property
     def object_type(self) -> "AuditObject":
