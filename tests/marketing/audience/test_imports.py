@@ -411,13 +411,16 @@ def test_a_failure_during_apply_changes_nothing(unlimited, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    real = pipeline.apply_subscribers
+    def then_fail(real):
+        def apply_then_fail(*args, **kwargs):
+            real(*args, **kwargs)
+            broken()
 
-    def apply_then_fail(*args, **kwargs):
-        real(*args, **kwargs)
-        broken()
+        return apply_then_fail
 
-    monkeypatch.setattr(pipeline, "apply_subscribers", apply_then_fail)
+    # Either apply (a bulk import's rows go straight into the table: apply_direct).
+    for name in ("apply_subscribers", "apply_direct"):
+        monkeypatch.setattr(pipeline, name, then_fail(getattr(pipeline, name)))
     record, _ = upload(b"email\na@x.example\n")
     start(record, group_ids=[group.pk])
     with pytest.raises(RuntimeError):

@@ -24,6 +24,7 @@ from django.utils import timezone
 from psycopg.errors import LockNotAvailable
 
 from marketing.audience.models import (
+    ImportKind,
     Profile,
     ProfileGroup,
     ProfileImport,
@@ -32,7 +33,7 @@ from marketing.audience.models import (
 )
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.imports.headers import importable
-from marketing.audience.services.imports.rows import RowPlan
+from marketing.audience.services.imports.rows import NUL_MARK, DirectLoad, RowPlan
 from marketing.audience.services.profile_indexes import (
     profile_constraints_add,
     profile_constraints_drop,
@@ -210,17 +211,130 @@ def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
     return inserted, updated
 
 
-def _link(stage: str, ids: list[int], link_model, column: str) -> None:
+def _link(stage: str, ids: list[int], link_model, column: str, new_above: int | None = None):
+    """Link the staged profiles (and with `new_above`, every profile of a higher id: the
+    new ones of a direct load) to `ids`."""
     if not ids:
         return
+    table = Profile._meta.db_table
+    staged = f"SELECT p.id FROM {stage} s JOIN {table} p ON p.email = s.email"
+    if new_above is not None:
+        staged += f" UNION ALL SELECT id FROM {table} WHERE id > {int(new_above)}"
     with connection.cursor() as cursor:
         cursor.execute(
             f"""INSERT INTO {link_model._meta.db_table} (profile_id, {column})
-            SELECT p.id, x.id FROM {stage} s JOIN {Profile._meta.db_table} p ON p.email = s.email
+            SELECT p.id, x.id FROM ({staged}) p
             CROSS JOIN unnest(%s::bigint[]) AS x(id)
             ON CONFLICT DO NOTHING""",
             [list(ids)],
         )
+
+
+# --- the direct load ---------------------------------------------------------------------
+#
+# A bulk import whose file alone could double the table does not stage its new profiles:
+# inside the import's one transaction, the table is locked and stripped (as the bulk apply
+# does), the stored emails are read, and while the file is checked every row of a new
+# email is COPYed into the profile table itself as a whole new profile (its id reserved:
+# base + row number), the rows of stored emails into the staging table. Then the earlier
+# rows of an email are deleted (by id), the stored profiles updated from the staging table,
+# the constraints added back: PostgreSQL lands the rows once, as fast as its own COPY, while
+# Python checks the next ones.
+
+
+def direct_wanted(path, kind: str) -> bool:
+    """Could this file double the profile table (the bulk rule, with its data lines as the
+    most it can add)? XLSX files are staged."""
+    if kind != ImportKind.SUBSCRIBERS or path.suffix.lower() == ".xlsx":
+        return False
+    lines = 0
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1024 * 1024):
+            lines += chunk.count(b"\n")
+    return lines >= settings.IMPORT_BULK_MIN_ROWS and lines >= _profiles_estimate()
+
+
+# A new profile's value for an empty cell, as COPY text, by the field's kind.
+EMPTY_COPY = {Kind.TEXT: "", Kind.REP: NUL_MARK, Kind.BOOLEAN: "f"}
+
+
+def _copy_value(sql: str, now) -> str:
+    """COPY text of one of the SQL values of EMPTY and NEW_PROFILE."""
+    if sql == "%(now)s":
+        return now.isoformat()
+    if sql.startswith("NULL"):
+        return "\\N"
+    sql = sql.removesuffix("::jsonb")
+    if sql.startswith("'"):
+        return sql[1:-1]
+    return {"true": "t", "false": "f"}.get(sql, sql)
+
+
+def direct_begin(plan: RowPlan) -> DirectLoad | None:
+    """Inside the import's transaction: lock the profile table (None when it cannot be had:
+    the import is staged and applied as usual), drop its secondary indexes and its unique
+    and foreign key constraints, read the stored emails, reserve the ids."""
+    if not _lock_profiles():
+        return None
+    table = Profile._meta.db_table
+    profile_indexes_drop()
+    constraints = profile_constraints_drop()
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT email FROM {table}")
+        existing = {email for (email,) in cursor.fetchall()}
+        cursor.execute(f"SELECT nextval(pg_get_serial_sequence('{table}', 'id'))")
+        base = cursor.fetchone()[0]
+    kinds = {field.column: field.kind for field in importable()}
+    fields = plan.fields_with_empties([EMPTY_COPY[kinds[column]] for column in plan.columns])
+    now = timezone.now()
+    unmapped = {c: sql for c, sql in _empty_values().items() if c not in set(plan.columns)}
+    rest = {**unmapped, **NEW_PROFILE}
+    if plan.custom:
+        del rest["custom"]
+    columns = ["id", "email", *plan.columns, *(["custom"] if plan.custom else []), *rest]
+    return DirectLoad(
+        existing=existing,
+        base=base,
+        fields=fields,
+        custom_empty="{}",
+        suffix="".join("\t" + _copy_value(sql, now) for sql in rest.values()),
+        columns=columns,
+        constraints=constraints,
+    )
+
+
+def apply_direct(
+    record: ProfileImport, plan: RowPlan, stage: str, direct: DirectLoad, added: int
+) -> tuple[int, int]:
+    """After a direct load (`added` new profiles written): the plan limit, the stored
+    profiles updated from the staging table, the id sequence moved past the reserved
+    ids, the constraints added back, the links. (inserted, updated)."""
+    from tenants.plan_limits import Module, plan_limit_enforce
+
+    if added and getattr(connection, "tenant", None) is not None:
+        plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=added)
+    table = Profile._meta.db_table
+    updated = 0
+    new = _mapped_values(plan, old="t")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+            f" greatest(%s, (SELECT max(id) FROM {table})))",
+            [direct.base],
+        )
+        if new:
+            assignments = ", ".join(f"{c} = {value}" for c, value in new.items())
+            cursor.execute(
+                f"""UPDATE {table} t SET {assignments}, updated_at = %(now)s FROM {stage} s
+                WHERE t.email = s.email AND t.id < %(base)s
+                AND {_changed(list(new), "t", new)}""",
+                {"now": timezone.now(), "base": direct.base},
+            )
+            updated = cursor.rowcount
+    profile_constraints_add(direct.constraints)
+    _link(stage, record.group_ids, ProfileGroup, "group_id", new_above=direct.base)
+    _link(stage, record.tag_ids, ProfileTag, "tag_id", new_above=direct.base)
+    return added, updated
 
 
 def apply_unsubscribers(stage: str) -> tuple[int, int]:

@@ -9,6 +9,8 @@ under the client's prefix."""
 import csv
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack, contextmanager
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -23,7 +25,13 @@ from marketing.audience.messages import (
     SAVING_MESSAGE,
 )
 from marketing.audience.models import ImportKind, ProfileImport
-from marketing.audience.services.imports.apply import apply_subscribers, apply_unsubscribers
+from marketing.audience.services.imports.apply import (
+    apply_direct,
+    apply_subscribers,
+    apply_unsubscribers,
+    direct_begin,
+    direct_wanted,
+)
 from marketing.audience.services.imports.rows import row_plan
 from marketing.audience.services.imports.staging import (
     Outcome,
@@ -74,47 +82,62 @@ def import_run(import_id: int) -> Outcome | None:
     stage_create(name)
     started = time.perf_counter()
     try:
-        _step(run, CHECKING_MESSAGE)
-        plan = row_plan(record)
-        # UTF-8 with a BOM: Excel reads a CSV without one as the machine's legacy code page.
-        with open(errors_file, "w", encoding="utf-8-sig", newline="") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(["row", "email", "reason"])
-            outcome = stage_file(record, plan, name, writer, run)
-        staged = time.perf_counter()
-        check_cancel(run)
-        _step(run, SAVING_MESSAGE)
-        with transaction.atomic():
-            if run:
-                jobs.job_lock(run)  # commits only while this run holds the job
-            with connection.cursor() as cursor:
-                cursor.execute(f"SET LOCAL work_mem = '{APPLY_WORK_MEM}'")
-                cursor.execute("SET LOCAL synchronous_commit = off")
-            if record.kind == ImportKind.UNSUBSCRIBERS:
-                outcome.inserted, outcome.updated = apply_unsubscribers(name)
-            else:
-                outcome.inserted, outcome.updated, outcome.bulk = apply_subscribers(
-                    record, plan, name, outcome.distinct
+        with ExitStack() as stack:
+            direct, call = None, _call
+            plan = row_plan(record)
+            if direct_wanted(media_path(record.file_path), record.kind):
+                # The whole import is one transaction from here (apply.direct_begin): the
+                # job's progress, steps and cancel checks go through a connection of
+                # their own, or they would land only with the commit.
+                call = stack.enter_context(_side_connection())
+                stack.enter_context(transaction.atomic())
+                direct = direct_begin(plan)
+            call(_step, run, CHECKING_MESSAGE)
+            # UTF-8 with a BOM: Excel reads a CSV without one as the machine's legacy code
+            # page.
+            with open(errors_file, "w", encoding="utf-8-sig", newline="") as handle:
+                writer = csv.writer(handle)
+                writer.writerow(["row", "email", "reason"])
+                outcome = stage_file(record, plan, name, writer, run, direct, call)
+            staged = time.perf_counter()
+            call(check_cancel, run)
+            call(_step, run, SAVING_MESSAGE)
+            with transaction.atomic():
+                if run:
+                    jobs.job_lock(run)  # commits only while this run holds the job
+                with connection.cursor() as cursor:
+                    cursor.execute(f"SET LOCAL work_mem = '{APPLY_WORK_MEM}'")
+                    cursor.execute("SET LOCAL synchronous_commit = off")
+                if record.kind == ImportKind.UNSUBSCRIBERS:
+                    outcome.inserted, outcome.updated = apply_unsubscribers(name)
+                elif direct is not None:
+                    outcome.inserted, outcome.updated = apply_direct(
+                        record, plan, name, direct, outcome.loaded
+                    )
+                    outcome.bulk = True
+                else:
+                    outcome.inserted, outcome.updated, outcome.bulk = apply_subscribers(
+                        record, plan, name, outcome.distinct
+                    )
+                ProfileImport.objects.filter(pk=record.pk).update(
+                    rows_total=outcome.total,
+                    rows_inserted=outcome.inserted,
+                    rows_updated=outcome.updated,
+                    rows_invalid=outcome.invalid,
+                    rows_duplicate=outcome.duplicate,
+                    errors_path=errors_rel if outcome.invalid else "",
+                    applied_at=timezone.now(),
                 )
-            ProfileImport.objects.filter(pk=record.pk).update(
-                rows_total=outcome.total,
-                rows_inserted=outcome.inserted,
-                rows_updated=outcome.updated,
-                rows_invalid=outcome.invalid,
-                rows_duplicate=outcome.duplicate,
-                errors_path=errors_rel if outcome.invalid else "",
-                applied_at=timezone.now(),
-            )
-            audit_record(
-                AuditEvent.IMPORT_FINISHED,
-                object_id=record.pk,
-                label=record.file_name,
-                extra={"kind": record.kind, **_counts(outcome)},
-                # The worker acts for whoever started the import.
-                actor_id=run.job.started_by_id if run else None,
-                actor_email=run.job.started_by_email if run else "",
-                path=AuditPath.IMPORT,
-            )
+                audit_record(
+                    AuditEvent.IMPORT_FINISHED,
+                    object_id=record.pk,
+                    label=record.file_name,
+                    extra={"kind": record.kind, **_counts(outcome)},
+                    # The worker acts for whoever started the import.
+                    actor_id=run.job.started_by_id if run else None,
+                    actor_email=run.job.started_by_email if run else "",
+                    path=AuditPath.IMPORT,
+                )
         applied = time.perf_counter()
         if outcome.bulk:
             _step(run, INDEXING_MESSAGE)
@@ -148,6 +171,36 @@ def import_run(import_id: int) -> Outcome | None:
         raise
     finally:
         stage_drop(name)
+
+
+def _call(fn, *args, **kwargs):
+    return fn(*args, **kwargs)
+
+
+@contextmanager
+def _side_connection():
+    """Yields `call(fn, *args)`: runs fn on a thread with a database connection of its own
+    (set to the client's schema), outside the transaction this connection holds. Inside an
+    outer transaction (tests) fn runs here: a second connection would not see its rows."""
+    if connection.in_atomic_block:
+        yield _call
+        return
+    tenant = connection.tenant
+
+    def on_side(fn, *args, **kwargs):
+        if getattr(connection, "tenant", None) != tenant:
+            connection.set_tenant(tenant)
+        return fn(*args, **kwargs)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        try:
+            yield lambda fn, *args, **kwargs: pool.submit(on_side, fn, *args, **kwargs).result()
+        finally:
+            pool.submit(_close).result()
+
+
+def _close() -> None:
+    connection.close()  # this thread's connection
 
 
 def _step(run: jobs.JobRun | None, message: str) -> None:

@@ -132,25 +132,35 @@ class RowPlan:
             values.append(json.dumps(custom) if custom else None)
         return email, tuple(values)
 
-    def copy_line(self, row_no: int, cells: list[str]) -> tuple[str, str]:
+    def copy_line(
+        self, row_no: int, cells: list[str], direct: "DirectLoad | None" = None
+    ) -> tuple[str, str, bool]:
         """`parse` (same checks, same errors, same order) straight to (email, one COPY text
-        line without newline): the hot path of the import, so text cells are checked inline and
-        escaping is only done for the rare line that needs it. NULL is NUL_MARK here
-        (see `copy_chunk`); raises RowError."""
+        line without newline, new): the hot path of the import, so text cells are checked
+        inline and escaping is only done for the rare line that needs it. NULL is NUL_MARK
+        here (see `copy_chunk`); raises RowError. The line is a staging row, or with a
+        `direct` load and an email it does not know (`new`), a whole profile row (see
+        DirectLoad)."""
         width = len(cells)
         email = self.email(cells)
-        out = [str(row_no), email]
+        new = direct is not None and email not in direct.existing
+        if new:
+            out = [str(direct.base + row_no), email]
+            fields, custom_empty = direct.fields, direct.custom_empty
+        else:
+            out = [str(row_no), email]
+            fields, custom_empty = self._fields, NUL_MARK
         append = out.append
         nulls = 0
-        for index, limit, parser in self._fields:
+        for index, limit, parser, empty, is_null in fields:
             if index >= width:
-                append(NUL_MARK)
-                nulls += 1
+                append(empty)
+                nulls += is_null
             elif limit is not None:
                 value = cells[index].strip()
                 if not value:
-                    append(NUL_MARK)
-                    nulls += 1
+                    append(empty)
+                    nulls += is_null
                 elif value[0] == "=":
                     raise RowError(IMPORT_FORMULA.format(label=limit[0]))
                 elif len(value) > limit[1]:
@@ -160,8 +170,8 @@ class RowPlan:
             else:
                 value = parser(cells[index])
                 if value is None:
-                    append(NUL_MARK)
-                    nulls += 1
+                    append(empty)
+                    nulls += is_null
                 elif value is True:
                     append("t")
                 elif value is False:
@@ -195,14 +205,16 @@ class RowPlan:
             if parts:
                 append("{" + ", ".join(parts) + "}")
             else:
-                append(NUL_MARK)
-                nulls += 1
+                append(custom_empty)
+                nulls += custom_empty is NUL_MARK
         line = "\t".join(out)
         if line.count(NUL_MARK) != nulls:
             raise RowError(CELL_NUL)
         if "\\" in line or "\n" in line or "\r" in line or line.count("\t") != len(out) - 1:
             line = "\t".join(value if value is NUL_MARK else _copy_escape(value) for value in out)
-        return email, line
+        if new:
+            line += direct.suffix
+        return email, line, new
 
     @cached_property
     def _custom_text(self) -> frozenset:
@@ -210,10 +222,32 @@ class RowPlan:
         return frozenset(p for _i, _k, p in self.custom if getattr(p, "custom_text", False))
 
     @cached_property
-    def _fields(self) -> list[tuple[int, tuple[str, int] | None, Callable]]:
+    def _fields(self) -> list[tuple[int, tuple[str, int] | None, Callable, str, bool]]:
+        """Per staging column: (cell index, inline text limit, parser, empty value, whether
+        that value is NULL)."""
+        return self.fields_with_empties([NUL_MARK] * len(self.parsers))
+
+    def fields_with_empties(self, empties: list[str]) -> list[tuple]:
         return [
-            (index, getattr(parser, "text_limit", None), parser) for index, parser in self.parsers
+            (index, getattr(parser, "text_limit", None), parser, empty, empty is NUL_MARK)
+            for (index, parser), empty in zip(self.parsers, empties, strict=True)
         ]
+
+
+@dataclass
+class DirectLoad:
+    """A bulk import's rows straight into the profile table (apply.direct_begin): a row
+    whose email is not among `existing` becomes a whole new profile row, `id` = `base` + its
+    row number, each empty cell the new profile's value (`fields`, `custom_empty`), then
+    `suffix`: the values of the columns the file does not fill."""
+
+    existing: set[str]
+    base: int
+    fields: list[tuple]
+    custom_empty: str
+    suffix: str
+    columns: list[str]  # of the profile table's COPY
+    constraints: list[tuple[str, str]]  # dropped for the load, added back by the apply
 
 
 NUL_MARK = "\x00"  # never in a stored file (the upload refuses NUL bytes) nor in PostgreSQL

@@ -23,7 +23,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import connection
 
-from marketing.audience.models import ProfileImport
+from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.reading import (
@@ -32,7 +32,7 @@ from marketing.audience.services.imports.reading import (
     halves,
     iter_data_rows,
 )
-from marketing.audience.services.imports.rows import RowError, RowPlan, copy_chunk
+from marketing.audience.services.imports.rows import DirectLoad, RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
 from marketing.jobs.files import csv_safe, media_path
 
@@ -58,6 +58,7 @@ class Outcome:
     inserted: int = 0
     updated: int = 0
     bulk: bool = False  # the apply rebuilt the profile indexes (apply.py)
+    loaded: int = 0  # a direct load: new profiles written while staging (apply.direct_begin)
 
     @property
     def distinct(self) -> int:
@@ -95,14 +96,27 @@ class _Part:
     invalid: int = 0
     last_row: dict[str, int] = field(default_factory=dict)  # email -> its last valid row
     superseded: list[int] = field(default_factory=list)  # valid rows with a later one
+    new: int = 0  # a direct load: rows written as new profiles
 
 
-def _check_rows(plan: RowPlan, rows, stride: int, phase: int, part: _Part, write_lines, errors):
+def _check_rows(
+    plan: RowPlan,
+    rows,
+    stride: int,
+    phase: int,
+    part: _Part,
+    write_lines,
+    errors,
+    direct: DirectLoad | None = None,
+    write_aside=None,
+):
     """Check this part's rows (every `stride`-th row of `rows` from the `phase`-th): valid
     ones go to `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV
-    writer. Yields the rows read so far after every IMPORT_CHUNK_ROWS rows, and once at
-    the end."""
+    writer. With a `direct` load, the new profiles go to `write_lines` and the rows of
+    existing ones (staging rows) to `write_aside`. Yields the rows read so far after every
+    IMPORT_CHUNK_ROWS rows, and once at the end."""
     copy_line = plan.copy_line
+    aside: list[str] = []
     chunk_rows = settings.IMPORT_CHUNK_ROWS
     email_index = plan.email_index
     last_row = part.last_row
@@ -114,25 +128,37 @@ def _check_rows(plan: RowPlan, rows, stride: int, phase: int, part: _Part, write
         if (read - 1) % stride == phase:
             part.rows += 1
             try:
-                email, line = copy_line(row_no, cells)
+                email, line, new = copy_line(row_no, cells, direct)
             except RowError as exc:
                 part.invalid += 1
                 email = cells[email_index] if email_index < len(cells) else ""
                 # A reason quotes field labels, which people type: neutralised like cells.
                 errors.writerow([row_no, csv_safe(email[:254]), csv_safe(str(exc))])
             else:
-                lines.append(line)
+                if new or direct is None:
+                    lines.append(line)
+                else:
+                    aside.append(line)
+                    if len(aside) >= COPY_WRITE_LINES:
+                        write_aside(copy_chunk(aside))
+                        aside = []
                 earlier = last_row.get(email)
                 if earlier is not None:
                     superseded.append(earlier)
                 last_row[email] = row_no
                 if len(lines) >= COPY_WRITE_LINES:
+                    if direct is not None:
+                        part.new += len(lines)
                     write_lines(copy_chunk(lines))
                     lines = []
         if read % chunk_rows == 0:
             yield read
     if lines:
+        if direct is not None:
+            part.new += len(lines)
         write_lines(copy_chunk(lines))
+    if aside:
+        write_aside(copy_chunk(aside))
     yield read
 
 
@@ -144,17 +170,24 @@ def _rows_for(path: Path, index: int, split: tuple[Half, Half] | None):
     return iter_data_rows(path, split[index]), 1, 0
 
 
-def _helper_run(plan: RowPlan, path: Path, split, folder: Path) -> None:
+def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct) -> None:
     """The forked helper's whole life: part 1 of 2 into `folder`, then `os._exit`."""
     status = 1
     try:
         part = _Part()
         with (
             open(folder / "lines.copy", "a", encoding="utf-8") as lines,
+            open(folder / "aside.copy", "w", encoding="utf-8") as aside,
             open(folder / "errors.csv", "w", encoding="utf-8", newline="") as errors,
         ):
             checked = _check_rows(
-                plan, *_rows_for(path, 1, split), part, lines.write, csv.writer(errors)
+                plan,
+                *_rows_for(path, 1, split),
+                part,
+                lines.write,
+                csv.writer(errors),
+                direct,
+                aside.write,
             )
             for _read in checked:
                 pass
@@ -237,12 +270,24 @@ def _merge_errors(parts: list[Path], errors_writer) -> None:
             handle.close()
 
 
+def _call(fn, *args, **kwargs):
+    return fn(*args, **kwargs)
+
+
 def stage_file(
-    record: ProfileImport, plan: RowPlan, name: str, errors_writer, run: jobs.JobRun | None
+    record: ProfileImport,
+    plan: RowPlan,
+    name: str,
+    errors_writer,
+    run: jobs.JobRun | None,
+    direct: DirectLoad | None = None,
+    jobs_call=_call,
 ) -> Outcome:
     """Check and COPY the file into the staging table, then keep one row per email. One
     COPY per IMPORT_CHUNK_ROWS rows read (progress and the cancel check run between them,
-    the connection being free then)."""
+    through `jobs_call`). With a `direct` load the new profiles are COPYed into the
+    profile table itself (inside the import's transaction, the table locked), and only the
+    rows of existing profiles into the staging table, after the file is read."""
     path = media_path(record.file_path)
     parts = 2 if path.stat().st_size >= settings.IMPORT_PARALLEL_MIN_BYTES else 1
     folder = media_path(f"{connection.schema_name}/imports/{record.pk}-work")
@@ -256,20 +301,27 @@ def stage_file(
             (folder / "lines.copy").touch()
             helper = os.fork()
             if helper == 0:
-                _helper_run(plan, path, split, folder)
+                _helper_run(plan, path, split, folder, direct)
             helper_lines = _HelperLines(folder / "lines.copy")
             rows = _rows_for(path, 0, split)
         else:
             rows = (iter_data_rows(path), 1, 0)
         own = _Part()
-        sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
+        stage_sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
+        sql = stage_sql
+        if direct is not None:
+            sql = f"COPY {Profile._meta.db_table} ({', '.join(direct.columns)}) FROM STDIN"
         own_errors = folder / "own-errors.csv"
+        own_aside = folder / "own-aside.copy"
         with (
             open(own_errors, "w", encoding="utf-8", newline="") as errors_file,
+            open(own_aside, "w", encoding="utf-8") as aside_file,
             connection.cursor() as cursor,
         ):
             sink = _CopySink()
-            chunks = _check_rows(plan, *rows, own, sink, csv.writer(errors_file))
+            chunks = _check_rows(
+                plan, *rows, own, sink, csv.writer(errors_file), direct, aside_file.write
+            )
             while True:
                 with cursor.copy(sql) as copy:
                     sink.copy = copy
@@ -280,22 +332,26 @@ def stage_file(
                     break
                 if run:
                     # Reading half the file, the worker counts for both halves.
-                    jobs.job_progress(run, processed=read * (2 if split else 1))
-                check_cancel(run)
-        done, error_parts = [own], [own_errors]
+                    jobs_call(jobs.job_progress, run, processed=read * (2 if split else 1))
+                jobs_call(check_cancel, run)
+        done, error_parts, asides = [own], [own_errors], [own_aside]
         if helper:
             done.append(_helper_wait(helper, folder))
             helper = 0
             with connection.cursor() as cursor, cursor.copy(sql) as copy:
                 helper_lines.relay(copy, final=True)
             error_parts.append(folder / "errors.csv")
+            asides.append(folder / "aside.copy")
+        if direct is not None:
+            _copy_files(stage_sql, asides)
         _merge_errors(error_parts, errors_writer)
         superseded = _superseded(done)
-        _delete_rows(name, superseded)
+        removed = _delete_rows(name, superseded, direct)
         return Outcome(
             total=sum(part.rows for part in done),
             invalid=sum(part.invalid for part in done),
             duplicate=len(superseded),
+            loaded=sum(part.new for part in done) - removed,
         )
     finally:
         if helper_lines:
@@ -306,10 +362,28 @@ def stage_file(
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _delete_rows(name: str, rows: list[int]) -> None:
+def _copy_files(sql: str, paths: list[Path]) -> None:
+    with connection.cursor() as cursor, cursor.copy(sql) as copy:
+        for path in paths:
+            with open(path, "rb") as handle:
+                while chunk := handle.read(1024 * 1024):
+                    copy.write(chunk)
+
+
+def _delete_rows(name: str, rows: list[int], direct: DirectLoad | None = None) -> int:
+    """Delete the superseded rows; how many were new profiles of a direct load (their id
+    is the direct load's base + their row number; any other id is below that base)."""
+    removed = 0
     with connection.cursor() as cursor:
         if rows:
             # `= ANY` of a large array is a hash lookup (PostgreSQL 14+).
             cursor.execute(f"DELETE FROM {name} WHERE row_no = ANY(%s)", [rows])
+            if direct is not None:
+                cursor.execute(
+                    f"DELETE FROM {Profile._meta.db_table} WHERE id = ANY(%s)",
+                    [[direct.base + row for row in rows]],
+                )
+                removed = cursor.rowcount
         # Statistics for the joins on email (and the row count): a third of a full ANALYZE.
         cursor.execute(f"ANALYZE {name} (email)")
+    return removed
