@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Box, Button, Group, Menu, Modal, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconDots, IconFolder, IconFolderOpen, IconFolderPlus, IconFolders, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconDots, IconFolder, IconFolderOpen, IconFolderPlus, IconFolders, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { createTemplateFolder, deleteTemplateFolder, renameTemplateFolder, type TemplateFolder, type TemplateType } from '../../api/templates';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogActions } from '../../components/DialogActions';
+import { messages } from '../../lib/messages';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { folderNameError, toastFolderAnswer } from './folder-rules';
@@ -91,24 +92,27 @@ export function FolderTree({ type, folders, selected, onSelect, onChanged }: Fol
               </Group>
             </UnstyledButton>
           )}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" size="sm" aria-label={text.folderActions(folder.name)} data-testid="folder-menu">
-                <IconDots size={16} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={() => setCreatingIn(folder)}>
-                {text.addSubfolder}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenaming(folder._id)}>
-                {text.rename}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconTrash size={16} aria-hidden />} color="red" onClick={() => setDeleting(folder)}>
-                {text.delete}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          {renaming !== folder._id && (
+            // The rename field takes the focus: the menu gives it back to its button only when it has nothing to hand it to.
+            <Menu position="bottom-end" withinPortal hideDetached={false} returnFocus={false}>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" size="sm" aria-label={text.folderActions(folder.name)} data-testid="folder-menu">
+                  <IconDots size={16} aria-hidden />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconFolderPlus size={16} aria-hidden />} onClick={() => setCreatingIn(folder)}>
+                  {text.addSubfolder}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setRenaming(folder._id)}>
+                  {text.rename}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconTrash size={16} aria-hidden />} color="red" onClick={() => setDeleting(folder)}>
+                  {text.delete}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
         {(folder.subfolders ?? []).map((child) => renderFolder(child, depth + 1))}
       </Box>
@@ -161,21 +165,28 @@ export function FolderTree({ type, folders, selected, onSelect, onChanged }: Fol
 function InlineRename({ folder, onSave, onCancel }: { folder: TemplateFolder; onSave: (name: string) => void; onCancel: () => void }) {
   const [name, setName] = useState(folder.name);
   return (
-    <TextInput
-      size="xs"
-      style={{ flex: 1 }}
-      aria-label={text.renameFolder(folder.name)}
-      value={name}
-      maxLength={inlineNameMax}
-      autoFocus
-      onChange={(event) => setName(event.currentTarget.value)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') onSave(name);
-        if (event.key === 'Escape') onCancel();
-      }}
-      onBlur={onCancel}
-      data-testid="folder-rename-input"
-    />
+    <Group gap={2} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <TextInput
+        size="xs"
+        style={{ flex: 1 }}
+        aria-label={text.renameFolder(folder.name)}
+        value={name}
+        maxLength={inlineNameMax}
+        autoFocus
+        onChange={(event) => setName(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSave(name);
+          if (event.key === 'Escape') onCancel();
+        }}
+        data-testid="folder-rename-input"
+      />
+      <ActionIcon variant="subtle" size="sm" aria-label={messages.save} onClick={() => onSave(name)} data-testid="folder-rename-save">
+        <IconCheck size={16} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="gray" size="sm" aria-label={messages.cancel} onClick={onCancel}>
+        <IconX size={16} aria-hidden />
+      </ActionIcon>
+    </Group>
   );
 }
 

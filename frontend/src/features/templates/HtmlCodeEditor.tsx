@@ -36,9 +36,8 @@ export function HtmlCodeEditor({ value, onChange, previewTitle, label = text.htm
           ref={caret.ref}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}
-          autosize
-          minRows={18}
-          maxRows={30}
+          rows={20}
+          resize="vertical"
           spellCheck={false}
           error={error}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}

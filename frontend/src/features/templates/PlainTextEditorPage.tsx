@@ -110,9 +110,8 @@ function PlainTextForm({ template, folderId: newFolder }: { template: Template |
               value={values.text}
               placeholder={text.plainPlaceholder}
               onChange={(event) => setText(event.currentTarget.value)}
-              autosize
-              minRows={14}
-              maxRows={30}
+              rows={16}
+              resize="vertical"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               data-testid="plain-text"
             />

@@ -47,7 +47,7 @@ export function TemplateCard({ template, timeZoneMinutes, onAction }: TemplateCa
             {text.updated(formatClientDateTime(template.updatedAt, timeZoneMinutes))}
           </Text>
         </Stack>
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal hideDetached={false}>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" aria-label={text.actionsOf(template.name)} data-testid="template-menu">
               <IconDots size={18} aria-hidden />

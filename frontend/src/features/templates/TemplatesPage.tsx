@@ -122,7 +122,7 @@ export default function TemplatesPage() {
   };
 
   const newMenu = (testId: string) => (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal hideDetached={false}>
       <Menu.Target>
         <Button rightSection={<IconChevronDown size={16} aria-hidden />} data-testid={testId}>
           {text.newTemplate}

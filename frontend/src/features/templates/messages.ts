@@ -54,7 +54,7 @@ export const templateMessages = {
   folderCreated: 'Folder created successfully.',
   deleteFolderTitle: 'Delete folder',
   deleteFolderConfirm: (name: string) => `Delete the folder "${name}"? Only an empty folder (no templates, no subfolders) can be deleted.`,
-  nameMax: 'A name can be at most 20 characters.',
+  nameMax: 'The name can be at most 20 characters.',
   noFolder: 'No folder',
   folder: 'Folder',
   moveTitle: (name: string) => `Move "${name}"`,
