@@ -30,16 +30,21 @@ from typing import NamedTuple
 
 from marketing.rendering.catalogue import BOT_LINK_GUIDS, RSS_LOOP, TRACKED_PROTOCOLS
 
-_FALLBACK = r"(?:\|\|((?:(?!%(?:>|&gt;)).){0,500}?))?"
+# A fallback is plain text up to the closing "%>": no "<", ">", "&lt;" nor "&gt;" (so it
+# cannot run on over markup, and every match attempt stops at the next one of them:
+# linear on any input).
+_FALLBACK = r"(?:\|\|((?:[^<>%&]++|%(?!>|&gt;)|&(?!gt;|lt;))*+))?"
 _NAME = r"(/?[A-Za-z_][\w.\-]{0,99})"
 TAG_RE = re.compile(r"<%\s*" + _NAME + r"\s*" + _FALLBACK + r"\s*%>", re.S)
 HTML_TAG_RE = re.compile(r"(?:<|&lt;)%\s*" + _NAME + r"\s*" + _FALLBACK + r"\s*%(?:>|&gt;)", re.S)
 # Placeholders standing for tags while links are looked for (private-use characters).
 _OPEN, _CLOSE = "\ue000", "\ue001"
 _PLACEHOLDER_RE = re.compile(_OPEN + r"(\d+)" + _CLOSE)
-HREF_RE = re.compile(
-    r"<a\b[^>]*?\shref\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))[^>]*>", re.I | re.S
-)
+# An opening <a> tag (quoted values may hold ">"), then its href. Possessive and free of
+# "<", so every attempt stops at the next "<": linear on any input.
+A_TAG_RE = re.compile(r"<a\b(?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+>", re.I)
+HREF_RE = re.compile(r"\shref\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))", re.I)
+_LINK_TEXT_SCAN = 2000  # characters looked at for a link's closing </a>
 _END_A_RE = re.compile(r"</a\s*>", re.I)
 _MARKUP_RE = re.compile(r"<[^>]*>")
 _SPACES_RE = re.compile(r"\s+")
@@ -326,12 +331,15 @@ def _compile(source: str, kind: PartKind) -> tuple[_Seq, list[Link]]:
     tokens: list[tuple] = []
     position = 0
     if kind is PartKind.HTML:
-        for match in HREF_RE.finditer(text):
+        for anchor in A_TAG_RE.finditer(text):
+            match = HREF_RE.search(text, anchor.start(), anchor.end())
+            if match is None:
+                continue
             group = next(g for g in (1, 2, 3) if match.group(g) is not None)
             start, end = match.span(group)
             tokens += _tokens(text[position:start], tags)
             url = html_lib.unescape(_restore(text[start:end], tags)).strip()
-            tokens.append(("link", url, _link_text(text, match.end(), tags), text[start:end]))
+            tokens.append(("link", url, _link_text(text, anchor.end(), tags), text[start:end]))
             position = end
     tokens += _tokens(text[position:], tags)
     return _build(tokens, tags)
@@ -353,7 +361,7 @@ def _restore(text: str, tags) -> str:
 
 
 def _link_text(text: str, start: int, tags) -> str:
-    end = _END_A_RE.search(text, start)
+    end = _END_A_RE.search(text, start, start + _LINK_TEXT_SCAN)
     inner = text[start : end.start() if end else start]
     inner = _SPACES_RE.sub(" ", html_lib.unescape(_MARKUP_RE.sub(" ", inner))).strip()
     return _restore(inner, tags)[:LINK_TEXT_MAX]

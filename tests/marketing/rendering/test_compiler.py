@@ -310,3 +310,28 @@ def test_a_template_without_tags_renders_as_written():
         "<p>Plain</p>",
         "Plain",
     )
+
+
+def test_a_fallback_is_plain_text_up_to_the_closing_mark():
+    assert text("<% a || 10% off & more %>") == "10% off & more"
+    assert html("&lt;% a || 10% &amp; more %&gt;") == "10% &amp; more"
+    # Markup cannot sit in a fallback: such a tag is left as text, not half-parsed.
+    assert text("<% a || <b>x</b> %>") == "<% a || <b>x</b> %>"
+
+
+def test_compiling_hostile_html_takes_linear_time():
+    """Unclosed tags, links and merge-tag openings by the hundred thousand: every pattern
+    stops at the next "<", so compiling stays linear (no catastrophic backtracking)."""
+    import time
+
+    for hostile in (
+        "<a " * 100_000,
+        '<a title="' * 100_000,
+        "<% a || " * 50_000,
+        "<%" * 100_000,
+        "&lt;% x ||" * 50_000,
+        '<a href="https://x.example">' * 5_000,
+    ):
+        started = time.process_time()
+        template_compile(hostile, hostile, hostile)
+        assert time.process_time() - started < 10, hostile[:20]
