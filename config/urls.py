@@ -4,9 +4,12 @@ from django.urls import path, re_path
 
 from config.api import api
 from config.spa import api_not_found, spa_index
+from marketing.files.views import file_serve
 
 urlpatterns = [
     path("api/", api.urls),
     re_path(r"^api/", api_not_found),
+    # The file manager's images, public for email recipients (marketing/files/views.py).
+    path("files/<uuid:key>/<str:name>", file_serve, name="file_serve"),
     re_path(r"^(?!api/).*$", spa_index),
 ]

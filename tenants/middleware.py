@@ -149,5 +149,8 @@ class FrameAncestorsMiddleware:
         response = self.get_response(request)
         tenant = getattr(request, "tenant", None)
         origins = " ".join(getattr(tenant, "parent_origins", None) or [])
-        response["Content-Security-Policy"] = f"frame-ancestors 'self' {origins}".strip()
+        ancestors = f"frame-ancestors 'self' {origins}".strip()
+        # A view's own policy (a served image's) keeps its directives; this one is added.
+        own = response.get("Content-Security-Policy")
+        response["Content-Security-Policy"] = f"{own}; {ancestors}" if own else ancestors
         return response

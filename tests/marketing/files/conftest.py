@@ -1,0 +1,119 @@
+"""The file manager's tests: images made here with Pillow, a signed-in caller that uploads
+multipart forms, the local storage in a temporary folder, and a real S3-compatible server
+(moto in server mode, on the loopback) for the S3 path."""
+
+import io
+import json
+
+import boto3
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from moto.server import ThreadedMotoServer
+from PIL import Image
+
+from tests.conftest import bearer, http
+from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
+    Api,
+    admin_api,
+    beta_api,
+    foreign,
+    in_alpha,
+    nomkm_api,
+    user_api,
+)
+
+BUCKET = "mailcraft-files-test"
+
+
+def image_bytes(fmt: str = "PNG", size=(12, 8), color=(200, 30, 30)) -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", size, color).save(buffer, fmt)
+    return buffer.getvalue()
+
+
+class FilesApi(Api):
+    def upload(self, name: str, data: bytes, folder_id=None, content_type="image/png"):
+        form = {"file": SimpleUploadedFile(name, data, content_type=content_type)}
+        if folder_id is not None:
+            form["folderId"] = str(folder_id)
+        return http(self.host).post("/api/mm/files", form, **bearer(self.token))
+
+    def put_json(self, method: str, path: str, data: dict):
+        return getattr(http(self.host), method)(
+            path, json.dumps(data), content_type="application/json", **bearer(self.token)
+        )
+
+
+@pytest.fixture
+def files_api(alpha):
+    return FilesApi(alpha, alpha.admin.email)
+
+
+@pytest.fixture
+def files_user_api(alpha):
+    return FilesApi(alpha, alpha.user.email)
+
+
+@pytest.fixture
+def beta_files_api(beta):
+    return FilesApi(beta, beta.admin.email)
+
+
+@pytest.fixture(autouse=True)
+def local_files(settings, tmp_path):
+    """The "files" storage on the local file system, in this test's own folder."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "files": {
+            "BACKEND": "django.core.files.storage.FileSystemStorage",
+            "OPTIONS": {"location": str(tmp_path / "media")},
+        },
+    }
+    return tmp_path / "media"
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()
+
+
+@pytest.fixture
+def s3_files(settings, s3_server, monkeypatch):
+    """The "files" storage on django-storages' S3 backend, pointed at the moto server; the
+    bucket is made afresh for each test. Answers a boto3 client on the same server."""
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    client = boto3.client(
+        "s3",
+        endpoint_url=s3_server,
+        region_name="us-east-1",
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    )
+    client.create_bucket(Bucket=BUCKET)
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "files": {
+            "BACKEND": "storages.backends.s3.S3Storage",
+            "OPTIONS": {
+                "bucket_name": BUCKET,
+                "endpoint_url": s3_server,
+                "region_name": "us-east-1",
+                "access_key": "testing",
+                "secret_key": "testing",
+                "default_acl": "public-read",
+                "addressing_style": "path",
+                "querystring_auth": False,
+                "file_overwrite": False,
+                "object_parameters": {"CacheControl": "public, max-age=604800"},
+            },
+        },
+    }
+    yield client
+    for item in client.list_objects_v2(Bucket=BUCKET).get("Contents", []):
+        client.delete_object(Bucket=BUCKET, Key=item["Key"])
+    client.delete_bucket(Bucket=BUCKET)
