@@ -76,6 +76,7 @@ ATTRIBUTES = {
 MERGE_TAG = re.compile(r"<%[^<>%\"]{1,300}%>")
 _PLACEHOLDER = "mcmt{nonce}n{index}x"
 _EMPTY_HEAD = re.compile(r"<head>\s*</head>")
+_BODY = re.compile(r"<body>(.*)</body>", re.DOTALL)
 
 
 def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
@@ -88,8 +89,10 @@ def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
     return value
 
 
-def email_html_clean(html: str) -> str:
-    """Sanitize, then inline the CSS; merge tags kept intact. '' stays ''."""
+def email_html_clean(html: str, *, fragment: bool = False) -> str:
+    """Sanitize, then inline the CSS; merge tags kept intact. '' stays ''. A template is a
+    whole document; a `fragment` (a campaign header or footer, set into a campaign's body)
+    is what its body holds."""
     if not html.strip():
         return ""
     nonce = secrets.token_hex(4)
@@ -119,6 +122,9 @@ def email_html_clean(html: str) -> str:
     # What stood between removed head elements is only whitespace: drop it, so that a
     # second pass finds the same document.
     inlined = _EMPTY_HEAD.sub("<head></head>", inlined, count=1)
+    if fragment:
+        body = _BODY.search(inlined)
+        inlined = body.group(1) if body else inlined
     if not tags:
         return inlined
     placeholder = re.compile(_PLACEHOLDER.format(nonce=nonce, index=r"(\d+)"))

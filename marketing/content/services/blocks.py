@@ -1,8 +1,9 @@
 """Campaign headers and footers. Rules: a name is required (spec 5.4), at most NAME_MAX
 characters, unique among headers (or footers) whatever its case; the HTML is made
-email-safe on save; a footer's background and font colours are #rrggbb and must differ
-(spec 5.2); at most one footer is the default (making one default unmakes the other).
-Every change records its audit row in its own transaction."""
+email-safe on save and kept as a fragment (a campaign sets it into its own body); a
+footer's background and font colours are #rrggbb and must differ (spec 5.2); at most one
+footer is the default (making one default unmakes the other). Every change records its
+audit row in its own transaction."""
 
 import re
 
@@ -31,7 +32,7 @@ _COLOUR = re.compile(r"#[0-9a-f]{6}")
 def _html(value: str) -> str:
     if len(value.encode()) > HTML_MAX_BYTES:
         raise refused("html", messages.HTML_TOO_LARGE.format(mb=HTML_MAX_BYTES // 2**20))
-    return email_html_clean(value)
+    return email_html_clean(value, fragment=True)
 
 
 def _colour(value: str, field: str) -> str:

@@ -72,3 +72,11 @@ def test_cleaning_twice_changes_nothing():
 @pytest.mark.parametrize("blank", ["", "   \n"])
 def test_empty_stays_empty(blank):
     assert email_html_clean(blank) == ""
+
+
+def test_a_fragment_is_what_the_body_holds():
+    html = email_html_clean(
+        "<style>td{color:red}</style><table><tr><td><% x %></td></tr></table>", fragment=True
+    )
+    assert html == '<table><tbody><tr><td style="color: red;"><% x %></td></tr></tbody></table>'
+    assert email_html_clean(html, fragment=True) == html

@@ -92,6 +92,10 @@ def test_bad_input(alpha, admin_api):
     assert big.status_code == 400 and big.json()["errors"]["html"] == [
         "The HTML can be at most 2 MB."
     ]
+    # a body past Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB): 413, not a 500
+    huge = _create(admin_api, html="x" * 3_000_000)
+    assert huge.status_code == 413
+    assert huge.json()["message"] == "The request is too large: the limit is 2.5 MB."
     assert _create(admin_api, folderId=999999).status_code == 404
     assert _create(admin_api, folderId=0).status_code == 400
     html_folder = make_folder(alpha, "H", folder_type="html")
