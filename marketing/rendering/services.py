@@ -18,8 +18,10 @@ Contract:
 - `template_preview(subject, html, text, profile_id=None) -> RenderedEmail`: the template
   for one profile, or with sample values (catalogue.SAMPLE_VALUES) when none is given.
 - `links_check(html) -> list[LinkProblem]`: the links whose protocol spec 5.1 refuses.
-- `header_safe(value)`: a value with its control characters removed, for any header
-  (e.g. a sender name) built outside a template.
+- `header_render(source, context) -> str`: any other header that may hold merge tags (a
+  sender name such as `<% repName || Sales %>`), rendered like a subject: no value can
+  add a line. `header_safe(value)`: a value with its control characters removed, for a
+  header built without tags.
 
 Merge-tag rules (syntax, fallbacks, escaping, tracking) are the compiler's docstring."""
 
@@ -35,8 +37,10 @@ from marketing.audience.selectors.profiles import profile_get
 from marketing.rendering.catalogue import LINK_PROTOCOLS, SAMPLE_VALUES
 from marketing.rendering.compiler import (
     CompiledEmail,
+    CompiledPart,
     Link,
     LinkTracking,
+    PartKind,
     RenderContext,
     RenderedEmail,
     RenderValues,
@@ -53,6 +57,7 @@ __all__ = [
     "RenderContext",
     "RenderedEmail",
     "SharedValues",
+    "header_render",
     "header_safe",
     "links_check",
     "render_context_for_profile",
@@ -75,6 +80,17 @@ def template_compile(subject: str, html: str, text: str) -> CompiledEmail:
     """The template compiled into literal chunks and slots (compiler.py); the same
     content compiles once per process."""
     return CompiledEmail(subject or "", html or "", text or "")
+
+
+@lru_cache(maxsize=_COMPILED_CACHE_SIZE)
+def _header_compile(source: str) -> CompiledPart:
+    return CompiledPart(source, PartKind.HEADER)
+
+
+def header_render(source: str, context: RenderContext) -> str:
+    """A header's text (a sender name, a reply-to name) with its merge tags filled,
+    control characters stripped from the text and from every value."""
+    return _header_compile(source or "").render(context)
 
 
 @dataclass(frozen=True)

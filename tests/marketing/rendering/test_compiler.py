@@ -11,6 +11,7 @@ from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
 from marketing.rendering.services import (
     LinkTracking,
     RenderContext,
+    header_render,
     header_safe,
     links_check,
     render_shared,
@@ -131,6 +132,13 @@ def test_header_injection_through_a_value_is_stripped():
 
 def test_header_injection_through_a_fallback_or_the_subject_itself_is_stripped():
     assert subject("Hi\r\nBcc: a@b <% x || y\r\nCc: c@d %>") == "HiBcc: a@b yCc: c@d"
+
+
+def test_header_injection_through_a_sender_name_is_stripped():
+    context = RenderContext({"repName": "x\r\nBcc: a@b"})
+    assert header_render("<% repName || Sales %>", context) == "xBcc: a@b"
+    assert header_render("<% repName || Sales %>", RenderContext({})) == "Sales"
+    assert header_render("Team\r\nBcc: c@d", RenderContext({})) == "TeamBcc: c@d"
 
 
 def test_header_safe_strips_every_control_character():
