@@ -16,6 +16,8 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   session: 'Sign-in',
   job: 'Background job',
   segment: 'Segment',
+  fileFolder: 'File folder',
+  file: 'File',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */

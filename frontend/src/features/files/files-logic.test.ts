@@ -1,7 +1,7 @@
-import { fileRefusal } from '../../api/files';
+import { fileRefusal, type FileFolderNode } from '../../api/files';
 import { flattenFolders, folderTrail, formatFileSize, formatFileType, nameProblem } from './files-logic';
 
-const node = (id: number, name: string, subfolders: ReturnType<typeof node>[] = []) => ({
+const node = (id: number, name: string, subfolders: FileFolderNode[] = []): FileFolderNode => ({
   id,
   name,
   parentId: null,
