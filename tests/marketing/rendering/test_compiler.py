@@ -88,6 +88,23 @@ def test_text_that_only_looks_like_a_tag_stays():
     assert text("5 <% 10 and 20%") == "5 <% 10 and 20%"
 
 
+# Any tag name but the RSS loop's; fallbacks are plain text (no markup, no entities).
+NAMES = st.from_regex(r"[A-Za-z_][A-Za-z0-9_.\-]{0,30}", fullmatch=True).filter(
+    lambda name: name.lower() != "rss_items"
+)
+FALLBACKS = st.text(alphabet=string.ascii_letters + string.digits + " .,!?%'", max_size=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(NAMES, FALLBACKS, st.sampled_from(["<%{} || {}%>", "<%  {}||{}  %>", "<%{}||{} %>"]))
+def test_an_unknown_tag_renders_exactly_its_fallback(name, fallback, form):
+    source = "[" + form.format(name, fallback) + "]"
+    expected = "[" + fallback.strip() + "]"
+    assert text(source) == expected
+    assert subject(source) == expected
+    assert html(source) == expected
+
+
 # --- escaping ----------------------------------------------------------------------------
 
 

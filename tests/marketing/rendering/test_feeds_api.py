@@ -74,6 +74,13 @@ def test_the_feed_is_cached_briefly(admin_api, feed_server):
     assert len(feed_server.seen) == 1
 
 
+def test_the_cache_is_per_client(admin_api, beta_api, feed_server):
+    url = feed_server("/feed.xml", Answer(200, FEED, RSS))
+    assert admin_api.get("/api/getRSSXML", rssFeedUrl=url).status_code == 200
+    assert beta_api.get("/api/getRSSXML", rssFeedUrl=url).status_code == 200
+    assert len(feed_server.seen) == 2
+
+
 @pytest.mark.parametrize(
     "url",
     ["", "   ", "not a url", "ftp://feeds.example.com/rss", "javascript:alert(1)", "x" * 3000],
