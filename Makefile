@@ -66,6 +66,9 @@ seed: install services migrate
 # seed_demo is called here rather than as a prerequisite so that the sign-ins it prints are
 # the last thing on screen before the process logs start.
 run: export DJANGO_DEBUG := 1
+# Links in the mail it sends point at this server (http on PORT), not production's https.
+run: export DELIVERY_LINK_SCHEME ?= http
+run: export DELIVERY_LINK_PORT ?= $(PORT)
 run: install build services migrate
 	@$(LOADENV) bash scripts/check_ports_free.sh "$$PORT" "$$EMAIL_PORT"
 	@$(LOADENV) $(PY) manage.py seed_demo

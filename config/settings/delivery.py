@@ -20,3 +20,7 @@ DELIVERY_TASK_SECONDS = env.int("DELIVERY_TASK_SECONDS", default=20)
 DELIVERY_RETRY_FIRST_SECONDS = env.int("DELIVERY_RETRY_FIRST_SECONDS", default=60)
 # The domain of VERP return paths (bounces+<token>@...) and of Message-IDs.
 DELIVERY_BOUNCE_DOMAIN = env("DELIVERY_BOUNCE_DOMAIN", default="bounces.mailcraft.localhost")
+# Links in messages (unsubscribe, tracking) point at the sending client's own host:
+# <scheme>://<client host><port>/...; `make run` serves http on PORT, production https.
+DELIVERY_LINK_SCHEME = env("DELIVERY_LINK_SCHEME", default="https")
+DELIVERY_LINK_PORT = env("DELIVERY_LINK_PORT", default="")

@@ -6,3 +6,5 @@ SENDER_REFUSED = (
     "domain's SPF and DKIM records, then resume."
 )
 PROFILE_GONE = "Not sent: the profile was erased."
+OPT_OUT_LINK_INVALID = "This unsubscribe link is not valid. Please use the link of a recent email."
+ONE_CLICK_DONE = "You are unsubscribed."

@@ -35,6 +35,10 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PASSWORD = "e2e-password-1"
 
 
+# The app server's key, for tests that sign what it will check (links in messages).
+SERVER_SECRET_KEY = secrets.token_urlsafe(48)
+
+
 def pytest_collection_modifyitems(items):
     # pytest-django creates the test database only when a collected test asks for it.
     for item in items:
@@ -122,7 +126,7 @@ def server(django_db_setup, django_db_blocker, parent_suite):
         DJANGO_DEBUG="0",
         CROSS_SITE_COOKIES="0",
         SECURE_SSL_REDIRECT="0",
-        SECRET_KEY=secrets.token_urlsafe(48),
+        SECRET_KEY=SERVER_SECRET_KEY,
         ALLOWED_HOSTS=".localhost",
         CELERY_TASK_ALWAYS_EAGER="1",
         CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",

@@ -6,80 +6,160 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Suppression',
+            name="Suppression",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('email', models.CharField(max_length=254, unique=True)),
-                ('reason', models.CharField(choices=[('hardBounce', 'Hard bounce'), ('complaint', 'Spam complaint')], max_length=20)),
-                ('detail', models.CharField(blank=True, max_length=500)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("email", models.CharField(max_length=254, unique=True)),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[("hardBounce", "Hard bounce"), ("complaint", "Spam complaint")],
+                        max_length=20,
+                    ),
+                ),
+                ("detail", models.CharField(blank=True, max_length=500)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
         ),
         migrations.CreateModel(
-            name='DkimKey',
+            name="DkimKey",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('domain', models.CharField(max_length=253)),
-                ('selector', models.CharField(max_length=63)),
-                ('algorithm', models.CharField(default='rsa', max_length=10)),
-                ('private_pem', models.TextField()),
-                ('dns_txt', models.TextField()),
-                ('is_active', models.BooleanField(default=True)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("domain", models.CharField(max_length=253)),
+                ("selector", models.CharField(max_length=63)),
+                ("algorithm", models.CharField(default="rsa", max_length=10)),
+                ("private_pem", models.TextField()),
+                ("dns_txt", models.TextField()),
+                ("is_active", models.BooleanField(default=True)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('domain', 'selector'), name='dkim_key_selector')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("domain", "selector"), name="dkim_key_selector")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Send',
+            name="Send",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('campaign', 'Campaign'), ('workflowStep', 'Workflow email'), ('test', 'Test send')], max_length=20)),
-                ('source_id', models.BigIntegerField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('sending', 'Sending'), ('paused', 'Paused'), ('finished', 'Finished'), ('cancelled', 'Cancelled')], default='sending', max_length=20)),
-                ('status_message', models.CharField(blank=True, max_length=500)),
-                ('subject', models.CharField(max_length=998)),
-                ('html', models.TextField(blank=True)),
-                ('text', models.TextField(blank=True)),
-                ('from_name', models.CharField(max_length=100)),
-                ('from_address', models.EmailField(max_length=254)),
-                ('reply_to', models.EmailField(blank=True, max_length=254)),
-                ('list_name', models.CharField(blank=True, max_length=100)),
-                ('max_attempts', models.PositiveSmallIntegerField(default=8)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[
+                            ("campaign", "Campaign"),
+                            ("workflowStep", "Workflow email"),
+                            ("test", "Test send"),
+                        ],
+                        max_length=20,
+                    ),
+                ),
+                ("source_id", models.BigIntegerField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("sending", "Sending"),
+                            ("paused", "Paused"),
+                            ("finished", "Finished"),
+                            ("cancelled", "Cancelled"),
+                        ],
+                        default="sending",
+                        max_length=20,
+                    ),
+                ),
+                ("status_message", models.CharField(blank=True, max_length=500)),
+                ("subject", models.CharField(max_length=998)),
+                ("html", models.TextField(blank=True)),
+                ("text", models.TextField(blank=True)),
+                ("from_name", models.CharField(max_length=100)),
+                ("from_address", models.EmailField(max_length=254)),
+                ("reply_to", models.EmailField(blank=True, max_length=254)),
+                ("list_name", models.CharField(blank=True, max_length=100)),
+                ("max_attempts", models.PositiveSmallIntegerField(default=8)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(condition=models.Q(('source_id__isnull', False)), fields=('kind', 'source_id'), name='send_one_per_source')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("source_id__isnull", False)),
+                        fields=("kind", "source_id"),
+                        name="send_one_per_source",
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Delivery',
+            name="Delivery",
             fields=[
-                ('id', models.BigAutoField(primary_key=True, serialize=False)),
-                ('profile_id', models.BigIntegerField()),
-                ('email', models.CharField(max_length=254)),
-                ('variant', models.CharField(blank=True, max_length=1)),
-                ('state', models.PositiveSmallIntegerField(choices=[(0, 'Pending'), (1, 'Claimed'), (2, 'Sent'), (3, 'Deferred'), (4, 'Unknown'), (5, 'Failed'), (6, 'Suppressed')], default=0)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('lease_expires_at', models.DateTimeField(blank=True, null=True)),
-                ('next_attempt_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('last_reply', models.CharField(blank=True, max_length=500)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('send', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deliveries', to='delivery.send')),
+                ("id", models.BigAutoField(primary_key=True, serialize=False)),
+                ("profile_id", models.BigIntegerField()),
+                ("email", models.CharField(max_length=254)),
+                ("variant", models.CharField(blank=True, max_length=1)),
+                (
+                    "state",
+                    models.PositiveSmallIntegerField(
+                        choices=[
+                            (0, "Pending"),
+                            (1, "Claimed"),
+                            (2, "Sent"),
+                            (3, "Deferred"),
+                            (4, "Unknown"),
+                            (5, "Failed"),
+                            (6, "Suppressed"),
+                        ],
+                        default=0,
+                    ),
+                ),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("lease_expires_at", models.DateTimeField(blank=True, null=True)),
+                ("next_attempt_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("last_reply", models.CharField(blank=True, max_length=500)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "send",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deliveries",
+                        to="delivery.send",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(condition=models.Q(('state__in', [0, 1, 3, 4])), fields=['send', 'next_attempt_at'], name='delivery_open_due')],
-                'constraints': [models.UniqueConstraint(fields=('send', 'profile_id'), name='delivery_one_per_profile')],
+                "indexes": [
+                    models.Index(
+                        condition=models.Q(("state__in", [0, 1, 3, 4])),
+                        fields=["send", "next_attempt_at"],
+                        name="delivery_open_due",
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("send", "profile_id"), name="delivery_one_per_profile"
+                    )
+                ],
             },
         ),
     ]

@@ -32,6 +32,7 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.smtp import Outcome, Reply, SmtpPool
+from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.rendering.services import (
     RenderedEmail,
     render_context_for_profile,
@@ -95,6 +96,21 @@ def return_path(send: Send, claimed: Claimed) -> str:
     return f"bounces+{schema}.{claimed.id}.{token}@{settings.DELIVERY_BOUNCE_DOMAIN}"
 
 
+@lru_cache(maxsize=256)
+def _client_origin(schema: str) -> str:
+    host = connection.tenant.get_primary_domain().domain
+    port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
+    return f"{settings.DELIVERY_LINK_SCHEME}://{host}{port}"
+
+
+def unsubscribe_url(send: Send, claimed: Claimed) -> str:
+    """The message's one-click unsubscribe link (RFC 8058), on the client's own host."""
+    token = recipient_token(
+        UNSUBSCRIBE, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
+    )
+    return f"{_client_origin(connection.schema_name)}/u/{token}"
+
+
 @dataclass
 class _Batch:
     send: Send
@@ -112,6 +128,7 @@ class _Batch:
             html=rendered.html,
             text=rendered.text,
             message_id=message_id(send, claimed),
+            list_unsubscribe_url=unsubscribe_url(send, claimed),
             reply_to=send.reply_to,
             list_id=(
                 f"{send.list_name} <{send.kind}.{send.pk}.{settings.DELIVERY_BOUNCE_DOMAIN}>"
