@@ -86,7 +86,7 @@ def _public(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 
 def _private_allowed() -> bool:
-    return bool(getattr(settings, "OUTBOUND_ALLOW_PRIVATE_NETWORKS", False))
+    return settings.OUTBOUND_ALLOW_PRIVATE_NETWORKS
 
 
 @dataclass(frozen=True)

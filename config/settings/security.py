@@ -65,3 +65,8 @@ SILENCED_SYSTEM_CHECKS = [
     # own domain. SECURE_HSTS_PRELOAD=1 opts in.
     "security.W021",
 ]
+
+# Outbound requests (core/outbound.py: RSS feeds, webhooks, URL imports) refuse private,
+# loopback, link-local and reserved addresses. Only tests that serve a feed from 127.0.0.1
+# turn this on; a deployment never should (it would open SSRF into its own network).
+OUTBOUND_ALLOW_PRIVATE_NETWORKS = False
