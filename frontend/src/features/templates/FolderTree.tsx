@@ -86,7 +86,7 @@ export function FolderTree({ type, folders, selected, onSelect, onChanged }: Fol
                 <Text size="sm" truncate="end" fw={active ? 600 : 400} style={{ flex: 1 }}>
                   {folder.name}
                 </Text>
-                <Badge size="xs" variant="light" color="gray" aria-label={`${folder.templateCount} templates`}>
+                <Badge size="xs" variant="light" color="gray">
                   {folder.templateCount}
                 </Badge>
               </Group>

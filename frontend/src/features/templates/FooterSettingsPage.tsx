@@ -118,6 +118,7 @@ function HeaderFooterForm({ kind, item }: { kind: HeaderFooterKind; item: Header
                 format="hex"
                 w={200}
                 error={colorsClash ? text.sameColors : undefined}
+                eyeDropperButtonProps={{ 'aria-label': text.pickFromScreen(text.backgroundColor) }}
                 data-testid="hf-background"
               />
               <ColorInput
@@ -127,6 +128,7 @@ function HeaderFooterForm({ kind, item }: { kind: HeaderFooterKind; item: Header
                 format="hex"
                 w={200}
                 error={colorsClash ? text.sameColors : undefined}
+                eyeDropperButtonProps={{ 'aria-label': text.pickFromScreen(text.fontColor) }}
                 data-testid="hf-font"
               />
               <Switch

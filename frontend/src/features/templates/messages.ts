@@ -110,6 +110,7 @@ export const templateMessages = {
   backgroundColor: 'Background colour',
   fontColor: 'Font colour',
   sameColors: 'Footer background and font colours must differ.',
+  pickFromScreen: (what: string) => `${what}: pick from the screen`,
   hfSaved: (kind: 'header' | 'footer') => (kind === 'header' ? 'Header saved successfully.' : 'Footer saved successfully.'),
   hfDeleted: (kind: 'header' | 'footer') => (kind === 'header' ? 'Header deleted successfully.' : 'Footer deleted successfully.'),
   backToList: 'Back to headers and footers',
