@@ -17,21 +17,21 @@ than the rest of the message put together. What it guarantees:
 from __future__ import annotations
 
 import binascii
-import re
 from dataclasses import dataclass, field
 from email.header import Header
 from email.utils import format_datetime, formataddr
 
 from django.utils import timezone
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+from marketing.rendering.services import header_safe
+
 BOUNDARY_PREFIX = "=_mailcraft_"
 
 
 def header_text(value: str) -> str:
-    """A header value from untrusted text: control characters (CR and LF above all)
-    become one space, so nothing can start a new header line."""
-    return _CONTROL.sub(" ", value).strip()
+    """A header value from untrusted text: no control characters (CR and LF above all:
+    nothing can start a new header line; the renderer's rule), no surrounding spaces."""
+    return header_safe(value).strip()
 
 
 def _encoded(name: str, value: str) -> str:

@@ -62,7 +62,7 @@ def test_header_injection_through_fields_is_inert():
     parsed = _parsed(raw)
     assert parsed["Bcc"] is None
     assert "Bcc: victim@evil.example" in parsed["Subject"]  # kept as text, on one line
-    assert header_text("a\r\nb\x00c") == "a b c"
+    assert header_text(" a\r\nb\x00c ") == "abc"
 
 
 def test_non_ascii_subject_name_and_domain():
