@@ -306,29 +306,39 @@ def direct_begin(plan: RowPlan) -> DirectLoad | None:
 def apply_direct(
     record: ProfileImport, plan: RowPlan, stage: str, direct: DirectLoad, added: int
 ) -> tuple[int, int]:
-    """After a direct load (`added` new profiles written): the plan limit, the stored
-    profiles updated from the staging table, the id sequence moved past the reserved
-    ids, the constraints added back, the links. (inserted, updated)."""
+    """After a direct load (`added` new profiles written): the id sequence moved past the
+    reserved ids, the new profiles of repeated emails inserted from the staging table, the
+    plan limit, the stored profiles updated from it, the constraints added back, the
+    links. (inserted, updated)."""
     from tenants.plan_limits import Module, plan_limit_enforce
 
-    if added and getattr(connection, "tenant", None) is not None:
-        plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=added)
     table = Profile._meta.db_table
     updated = 0
     new = _mapped_values(plan, old="t")
+    params = {"now": timezone.now(), "base": direct.base}
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
             f" greatest(%s, (SELECT max(id) FROM {table})))",
             [direct.base],
         )
+        if direct.new_repeated:
+            columns, select = _new_profiles(plan, old=None)
+            cursor.execute(
+                f"""INSERT INTO {table} ({columns}) SELECT {select} FROM {stage} s
+                WHERE s.email = ANY(%(emails)s)""",
+                {**params, "emails": list(direct.new_repeated)},
+            )
+            added += cursor.rowcount
+        if added and getattr(connection, "tenant", None) is not None:
+            plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=added)
         if new:
             assignments = ", ".join(f"{c} = {value}" for c, value in new.items())
             cursor.execute(
                 f"""UPDATE {table} t SET {assignments}, updated_at = %(now)s FROM {stage} s
                 WHERE t.email = s.email AND t.id < %(base)s
                 AND {_changed(list(new), "t", new)}""",
-                {"now": timezone.now(), "base": direct.base},
+                params,
             )
             updated = cursor.rowcount
     profile_constraints_add(direct.constraints)
