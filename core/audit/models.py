@@ -27,6 +27,10 @@ class AuditObject(models.TextChoices):
     SESSION = "session", "Sign-in"
     JOB = "job", "Background job"
     SEGMENT = "segment", "Segment"
+    TEMPLATE_FOLDER = "templateFolder", "Template folder"
+    TEMPLATE = "template", "Template"
+    CAMPAIGN_HEADER = "campaignHeader", "Campaign header"
+    CAMPAIGN_FOOTER = "campaignFooter", "Campaign footer"
     FILE_FOLDER = "fileFolder", "File folder"
     FILE = "file", "File"
 
@@ -76,6 +80,19 @@ class AuditEvent(models.TextChoices):
     SEGMENT_UPDATED = "segment.updated", "Segment updated"
     SEGMENT_DELETED = "segment.deleted", "Segment deleted"
     SEGMENT_FROZEN = "segment.frozen", "Static segment snapshot taken"
+    TEMPLATE_FOLDER_CREATED = "templateFolder.created", "Template folder created"
+    TEMPLATE_FOLDER_RENAMED = "templateFolder.renamed", "Template folder renamed"
+    TEMPLATE_FOLDER_DELETED = "templateFolder.deleted", "Template folder deleted"
+    TEMPLATE_CREATED = "template.created", "Template created"
+    TEMPLATE_UPDATED = "template.updated", "Template updated"
+    TEMPLATE_MOVED = "template.moved", "Template moved"
+    TEMPLATE_DELETED = "template.deleted", "Template deleted"
+    CAMPAIGN_HEADER_CREATED = "campaignHeader.created", "Campaign header created"
+    CAMPAIGN_HEADER_UPDATED = "campaignHeader.updated", "Campaign header updated"
+    CAMPAIGN_HEADER_DELETED = "campaignHeader.deleted", "Campaign header deleted"
+    CAMPAIGN_FOOTER_CREATED = "campaignFooter.created", "Campaign footer created"
+    CAMPAIGN_FOOTER_UPDATED = "campaignFooter.updated", "Campaign footer updated"
+    CAMPAIGN_FOOTER_DELETED = "campaignFooter.deleted", "Campaign footer deleted"
     FILE_FOLDER_CREATED = "fileFolder.created", "File folder created"
     FILE_FOLDER_RENAMED = "fileFolder.renamed", "File folder renamed"
     FILE_FOLDER_DELETED = "fileFolder.deleted", "File folder deleted"
@@ -97,6 +114,7 @@ class AuditPath(models.TextChoices):
     SSO = "sso", "SSO"  # the parent suite's sign-in
     IMPORT = "import", "Import"  # a background import applying a file
     WORKFLOW = "workflow", "Workflow"  # an automated workflow
+    RECIPIENT = "recipient", "Recipient"  # a person a message reached (unsubscribe link)
     SYSTEM = "system", "System"  # no person: a command, a scheduled task
 
 
