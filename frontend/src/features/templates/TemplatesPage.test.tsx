@@ -102,3 +102,45 @@ test('a new designer template is created with its name, in the folder shown, the
   const create = fetchMock.mock.calls.find(([url, init]) => url === '/api/mm/templates' && init.method === 'POST');
   expect(JSON.parse(String(create?.[1].body))).toMatchObject({ name: 'Launch', type: 'designer', folderId: 5 });
 });
+
+test('card actions: preview in the sandboxed dialog, duplicate', async () => {
+  const detail = { ...row(), subject: 'Hi', previewText: '', html: '<p>Sale</p>', text: '', projectData: null, version: 1, updatedByEmail: 'ann@demo.test' };
+  mockFetch({
+    '/api/getTemplateFolders': () => jsonResponse(200, folders),
+    '/api/mm/templates': () => jsonResponse(200, pageOf([row()])),
+    '/api/mm/templates/7/preview': () => jsonResponse(200, { subject: 'Hi', html: '<p>Sale</p>', text: '' }),
+    '/api/mm/profiles': () => jsonResponse(200, pageOf([])),
+    '/api/mm/templates/7/duplicate': () => jsonResponse(201, { ...detail, id: 8, name: 'Spring Sale copy' }),
+  });
+  render(<TemplatesPage />, { route: '/templates?type=html', session: makeSession() });
+  const menu = await screen.findByRole('button', { name: 'Actions for Spring Sale' });
+
+  await userEvent.click(menu);
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Preview' }));
+  const frame = await screen.findByTestId('preview-frame');
+  expect(frame).toHaveAttribute('sandbox', '');
+  await waitFor(() => expect(frame).toHaveAttribute('srcdoc', '<p>Sale</p>'));
+  await userEvent.keyboard('{Escape}');
+
+  await userEvent.click(menu);
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+  await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Template duplicated successfully.'));
+});
+
+test('moving a template to another folder sends the folder chosen', async () => {
+  const detail = { ...row(), subject: '', previewText: '', html: '', text: '', projectData: null, version: 1, updatedByEmail: 'ann@demo.test' };
+  const fetchMock = mockFetch({
+    '/api/getTemplateFolders': () => jsonResponse(200, folders),
+    '/api/mm/templates': () => jsonResponse(200, pageOf([row()])),
+    '/api/mm/templates/7/move': () => jsonResponse(200, { ...detail, folderId: 4 }),
+  });
+  render(<TemplatesPage />, { route: '/templates?type=html', session: makeSession() });
+  await userEvent.click(await screen.findByRole('button', { name: 'Actions for Spring Sale' }));
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Move to folder' }));
+  await userEvent.click(await screen.findByTestId('move-folder'));
+  await userEvent.click(await screen.findByRole('option', { name: 'Promos/Old' }));
+  await userEvent.click(screen.getByTestId('move-save'));
+  await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Template moved successfully.'));
+  const move = fetchMock.mock.calls.find(([url]) => url === '/api/mm/templates/7/move');
+  expect(JSON.parse(String(move?.[1].body))).toEqual({ folderId: 4 });
+});

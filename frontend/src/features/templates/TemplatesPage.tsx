@@ -27,7 +27,7 @@ import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { FolderTree } from './FolderTree';
 import { templateMessages as text } from './messages';
-import { TemplatePreviewDialog } from './TemplatePreviewDialog';
+import { PreviewDialog } from './preview/PreviewDialog';
 import { TemplateCard, type CardAction } from './TemplateCard';
 import { editHref, editorOf, findFolder, folderFromValue, folderOptions, folderValue, isTemplateType, templateTypes, typeLabel } from './template-types';
 
@@ -219,7 +219,13 @@ export default function TemplatesPage() {
           <ListFooter answer={templates.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
         </Stack>
       </Group>
-      <TemplatePreviewDialog template={previewing} onClose={() => setPreviewing(null)} />
+      <PreviewDialog
+        templateId={previewing?.id ?? 0}
+        opened={previewing !== null}
+        templateName={previewing?.name}
+        defaultTab={previewing?.type === 'plainText' ? 'text' : 'html'}
+        onClose={() => setPreviewing(null)}
+      />
       <MoveTemplateModal
         template={moving}
         options={folderOptions(folderTree ?? [], text.noFolder)}
@@ -288,7 +294,7 @@ function MoveTemplateModal({ template, options, onClose, onMoved }: MoveTemplate
         }}
       >
         <Stack>
-          <Select label={text.folder} data={options} value={chosen} allowDeselect={false} onChange={setTarget} comboboxProps={{ withinPortal: false }} data-testid="move-folder" />
+          <Select label={text.folder} data={options} value={chosen} allowDeselect={false} onChange={setTarget} comboboxProps={{ withinPortal: false, hideDetached: false }} data-testid="move-folder" />
           <DialogActions onCancel={close} busy={saving} testId="move-save" />
         </Stack>
       </form>
