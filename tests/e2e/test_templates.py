@@ -83,6 +83,14 @@ def test_folders_html_upload_search_plain_text_and_footer(page, site, tmp_path):
     expect(page.get_by_test_id("templates-no-match")).to_be_visible()
     page.get_by_test_id("template-search").fill(suffix.upper())
     expect(grid.get_by_test_id("template-name")).to_have_text([name])
+    # Its thumbnail, rendered by the job its save started, shows on the card.
+    thumbnail = grid.get_by_role("img", name=f"Thumbnail of {name}")
+    expect(thumbnail).to_be_visible()
+    page.wait_for_function(
+        "image => image.complete && image.naturalWidth > 0",
+        arg=thumbnail.element_handle(),
+        timeout=10_000,
+    )
     expect_accessible(page, "template gallery with a folder and a template")
 
     # Renamed inline; its deletion refused while it holds the template.
