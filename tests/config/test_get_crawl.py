@@ -37,6 +37,7 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.bi.models import BiSegment
+from marketing.files.models import FileFolder, StoredFile
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
@@ -145,6 +146,16 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             },
             website_ids=[7],
         )
+        file_folder = FileFolder.objects.create(name="Crawl folder")
+        stored_file = StoredFile.objects.create(
+            name="crawl.png",
+            folder=file_folder,
+            content_type="image/png",
+            size=68,
+            width=1,
+            height=1,
+            storage_name="alpha/files/crawl/crawl.png",
+        )
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -158,6 +169,8 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "import": record.pk,
         "segment": segment.pk,
         "bi_segment": bi_segment.pk,
+        "file_folder": file_folder.pk,
+        "file": stored_file.pk,
     }
 
 
@@ -168,6 +181,7 @@ PATH_IDS = {
     "import_id": "import",
     "segment_id": "segment",
     "bi_segment_id": "bi_segment",
+    "file_id": "file",
 }
 
 
@@ -198,6 +212,8 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("jobList", "status"): list(JobStatus.values),
         ("checkPlanLimit", "moduleName"): [module.value for module in Module],
         ("getFields", "fieldTypes"): [",".join(FieldType.values), *FieldType.values],
+        ("fileList", "folderId"): [ids.get("file_folder", 1)],
+        ("fileList", "allFolders"): [False, True],
     }
     by_name = {
         "page": [1, 2],
