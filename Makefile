@@ -18,6 +18,8 @@ export BASE_DOMAIN ?= localhost
 export SECRET_KEY ?= insecure-local-development-key-do-not-use-in-production
 export EMAIL_HOST ?= 127.0.0.1
 export EMAIL_PORT ?= 1025
+# The inbound SMTP endpoint for bounces and complaints (manage.py bounce_server).
+export BOUNCE_PORT ?= 2525
 # Logs from honcho's children show up as they happen, not when a buffer fills.
 export PYTHONUNBUFFERED := 1
 # ruff, pytest, celery, gunicorn and honcho come from the venv.
@@ -70,7 +72,7 @@ run: export DJANGO_DEBUG := 1
 run: export DELIVERY_LINK_SCHEME ?= http
 run: export DELIVERY_LINK_PORT ?= $(PORT)
 run: install build services migrate
-	@$(LOADENV) bash scripts/check_ports_free.sh "$$PORT" "$$EMAIL_PORT"
+	@$(LOADENV) bash scripts/check_ports_free.sh "$$PORT" "$$EMAIL_PORT" "$$BOUNCE_PORT"
 	@$(LOADENV) $(PY) manage.py seed_demo
 	@$(LOADENV) printf '\n==> mailcraft is starting: http://demo.%s:%s  (sign-ins above; Ctrl-C stops)\n\n' \
 	    "$$BASE_DOMAIN" "$$PORT"

@@ -143,3 +143,19 @@ class DkimKey(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["domain", "selector"], name="dkim_key_selector")
         ]
+
+
+class DeliveryReport(models.Model):
+    """A bounce or complaint received for a delivery, kept once per kind: a receiver that
+    sends the same report twice counts once."""
+
+    delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="reports")
+    kind = models.CharField(max_length=20)  # bounces.ReportKind
+    status = models.CharField(max_length=10, blank=True)
+    diagnostic = models.CharField(max_length=500, blank=True)
+    received_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["delivery", "kind"], name="delivery_report_once")
+        ]

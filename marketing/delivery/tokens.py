@@ -62,3 +62,9 @@ def recipient_token_read(action: str, token: str, *, schema: str) -> tuple[int, 
     if len(payload) != _PACK.size or not hmac.compare_digest(mac, _mac(action, schema, payload)):
         raise BadToken
     return _PACK.unpack(payload)
+
+
+def verp_token(schema: str, delivery_id: int) -> str:
+    """The signature in a VERP return path (bounces+<schema>.<delivery>.<token>@...)."""
+    message = f"verp\x00{schema}\x00{delivery_id}".encode()
+    return hmac.new(_key(settings.SECRET_KEY), message, hashlib.sha256).hexdigest()[:12]

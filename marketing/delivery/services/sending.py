@@ -32,7 +32,7 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.smtp import Outcome, Reply, SmtpPool
-from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
+from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token, verp_token
 from marketing.rendering.services import (
     RenderedEmail,
     render_context_for_profile,
@@ -92,7 +92,7 @@ def return_path(send: Send, claimed: Claimed) -> str:
     """VERP: the bounce address names the client and the delivery, signed so that a forged
     bounce cannot suppress someone else's address."""
     schema = connection.schema_name
-    token = _token("verp", schema, claimed.id)
+    token = verp_token(schema, claimed.id)
     return f"bounces+{schema}.{claimed.id}.{token}@{settings.DELIVERY_BOUNCE_DOMAIN}"
 
 

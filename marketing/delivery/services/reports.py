@@ -1,0 +1,92 @@
+"""Recording bounces and complaints against the delivery they are about (in its client's
+schema), each once per delivery and kind:
+
+- hard bounce: the address is suppressed, the row failed, a `bounced` event;
+- soft bounce: one more in the profile's run of consecutive soft bounces (five flag it),
+  a `bounced` event;
+- complaint: the address is suppressed, the profile unsubscribed, a `complained` event.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from django.db import IntegrityError, connection, transaction
+
+from core.audit.context import audit_context
+from core.audit.models import AuditPath
+from marketing.audience.services.bounces import soft_bounce_record
+from marketing.audience.services.profiles import profiles_unsubscribe
+from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.models import (
+    Delivery,
+    DeliveryReport,
+    DeliveryState,
+    SendKind,
+    Suppression,
+    SuppressionReason,
+)
+from marketing.delivery.tokens import verp_token
+from marketing.tracking.services import Event, events_record
+
+COMPLAINT_SOURCE = "complaint"
+COUNTED = (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT)
+
+
+def verp_valid(verp: VerpAddress) -> bool:
+    """The return path's signature holds for this client (call in its schema)."""
+    return verp.schema == connection.schema_name and hmac.compare_digest(
+        verp.token, verp_token(verp.schema, verp.delivery_id)
+    )
+
+
+def report_record(verp: VerpAddress, report: Report) -> bool:
+    """Record `report` for the delivery `verp` names; False when there is nothing to
+    record (a forged or unknown address, a report of no interest, one already counted)."""
+    if report.kind not in COUNTED or not verp_valid(verp):
+        return False
+    delivery = Delivery.objects.select_related("send").filter(pk=verp.delivery_id).first()
+    if delivery is None:
+        return False
+    try:
+        with transaction.atomic():
+            DeliveryReport.objects.create(
+                delivery=delivery,
+                kind=report.kind,
+                status=report.status,
+                diagnostic=report.diagnostic,
+            )
+            _effects(delivery, report)
+    except IntegrityError:  # the same report again
+        return False
+    return True
+
+
+def _effects(delivery: Delivery, report: Report) -> None:
+    send = delivery.send
+    counted = send.kind != SendKind.TEST
+    event = Event(
+        delivery.profile_id,
+        "complained" if report.kind == ReportKind.COMPLAINT else "bounced",
+        campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
+        workflow_step_id=send.source_id if send.kind == SendKind.WORKFLOW_STEP else None,
+    )
+    if report.kind == ReportKind.HARD_BOUNCE:
+        Suppression.objects.get_or_create(
+            email=delivery.email,
+            defaults={"reason": SuppressionReason.HARD_BOUNCE, "detail": report.diagnostic},
+        )
+        Delivery.objects.filter(pk=delivery.pk).update(
+            state=DeliveryState.FAILED, last_reply=(report.diagnostic or report.status)[:500]
+        )
+    elif report.kind == ReportKind.SOFT_BOUNCE:
+        if counted:
+            soft_bounce_record(profile_id=delivery.profile_id)
+    else:
+        Suppression.objects.get_or_create(
+            email=delivery.email, defaults={"reason": SuppressionReason.COMPLAINT}
+        )
+        with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):
+            profiles_unsubscribe(profile_ids=[delivery.profile_id], source=COMPLAINT_SOURCE)
+    if counted:
+        events_record([event])

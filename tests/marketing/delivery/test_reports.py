@@ -1,0 +1,160 @@
+"""Bounces and complaints: a corpus of real-world report shapes read right, and each
+recorded once against the delivery its VERP address names, through the inbound SMTP
+endpoint."""
+
+import smtplib
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from django.utils import timezone
+
+from marketing.audience.models import Profile
+from marketing.delivery.bounces import ReportKind, report_read, verp_read
+from marketing.delivery.inbound import InboundHandler, inbound_record
+from marketing.delivery.models import (
+    Delivery,
+    DeliveryReport,
+    DeliveryState,
+    Send,
+    SendKind,
+    Suppression,
+)
+from marketing.delivery.tokens import verp_token
+from marketing.tracking.models import EmailEvent, EventType
+from tests.conftest import in_schema
+from tests.support.smtp_sink import _free_port
+
+REPORTS = Path(__file__).parent / "reports"
+
+
+def _raw(name: str, delivery_id: int = 1, token: str = "0" * 12) -> bytes:
+    raw = (REPORTS / name).read_bytes()  # CRLF kept, as on the wire
+    return raw.replace(b"{d}", str(delivery_id).encode()).replace(b"{t}", token.encode())
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "status", "recipient"),
+    [
+        ("postfix_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "gone@mail.example"),
+        ("exim_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "nobody@mail.example"),
+        ("outlook_hard.eml", ReportKind.HARD_BOUNCE, "5.1.10", "nope@outlook.example"),
+        ("gmail_mailbox_full.eml", ReportKind.SOFT_BOUNCE, "5.2.2", "full@gmail.example"),
+        ("postfix_delayed.eml", ReportKind.SOFT_BOUNCE, "4.4.1", "gone@mail.example"),
+        ("success.eml", ReportKind.DELIVERED, "2.0.0", "gone@mail.example"),
+        ("arf_complaint.eml", ReportKind.COMPLAINT, "", "annoyed@hotmail.example"),
+        ("autoreply.eml", ReportKind.UNKNOWN, "", ""),
+        ("malformed.eml", ReportKind.UNKNOWN, "", ""),
+    ],
+)
+def test_the_corpus_is_read_right(name, kind, status, recipient):
+    report = report_read(_raw(name, 7))
+    assert (report.kind, report.status, report.recipient) == (kind, status, recipient)
+    if kind in (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT):
+        assert report.message_id == "7.7.abc@bounces.mailcraft.localhost"
+
+
+def test_garbage_is_unknown_not_an_error():
+    for raw in (b"", b"\x00\xff" * 100, b"Content-Type: multipart/report\r\n\r\n--"):
+        assert report_read(raw).kind == ReportKind.UNKNOWN
+
+
+def test_verp_addresses():
+    verp = verp_read("<bounces+alpha.12.0123456789ab@bounces.mailcraft.localhost>")
+    assert (verp.schema, verp.delivery_id, verp.token) == ("alpha", 12, "0123456789ab")
+    assert verp_read("ann@mail.example") is None
+
+
+@pytest.fixture
+def inbound():
+    controller = Controller(InboundHandler(), hostname="127.0.0.1", port=_free_port("127.0.0.1"))
+    controller.start()
+    yield controller
+    controller.stop()
+
+
+def _delivery(tenant, email) -> Delivery:
+    with in_schema(tenant):
+        profile = Profile.objects.create(email=email)
+        send = Send.objects.create(
+            kind=SendKind.CAMPAIGN,
+            source_id=None,  # one send per delivery here
+            subject="s",
+            from_name="S",
+            from_address="news@shop.example",
+        )
+        return Delivery.objects.create(
+            send=send,
+            profile_id=profile.pk,
+            email=email,
+            state=DeliveryState.SENT,
+            sent_at=timezone.now(),
+        )
+
+
+def _mail(controller, rcpt: str, raw: bytes) -> None:
+    with smtplib.SMTP(controller.hostname, controller.port, timeout=10) as client:
+        client.sendmail("MAILER-DAEMON@mx.mail.example", [rcpt], raw)
+
+
+def _verp(delivery_id: int, schema: str = "alpha") -> tuple[str, str]:
+    token = verp_token(schema, delivery_id)
+    return f"bounces+{schema}.{delivery_id}.{token}@bounces.mailcraft.localhost", token
+
+
+def test_a_hard_bounce_suppresses_once(alpha):
+    delivery = _delivery(alpha, "gone@mail.example")
+    address, token = _verp(delivery.pk)
+    recorded = [
+        inbound_record([address], _raw("postfix_hard.eml", delivery.pk, token))
+        for _ in range(2)  # the same DSN twice counts once
+    ]
+    assert recorded == [1, 0]
+    with in_schema(alpha):
+        assert Suppression.objects.get(email="gone@mail.example").reason == "hardBounce"
+        assert Delivery.objects.get(pk=delivery.pk).state == DeliveryState.FAILED
+        assert DeliveryReport.objects.filter(delivery=delivery).count() == 1
+        assert EmailEvent.objects.filter(event_type=EventType.BOUNCED).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_soft_bounces_count_toward_csb_and_complaints_unsubscribe(tenants, inbound):
+    alpha = tenants["alpha"]
+    full = _delivery(alpha, "full@gmail.example")
+    address, token = _verp(full.pk)
+    _mail(inbound, address, _raw("gmail_mailbox_full.eml", full.pk, token))
+    annoyed = _delivery(alpha, "annoyed@hotmail.example")
+    _, token = _verp(annoyed.pk)
+    _mail(
+        inbound, "abuse@bounces.mailcraft.localhost", _raw("arf_complaint.eml", annoyed.pk, token)
+    )
+    with in_schema(alpha):
+        assert Profile.objects.get(pk=full.profile_id).soft_bounce_streak == 1
+        assert not Suppression.objects.filter(email="full@gmail.example").exists()
+        complained = Profile.objects.get(pk=annoyed.profile_id)
+        assert complained.unsubscribed_at is not None
+        assert complained.unsubscribe_source == "complaint"
+        assert Suppression.objects.get(email="annoyed@hotmail.example").reason == "complaint"
+        assert EmailEvent.objects.filter(event_type=EventType.COMPLAINED).count() == 1
+
+
+def test_forged_or_foreign_return_paths_change_nothing(alpha, beta):
+    delivery = _delivery(alpha, "target@mail.example")
+    forged = f"bounces+alpha.{delivery.pk}.{'f' * 12}@bounces.mailcraft.localhost"
+    assert inbound_record([forged], _raw("postfix_hard.eml", delivery.pk, "f" * 12)) == 0
+    # alpha's delivery id under beta's name, signed for beta: no such delivery in beta
+    address, token = _verp(delivery.pk, "beta")
+    assert inbound_record([address], _raw("postfix_hard.eml", delivery.pk, token)) == 0
+    assert inbound_record(["bounces+public.1.000000000000@x"], b"") == 0
+    for tenant in (alpha, beta):
+        with in_schema(tenant):
+            assert not Suppression.objects.exists()
+            assert not DeliveryReport.objects.exists()
+
+
+def test_the_inbound_endpoint_takes_only_its_domain(inbound):
+    """What reaches the endpoint: its own domain's addresses, any content accepted (a
+    report we cannot read is dropped, never bounced back); others refused at RCPT."""
+    _mail(inbound, "abuse@bounces.mailcraft.localhost", b"Subject: hello\r\n\r\nnot a report")
+    with pytest.raises(smtplib.SMTPRecipientsRefused):
+        _mail(inbound, "someone@elsewhere.example", b"Subject: x\r\n\r\nx")
