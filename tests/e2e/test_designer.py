@@ -171,6 +171,14 @@ def test_design_save_preview_and_thumbnail_with_no_request_leaving_the_host(page
     expect(page.locator(".gjs-mdl-dialog")).to_be_hidden()
     expect(frame.locator(f'img[src="{image["filePath"]}"]')).to_be_visible()
 
+    # From the keyboard, a block is added after the selected component.
+    divider = page.get_by_role("button", name="Add block: Divider")
+    if not divider.is_visible():
+        page.get_by_role("button", name="Blocks", exact=True).click()
+    divider.focus()
+    page.keyboard.press("Enter")
+    expect(frame.locator("td.divider")).to_have_count(1)
+
     # The merge tag goes where the cursor is in the text being edited.
     text_block.dblclick()
     expect(text_block).to_have_attribute("contenteditable", "true")

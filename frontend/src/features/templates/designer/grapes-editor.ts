@@ -80,6 +80,7 @@ export function createEditor({ container, projectData, html, images, upload, onU
     replaceRemotePlaceholders(editor);
     makePanelButtonsAccessible(editor, container);
     labelControls(container);
+    makeBlocksKeyboardReachable(editor, container);
     // Panels render their controls when they open, and again for each selected component.
     editor.on('component:toggled run', () => setTimeout(() => labelControls(container)));
     editor.on('update', onChange);
@@ -122,6 +123,36 @@ function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
     }
   });
   container.querySelectorAll<HTMLElement>('.gjs-pn-views-container').forEach((views) => views.setAttribute('tabindex', '0'));
+}
+
+/**
+ * Blocks are dragged with a mouse; from the keyboard, Enter or Space on a block adds it
+ * after the selected component (or at the end of the email).
+ */
+function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
+  const mark = () =>
+    container.querySelectorAll<HTMLElement>('.gjs-block:not([role])').forEach((element) => {
+      element.setAttribute('role', 'button');
+      element.setAttribute('tabindex', '0');
+      element.setAttribute('aria-label', text.addBlock(element.getAttribute('title') ?? element.textContent?.trim() ?? ''));
+    });
+  mark();
+  editor.on('run', () => setTimeout(mark));
+  container.addEventListener('keydown', (event) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
+    if (!element || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    const label = element.getAttribute('title');
+    const block = editor.Blocks.getAll().find((item: Block) => item.getLabel() === label);
+    if (!block) return;
+    const selected = editor.getSelected();
+    const parent = selected?.parent();
+    const added = parent
+      ? parent.components().add(block.get('content') as never, { at: selected!.index() + 1 })
+      : editor.getWrapper()?.append(block.get('content') as never);
+    const first = Array.isArray(added) ? added[0] : added;
+    if (first) editor.select(first);
+  });
 }
 
 /** Form controls GrapesJS renders without a label. */

@@ -24,6 +24,7 @@ export const designerMessages = {
   editorFailed: 'The editor could not be loaded.',
   leaveUnsaved: 'Your changes are not saved yet.',
   componentState: 'State',
+  addBlock: (name: string) => `Add block: ${name}`,
   // GrapesJS' panel buttons (icons only), by button id.
   panelButtons: {
     'set-device-desktop': 'Desktop view',
