@@ -17,7 +17,7 @@ function FolderLink({ folder, current, openIds, onSelect }: { folder: FileFolder
   return (
     <NavLink
       label={folder.name}
-      description={folder.fileCount ? `${folder.fileCount}` : undefined}
+      description={folder.fileCount ? text.imageCount(folder.fileCount) : undefined}
       leftSection={open ? <IconFolderOpen size={16} aria-hidden /> : <IconFolder size={16} aria-hidden />}
       active={active}
       opened={open}

@@ -54,4 +54,5 @@ export const fileMessages = {
   noMatches: 'No images match this search.',
   noMatchesHint: 'Try another name, search every folder, or clear the search.',
   root: 'Files',
+  imageCount: (count: number) => (count === 1 ? '1 image' : `${count} images`),
 };
