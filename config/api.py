@@ -5,13 +5,15 @@ for the public host (sign-in, status). Every error leaves as one JSON shape:
 import functools
 import logging
 
-from django.core.exceptions import ImproperlyConfigured
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured, RequestDataTooBig
 from django.http import Http404
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 
 from config.operation_gates import OPERATION_GATES
 from core.audit.context import audit_request_context
+from core.body_limit import too_large_message
 from core.errors import ServiceError
 from core.messages import INVALID_REQUEST, SOMETHING_WENT_WRONG
 from core.parser import NulRefusingParser
@@ -27,6 +29,7 @@ from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
 from marketing.bi.api import router as bi_router
 from marketing.content.api import router as content_router
+from marketing.delivery.api import router as delivery_router
 from marketing.files.api import router as files_router
 from marketing.jobs.api import router as jobs_router
 from marketing.rendering.api import router as rendering_router
@@ -79,6 +82,11 @@ def _install_error_handlers(api: NinjaAPI) -> None:
     @api.exception_handler(HttpError)
     def http_error(request, exc: HttpError):
         return error(request, exc.status_code, str(exc) or INVALID_REQUEST)
+
+    @api.exception_handler(RequestDataTooBig)
+    def data_too_big(request, exc):
+        # A JSON body past DATA_UPLOAD_MAX_MEMORY_SIZE (a huge template): 413, not a 500.
+        return error(request, 413, too_large_message(settings.DATA_UPLOAD_MAX_MEMORY_SIZE))
 
     @api.exception_handler(Http404)
     def not_found(request, exc):
@@ -145,6 +153,7 @@ api.add_router("", bi_router)
 api.add_router("", rendering_router)
 api.add_router("", files_router)
 api.add_router("", content_router)
+api.add_router("", delivery_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

@@ -4,6 +4,7 @@ from django.urls import path, re_path
 
 from config.api import api
 from config.spa import api_not_found, spa_index
+from marketing.delivery.views import unsubscribe_link
 from marketing.files.views import file_serve
 
 urlpatterns = [
@@ -11,5 +12,7 @@ urlpatterns = [
     re_path(r"^api/", api_not_found),
     # The file manager's images, public for email recipients (marketing/files/views.py).
     path("files/<uuid:key>/<str:name>", file_serve, name="file_serve"),
+    # The List-Unsubscribe link of every message (marketing/delivery/views.py).
+    path("u/<str:token>", unsubscribe_link, name="unsubscribe_link"),
     re_path(r"^(?!api/).*$", spa_index),
 ]

@@ -37,6 +37,9 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.bi.models import BiSegment
+from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
+from marketing.content.services.previews import preview_link_make
+from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.files.models import FileFolder, StoredFile
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
@@ -101,6 +104,9 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
     export = tmp_path / "alpha" / "exports" / "profiles.csv"
     export.parent.mkdir(parents=True)
     export.write_text("email\ncrawl@x.example\n")
+    thumbnail = tmp_path / "alpha" / "thumbnails" / "crawl.png"
+    thumbnail.parent.mkdir(parents=True)
+    thumbnail.write_bytes(b"\x89PNG\r\n\x1a\n")
     with in_schema(alpha):
         category = GroupCategory.objects.create(name="Crawl category")
         group = Group.objects.create(name="Crawl group", category=category)
@@ -156,6 +162,22 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             height=1,
             storage_name="alpha/files/crawl/crawl.png",
         )
+        template_folder = TemplateFolder.objects.create(name="Crawl", folder_type="designer")
+        template = Template.objects.create(
+            name="Crawl template",
+            template_type="designer",  # the first type the crawl sends
+            folder=template_folder,
+            subject="Hi <% firstName %>",
+            html="<p>Hi <% firstName %></p>",
+            thumbnail_key="alpha/thumbnails/crawl.png",
+            thumbnail_version=1,
+        )
+        header = CampaignHeader.objects.create(name="Crawl header", html="<p>h</p>")
+        footer = CampaignFooter.objects.create(name="Crawl footer", html="<p>f</p>")
+        preview_token = preview_link_make(template).partition("token=")[2]
+        opt_out_token = recipient_token(
+            UNSUBSCRIBE, schema="alpha", profile_id=profile.pk, send_id=1
+        )
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -171,6 +193,12 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "bi_segment": bi_segment.pk,
         "file_folder": file_folder.pk,
         "file": stored_file.pk,
+        "template_folder": template_folder.pk,
+        "template": template.pk,
+        "header": header.pk,
+        "footer": footer.pk,
+        "preview_token": preview_token,
+        "opt_out_token": opt_out_token,
     }
 
 
@@ -182,6 +210,9 @@ PATH_IDS = {
     "segment_id": "segment",
     "bi_segment_id": "bi_segment",
     "file_id": "file",
+    "template_id": "template",
+    "header_id": "header",
+    "footer_id": "footer",
 }
 
 
@@ -203,9 +234,6 @@ def _enum_of(schema: dict, components: dict) -> list | None:
 
 def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) -> list:
     """Values worth sending for one query parameter, from its schema or its meaning."""
-    enum = _enum_of(schema, operation["components"])
-    if enum:
-        return enum
     by_operation = {
         ("importList", "kind"): list(ImportKind.values),
         ("jobList", "kind"): job_kind_values(),
@@ -214,6 +242,19 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("getFields", "fieldTypes"): [",".join(FieldType.values), *FieldType.values],
         ("fileList", "folderId"): [ids.get("file_folder", 1)],
         ("fileList", "allFolders"): [False, True],
+        ("checkHeaderAssociatedCampaigns", "id"): [ids.get("header", 1)],
+        ("checkFooterAssociatedCampaigns", "id"): [ids.get("footer", 1)],
+        ("externalPreviewTemplate", "token"): [ids.get("preview_token", "x"), "forged"],
+        ("optOutGet", "token"): [ids.get("opt_out_token", "x"), "forged"],
+        # refused before any request leaves: a loopback address (core/outbound.py)
+        ("getRSSXML", "rssFeedUrl"): ["http://127.0.0.1:9/rss", "not a url"],
+        # the seeded folder's type: a folder asked for under another type is not found
+        ("getTemplateFolders", "type"): ["designer"],
+        ("getTemplateFolders", "folderId"): [ids.get("template_folder", 1)],
+        ("getTemplateFolders", "folderPath"): ["/Crawl"],
+        ("getTemplateFolders", "source"): ["mm"],
+        ("templateList", "folderId"): [ids.get("template_folder", 1)],
+        ("templatePreview", "profileId"): [ids.get("profile", 1)],
     }
     by_name = {
         "page": [1, 2],
@@ -227,7 +268,10 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         "dateFrom": ["2001-03-01"],
         "dateTo": ["2001-03-01", "2999-12-31"],
     }
-    return by_operation.get((operation["id"], name)) or by_name.get(name) or []
+    chosen = by_operation.get((operation["id"], name))
+    if chosen:
+        return chosen
+    return _enum_of(schema, operation["components"]) or by_name.get(name) or []
 
 
 def test_every_get_query_parameter_is_crawled_with_plausible_values():
@@ -347,6 +391,11 @@ def _path(operation: dict, ids: dict[str, int]) -> str:
     return re.sub(r"\{(?:[^}:]+:)?([^}]+)\}", fill, operation["path"])
 
 
+# GETs that fetch a URL from outside: the crawl offers only addresses the safe fetcher
+# refuses before any request leaves (core/outbound.py), so members get 400, not 200.
+FETCHES_OUTSIDE = {"getRSSXML"}
+
+
 def _crawl_cases():
     for role in ROLES:
         for operation in GET_OPERATIONS:
@@ -369,6 +418,16 @@ def test_get_changes_no_table(alpha, seeded, role_tokens, role, operation):
     # plausible values an answer for everyone else (the user made the seeded import and
     # export, so every seeded id is theirs to read).
     with_values = [status for query, status in answers if query]
+    if OPERATION_GATES[operation["id"]].public and "token" in operation["query"]:
+        # Public reads (a preview link, an opt-out page) answer whoever holds a good token,
+        # signed in or not, and refuse a forged one.
+        assert {status for _, status in answers[1:]} == {200, 400}, answers
+        return
+    if operation["id"] in FETCHES_OUTSIDE:
+        expected = 400 if role in ("admin", "user", "superadmin") else None
+        if expected is not None:
+            assert set(with_values) == {expected}, answers
+            return
     if role == "anonymous":
         expected = 401
     elif role == "no_mkm" and operation["id"] != "getStatus":

@@ -28,6 +28,16 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
+  '/external/useroptoutform': lazy(() => import('../features/opt-out/UserOptOutPage')),
+  '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
+  '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
+  '/templates': lazy(() => import('../features/templates/TemplatesPage')),
+  '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),
+  '/beeeditor': lazy(() => import('../features/templates/designer/DesignerPage')),
+  '/plaintexteditor': lazy(() => import('../features/templates/PlainTextEditorPage')),
+  '/CampaignFooterSettingsList': lazy(() => import('../features/templates/FooterSettingsListPage')),
+  '/CampaignFooterSettings': lazy(() => import('../features/templates/FooterSettingsPage')),
+  '/external/previewTemplate': lazy(() => import('../features/templates/ExternalPreviewPage')),
 };
 
 export function RoutePage({ route }: { route: RouteEntry }) {

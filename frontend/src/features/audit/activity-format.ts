@@ -16,6 +16,10 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   session: 'Sign-in',
   job: 'Background job',
   segment: 'Segment',
+  templateFolder: 'Template folder',
+  template: 'Template',
+  campaignHeader: 'Campaign header',
+  campaignFooter: 'Campaign footer',
   fileFolder: 'File folder',
   file: 'File',
 };
