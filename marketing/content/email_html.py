@@ -6,8 +6,10 @@
    links, old presentational attributes) and drops the rest: script and style content
    that is not a stylesheet, event handlers, iframes, forms, objects, and URLs outside the
    link protocols of spec 5.1 (`javascript:`, `data:`, `vbscript:` among them).
-3. css-inline moves the `<style>` rules onto the elements (once: the stylesheet is gone
-   afterwards, so a second save finds nothing to inline) without fetching anything.
+3. css-inline moves the `<style>` rules onto the elements without fetching anything
+   (once: those rules are gone afterwards, so a second save finds nothing to inline). At-
+   rules (`@media` above all: a responsive email's mobile layout) cannot be inlined and
+   stay in a `<style>` of their own for the clients that read it.
 
 Running it on its own output changes nothing."""
 
@@ -117,6 +119,7 @@ def email_html_clean(html: str, *, fragment: bool = False) -> str:
         cleaned,
         load_remote_stylesheets=False,
         keep_style_tags=False,
+        keep_at_rules=True,
         keep_link_tags=False,
     )
     # What stood between removed head elements is only whitespace: drop it, so that a

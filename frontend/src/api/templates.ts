@@ -167,3 +167,9 @@ export function getAssociatedCampaigns(kind: HeaderFooterKind, id: number, signa
     ? call(api.GET('/api/checkHeaderAssociatedCampaigns', { params: { query: { id } }, signal }))
     : call(api.GET('/api/checkFooterAssociatedCampaigns', { params: { query: { id } }, signal }));
 }
+
+/** The template's thumbnail, fetched with the app's credentials (the bearer token too). */
+export async function getTemplateThumbnail(templateId: number, signal?: AbortSignal): Promise<Blob> {
+  const answer = await call(api.GET('/api/mm/templates/{template_id}/thumbnail', { params: { path: { template_id: templateId } }, parseAs: 'blob', signal }));
+  return answer as unknown as Blob;
+}

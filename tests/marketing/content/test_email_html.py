@@ -80,3 +80,14 @@ def test_a_fragment_is_what_the_body_holds():
     )
     assert html == '<table><tbody><tr><td style="color: red;"><% x %></td></tr></tbody></table>'
     assert email_html_clean(html, fragment=True) == html
+
+
+def test_media_queries_stay_for_the_clients_that_read_them():
+    page = (
+        "<html><head><style>p { color: red } @media (max-width: 600px) "
+        "{ p { color: blue !important } }</style></head><body><p>x</p></body></html>"
+    )
+    html = email_html_clean(page)
+    assert '<p style="color: red;">x</p>' in html
+    assert "@media (max-width: 600px)" in html and "color: blue !important" in html
+    assert email_html_clean(html) == html  # a second save changes nothing

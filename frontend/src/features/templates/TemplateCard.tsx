@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, AspectRatio, Card, Center, Group, Image, Menu, Stack, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconEye, IconFolderShare, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { TemplateRow } from '../../api/templates';
 import { formatClientDateTime } from '../../lib/format';
 import { templateMessages as text } from './messages';
 import { editHref } from './template-types';
+import { useThumbnail } from './useThumbnail';
 
 export type CardAction = 'preview' | 'duplicate' | 'move' | 'delete';
 
@@ -19,13 +19,13 @@ interface TemplateCardProps {
 export function TemplateCard({ template, timeZoneMinutes, onAction }: TemplateCardProps) {
   const edit = editHref(template);
   // A thumbnail still being made answers 404: the placeholder stays until the next load.
-  const [failed, setFailed] = useState(false);
+  const thumbnail = useThumbnail(template.id, template.thumbnailUrl);
   return (
     <Card withBorder padding="sm" radius="md" data-testid={`template-card-${template.id}`}>
       <Card.Section>
         <AspectRatio ratio={4 / 3}>
-          {template.thumbnailUrl && !failed ? (
-            <Image src={template.thumbnailUrl} alt={text.thumbnailOf(template.name)} fit="cover" onError={() => setFailed(true)} data-testid="template-thumbnail" />
+          {thumbnail ? (
+            <Image src={thumbnail} alt={text.thumbnailOf(template.name)} fit="cover" data-testid="template-thumbnail" />
           ) : (
             <Center bg="gray.0" data-testid="template-no-thumbnail">
               <Stack align="center" gap={4}>

@@ -29,7 +29,11 @@ const calls = (fetchMock: ReturnType<typeof mockFetch>, prefix: string) =>
   fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(prefix));
 
 test('shows the type from the address, its folders and its cards with the update time in the client zone', async () => {
+  // The thumbnail is fetched with the app's credentials and shown from an object URL.
+  URL.createObjectURL = vi.fn(() => 'blob:thumbnail-8');
+  URL.revokeObjectURL = vi.fn();
   const fetchMock = mockFetch({
+    '/api/mm/templates/8/thumbnail': () => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     '/api/getTemplateFolders': () => jsonResponse(200, folders),
     '/api/mm/templates': () => jsonResponse(200, pageOf([row(), row({ id: 8, name: 'Winter', thumbnailUrl: '/api/mm/templates/8/thumbnail?v=2' })])),
   });
@@ -38,7 +42,7 @@ test('shows the type from the address, its folders and its cards with the update
   expect(card).toHaveTextContent('Spring Sale');
   expect(card).toHaveTextContent('Updated 2026-03-02 09:05');
   expect(within(card).getByTestId('template-no-thumbnail')).toHaveTextContent('No thumbnail yet');
-  expect(within(screen.getByTestId('template-card-8')).getByRole('img', { name: 'Thumbnail of Winter' })).toHaveAttribute('src', '/api/mm/templates/8/thumbnail?v=2');
+  expect(await within(screen.getByTestId('template-card-8')).findByRole('img', { name: 'Thumbnail of Winter' })).toHaveAttribute('src', 'blob:thumbnail-8');
   expect(within(card).getByRole('link', { name: 'Spring Sale' })).toHaveAttribute('href', '/htmlUpload?templateId=7');
   expect(screen.getByRole('tab', { name: 'HTML' })).toHaveAttribute('aria-selected', 'true');
   expect(calls(fetchMock, '/api/getTemplateFolders')[0]).toContain('type=html');
