@@ -13,6 +13,7 @@ from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
 from marketing.content.models import TemplateType
 from marketing.content.selectors import BLOCK_SORTS, TEMPLATE_SORTS
+from marketing.rendering.services import links_check
 
 TemplateTypeName = Literal[tuple(TemplateType.values)]
 Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
@@ -123,6 +124,13 @@ class TemplatePageOut(PageOut):
     items: list[TemplateOut]
 
 
+class LinkProblemOut(CamelSchema):
+    index: int
+    url: str
+    text: str
+    message: str
+
+
 class TemplateDetailOut(TemplateOut):
     subject: str
     preview_text: str
@@ -131,6 +139,12 @@ class TemplateDetailOut(TemplateOut):
     project_data: Any = None  # the designer's project (an object), as saved, or null
     version: int
     updated_by_email: str
+    # The HTML's links that will not work (spec 5.1 protocols), shown beside the editor.
+    link_problems: list[LinkProblemOut] = []
+
+    @staticmethod
+    def resolve_link_problems(template) -> list:
+        return links_check(template.html) if template.html else []
 
 
 class TemplateIn(Schema):

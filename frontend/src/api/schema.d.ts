@@ -3504,6 +3504,17 @@ export interface components {
             /** Items */
             items: components["schemas"]["TemplateOut"][];
         };
+        /** LinkProblemOut */
+        LinkProblemOut: {
+            /** Index */
+            index: number;
+            /** Url */
+            url: string;
+            /** Text */
+            text: string;
+            /** Message */
+            message: string;
+        };
         /** TemplateDetailOut */
         TemplateDetailOut: {
             /** Id */
@@ -3542,6 +3553,11 @@ export interface components {
             version: number;
             /** Updatedbyemail */
             updatedByEmail: string;
+            /**
+             * Linkproblems
+             * @default []
+             */
+            linkProblems: components["schemas"]["LinkProblemOut"][];
         };
         /** TemplateIn */
         TemplateIn: {

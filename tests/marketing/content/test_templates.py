@@ -65,6 +65,27 @@ def test_create_get_update_delete(alpha, admin_api):
     assert events == ["template.created", "template.deleted"] + ["template.updated"] * 3
 
 
+def test_links_that_will_not_work_are_reported_with_the_template(alpha, admin_api):
+    created = _create(
+        admin_api,
+        html='<a href="https://shop.example/sale">Sale</a> <a href="www.shop.example/x">Shop</a>'
+        ' <a href="<% RSS_link %>">Read</a> <a href="mailto:hi@shop.example">Mail</a>',
+    ).json()
+    assert created["linkProblems"] == [
+        {
+            "index": 1,
+            "url": "www.shop.example/x",
+            "text": "Shop",
+            "message": created["linkProblems"][0]["message"],
+        }
+    ]
+    assert "link" in created["linkProblems"][0]["message"].lower()
+    fixed = admin_api.patch(
+        f"/api/mm/templates/{created['id']}", {"html": '<a href="https://shop.example">S</a>'}
+    )
+    assert fixed.json()["linkProblems"] == []
+
+
 def test_name_rules(alpha, admin_api):
     assert _create(admin_api).status_code == 201
     for name, message in (

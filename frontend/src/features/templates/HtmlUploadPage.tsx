@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { FolderSelect } from './FolderSelect';
 import { HtmlCodeEditor } from './HtmlCodeEditor';
+import { LinkProblemsAlert } from './LinkProblemsAlert';
 import { templateMessages as text } from './messages';
 import { templatesHref } from './template-types';
 import { useLeaveGuard } from './useLeaveGuard';
@@ -142,6 +143,7 @@ function HtmlForm({ template }: { template: Template }) {
   const [name, setName] = useState(template.name);
   const [folderId, setFolderId] = useState(template.folderId);
   const [html, setHtml] = useState(template.html);
+  const [linkProblems, setLinkProblems] = useState(template.linkProblems);
   const [saving, setSaving] = useState(false);
   const guard = useLeaveGuard({ name, folderId, html }, { name: template.name, folderId: template.folderId, html: template.html });
 
@@ -157,6 +159,7 @@ function HtmlForm({ template }: { template: Template }) {
       // The server makes the HTML email-safe: the editor shows what was kept.
       setHtml(saved.html);
       setName(saved.name);
+      setLinkProblems(saved.linkProblems);
       guard.markSaved({ name: saved.name, folderId: saved.folderId, html: saved.html });
       toast('success', text.saved);
     } catch (error) {
@@ -183,6 +186,7 @@ function HtmlForm({ template }: { template: Template }) {
             {messages.save}
           </Button>
         </Group>
+        <LinkProblemsAlert problems={linkProblems} />
         <HtmlCodeEditor value={html} onChange={setHtml} previewTitle={text.previewFrame(name || template.name)} />
       </Stack>
     </form>

@@ -75,6 +75,27 @@ test('HTML editor: the code shows in a sandboxed preview; saving sends it and sh
   expect(JSON.parse(String(bodyOf(fetchMock, '/api/mm/templates/9', 'PATCH')))).toEqual({ name: 'Welcome', folderId: null, html: '<p>New</p><script>x()</script>' });
 });
 
+test('HTML editor: links that will not work are listed, and the list follows each save', async () => {
+  let saves = 0;
+  mockFetch({
+    '/api/getTemplateFolders': noFolders,
+    '/api/mm/templates/9': () =>
+      jsonResponse(
+        200,
+        detail({
+          html: '<a href="www.shop.example">Shop</a>',
+          linkProblems: saves++ === 0 ? [{ index: 0, url: 'www.shop.example', text: 'Shop', message: 'Please enter a valid link.' }] : [],
+        }),
+      ),
+  });
+  render(<HtmlUploadPage />, { route: '/htmlUpload?templateId=9', session: makeSession() });
+  const problems = await screen.findByTestId('link-problems');
+  expect(problems).toHaveTextContent('Some links will not work');
+  expect(problems).toHaveTextContent('Shop (www.shop.example): Please enter a valid link.');
+  await userEvent.click(screen.getByTestId('html-save'));
+  await waitFor(() => expect(screen.queryByTestId('link-problems')).not.toBeInTheDocument());
+});
+
 test('plain text: the placeholder alone is empty and is not saved; real text is created as a plainText template', async () => {
   const fetchMock = mockFetch({
     '/api/getTemplateFolders': noFolders,

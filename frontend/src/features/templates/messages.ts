@@ -33,6 +33,8 @@ export const templateMessages = {
   moved: 'Template moved successfully.',
   deleted: 'Template deleted successfully.',
   saved: 'Template saved successfully.',
+  linkProblemsTitle: 'Some links will not work',
+  linkWithoutText: 'A link',
   deleteTitle: 'Delete template',
   deleteConfirm: (name: string) => `Delete the template "${name}"? Campaigns already sent keep their copy; it cannot be restored.`,
   empty: (type: string) => `No ${type} templates yet.`,

@@ -14,6 +14,7 @@ import { PreviewDialog } from '../preview/PreviewDialog';
 import { listImages, uploadImage, type FileItem } from './assets';
 import { Autosaver, type SaveStatus } from './autosave';
 import { designerMessages as text } from './messages';
+import { LinkProblemsAlert } from '../LinkProblemsAlert';
 
 type EditorModule = typeof import('./grapes-editor');
 type Loaded = { module: EditorModule; editor: import('./grapes-editor').Editor };
@@ -87,6 +88,7 @@ function Designer({ template, images }: { template: Template; images: FileItem[]
   const [editorState, setEditorState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved' });
   const [previewing, setPreviewing] = useState(false);
+  const [linkProblems, setLinkProblems] = useState(template.linkProblems);
 
   const saver = useRef<Autosaver | null>(null);
   if (saver.current === null) {
@@ -103,8 +105,9 @@ function Designer({ template, images }: { template: Template; images: FileItem[]
         }
         const design = current ? await current.module.snapshot(current.editor) : {};
         try {
-          await updateTemplate(template.id, { name: trimmed, ...design });
+          const saved = await updateTemplate(template.id, { name: trimmed, ...design });
           setNameError(null);
+          setLinkProblems(saved.linkProblems);
         } catch (caught) {
           if (caught instanceof ApiError && caught.errors.name?.length) setNameError(caught.errors.name[0]);
           throw caught;
@@ -220,6 +223,11 @@ function Designer({ template, images }: { template: Template; images: FileItem[]
           </Button>
         </Group>
       </Group>
+      {linkProblems?.length ? (
+        <Box px="md" pt="xs">
+          <LinkProblemsAlert problems={linkProblems} />
+        </Box>
+      ) : null}
       <Box component="main" pos="relative" style={{ flex: 1, minHeight: 0 }}>
         <div ref={container} aria-label={text.canvas} role="region" data-testid="designer-canvas" style={{ height: '100%' }} />
         {editorState === 'loading' && (
