@@ -24,6 +24,7 @@ from marketing.content.schemas import (
     PreviewQuery,
     RenderedOut,
     StatusMessageOut,
+    StatusRefusalOut,
     TemplateDetailOut,
     TemplateIn,
     TemplateMoveIn,
@@ -37,7 +38,7 @@ from marketing.jobs.schemas import JobIdOut
 
 router = Router(tags=["content"])
 router.add_router("", blocks_router)
-STATUS_MESSAGE = {**ERRORS, 200: StatusMessageOut, 400: StatusMessageOut}
+STATUS_MESSAGE = {**ERRORS, 200: StatusMessageOut, 400: StatusRefusalOut}
 
 
 def _status_message(call, message: str):

@@ -92,6 +92,13 @@ class StatusMessageOut(Schema):
     errors: dict[str, list[str]] = {}
 
 
+class StatusRefusalOut(StatusMessageOut):
+    """The 400 of the same calls: status 0 with the message; a body that cannot be read at
+    all gets the API's common refusal, which carries no status."""
+
+    status: int = 0
+
+
 # --- templates -------------------------------------------------------------------------
 
 

@@ -3406,6 +3406,27 @@ export interface components {
             parentId?: number | null;
         };
         /**
+         * StatusRefusalOut
+         * @description The 400 of the same calls: status 0 with the message; a body that cannot be read at
+         *     all gets the API's common refusal, which carries no status.
+         */
+        StatusRefusalOut: {
+            /**
+             * Status
+             * @default 0
+             */
+            status: number;
+            /** Message */
+            message: string;
+            /**
+             * Errors
+             * @default {}
+             */
+            errors: {
+                [key: string]: string[];
+            };
+        };
+        /**
          * StatusMessageOut
          * @description Folder rename and delete (spec 7): the screen shows `message` as a toast; a refusal
          *     answers 400 with status 0 (and `errors` by field).
@@ -9626,7 +9647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusMessageOut"];
+                    "application/json": components["schemas"]["StatusRefusalOut"];
                 };
             };
             /** @description Unauthorized */
@@ -9695,7 +9716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatusMessageOut"];
+                    "application/json": components["schemas"]["StatusRefusalOut"];
                 };
             };
             /** @description Unauthorized */
