@@ -19,23 +19,11 @@ import secrets
 import css_inline
 import nh3
 
-# Spec 5.1 link protocols. `file` is in the spec's list for links only: it never reaches
-# an image or a background (see _attribute_filter).
-URL_SCHEMES = {
-    "http",
-    "https",
-    "mailto",
-    "tel",
-    "sms",
-    "ftp",
-    "file",
-    "geo",
-    "whatsapp",
-    "skype",
-    "viber",
-    "intent",
-    "market",
-}
+from marketing.rendering.services import LINK_PROTOCOLS
+
+# Spec 5.1 link protocols (the renderer's list). `file` is in the spec's list for links
+# only: it never reaches an image or a background (see _attribute_filter).
+URL_SCHEMES = set(LINK_PROTOCOLS)
 _SOURCE_SCHEMES = ("http://", "https://", "//")
 
 TAGS = (nh3.ALLOWED_TAGS | {"style", "font", "center", "big", "address"}) - {"area", "map"}

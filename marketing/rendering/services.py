@@ -50,6 +50,7 @@ from marketing.rendering.feeds import feed_values
 from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
 
 __all__ = [
+    "LINK_PROTOCOLS",
     "CompiledEmail",
     "Link",
     "LinkProblem",
