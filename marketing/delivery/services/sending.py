@@ -151,6 +151,9 @@ def send_batch_run(send_id: int) -> RunResult:
     )
     pool = smtp_pool()
     while time.monotonic() < deadline:
+        # A pause or cancel made meanwhile (by a person, or a sender problem in another
+        # worker) stops the run before its next batch.
+        send.refresh_from_db(fields=["status", "status_message"])
         if send.status != SendStatus.SENDING:
             return RunResult.STOPPED
         claimed = deliveries_claim(

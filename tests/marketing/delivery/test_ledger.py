@@ -229,3 +229,13 @@ def test_message_id_is_stable_per_delivery(client_schema):
     [row] = deliveries_claim(send.pk, limit=1, lease_seconds=300)
     assert message_id(send, row) == message_id(send, row)
     assert message_id(send, row).startswith(f"{send.pk}.{row.id}.")
+
+
+def test_a_pause_made_elsewhere_stops_the_run(client_schema, sink):
+    ids = _profiles("a@mail.example")
+    send = _send()
+    _freeze_ids(send, ids)
+    Send.objects.filter(pk=send.pk).update(status=SendStatus.PAUSED)  # a person paused it
+    assert send_batch_run(send.pk) == RunResult.STOPPED
+    assert sink.handler.received == []
+    assert _states(send) == {"a@mail.example": DeliveryState.PENDING}
