@@ -137,10 +137,15 @@ def _drag_block(page: Page, label: str, y: float) -> None:
     end_x, end_y = canvas["x"] + canvas["width"] / 2, canvas["y"] + y
     page.mouse.move(start_x, start_y)
     page.mouse.down()
-    for step in range(1, 11):
+    # Pauses between the moves: on a busy machine the page must see the drag start and the
+    # frame see it enter before the drop, as a person's slower hand gives it time to.
+    page.wait_for_timeout(200)
+    for step in range(1, 21):
         page.mouse.move(
-            start_x + (end_x - start_x) * step / 10, start_y + (end_y - start_y) * step / 10
+            start_x + (end_x - start_x) * step / 20, start_y + (end_y - start_y) * step / 20
         )
+        page.wait_for_timeout(40)
+    page.wait_for_timeout(300)
     page.mouse.up()
 
 
