@@ -64,7 +64,16 @@ def recipient_token_read(action: str, token: str, *, schema: str) -> tuple[int, 
     return _PACK.unpack(payload)
 
 
+def _delivery_mac(purpose: str, schema: str, delivery_id: int) -> str:
+    message = f"{purpose}\x00{schema}\x00{delivery_id}".encode()
+    return hmac.new(_key(settings.SECRET_KEY), message, hashlib.sha256).hexdigest()[:12]
+
+
 def verp_token(schema: str, delivery_id: int) -> str:
     """The signature in a VERP return path (bounces+<schema>.<delivery>.<token>@...)."""
-    message = f"verp\x00{schema}\x00{delivery_id}".encode()
-    return hmac.new(_key(settings.SECRET_KEY), message, hashlib.sha256).hexdigest()[:12]
+    return _delivery_mac("verp", schema, delivery_id)
+
+
+def message_id_token(schema: str, delivery_id: int) -> str:
+    """The signature in a delivery's Message-ID (<send>.<delivery>.<token>@...)."""
+    return _delivery_mac("message-id", schema, delivery_id)

@@ -8,8 +8,6 @@ parsed once per process and domain."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import time
 from dataclasses import dataclass
 from enum import StrEnum
@@ -32,7 +30,12 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.smtp import Outcome, Reply, SmtpPool
-from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token, verp_token
+from marketing.delivery.tokens import (
+    UNSUBSCRIBE,
+    message_id_token,
+    recipient_token,
+    verp_token,
+)
 from marketing.rendering.services import (
     RenderedEmail,
     render_context_for_profile,
@@ -76,16 +79,11 @@ def signers_for(domain: str) -> list[Signer]:
     return [_signer(connection.schema_name, k.domain, k.selector, k.private_pem) for k in keys]
 
 
-def _token(*parts: object) -> str:
-    data = ":".join(str(p) for p in parts).encode()
-    return hmac.new(settings.SECRET_KEY.encode(), data, hashlib.sha256).hexdigest()[:12]
-
-
 def message_id(send: Send, claimed: Claimed) -> str:
     """The same for every attempt of one delivery, so a receiver that got an ambiguous
     attempt can tell the retry is the same message."""
-    schema = connection.schema_name
-    return f"{send.pk}.{claimed.id}.{_token(schema, claimed.id)}@{settings.DELIVERY_BOUNCE_DOMAIN}"
+    token = message_id_token(connection.schema_name, claimed.id)
+    return f"{send.pk}.{claimed.id}.{token}@{settings.DELIVERY_BOUNCE_DOMAIN}"
 
 
 def return_path(send: Send, claimed: Claimed) -> str:
