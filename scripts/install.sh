@@ -59,3 +59,6 @@ if [ ! -x /usr/bin/chromium ]; then
             "Install it with: sudo apt-get install chromium"
     fi
 fi
+
+# The spam-score test scores messages with Debian's SpamAssassin (local rules only).
+bash scripts/install_spamassassin.sh

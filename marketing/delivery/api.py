@@ -1,11 +1,23 @@
-"""The delivery API (gates: config/operation_gates.py): the opt-out page's two calls,
-public (a recipient has no sign-in; the token of their message is the credential)."""
+"""The delivery API (gates: config/operation_gates.py): the opt-out and preferences
+pages' calls, public (a recipient has no sign-in; the token of their message is the
+credential), and the client's update-preferences settings."""
 
 from django.http import HttpRequest
 from ninja import Query, Router
 
-from core.responses import ErrorOut
-from marketing.delivery.schemas import OptOutIn, OptOutOut, OptOutQuery
+from core.responses import ERRORS, ErrorOut
+from marketing.delivery.schemas import (
+    OptOutIn,
+    OptOutOut,
+    OptOutQuery,
+    PreferencesIn,
+    PreferencesOut,
+    PreferencesQuery,
+    UpdatePreferencesIn,
+    UpdatePreferencesListOut,
+    UpdatePreferencesOut,
+)
+from marketing.delivery.services import preferences
 from marketing.delivery.services.opt_out import OPT_OUT_PAGE_SOURCE, opt_out, opt_out_target
 
 router = Router(tags=["delivery"])
@@ -21,3 +33,53 @@ def optOutGet(request: HttpRequest, query: Query[OptOutQuery]):
 def optOutConfirm(request: HttpRequest, body: OptOutIn):
     """The person confirmed on the opt-out page: unsubscribe them."""
     return opt_out(body.token, source=OPT_OUT_PAGE_SOURCE)
+
+
+@router.get(
+    "/external/preferences", auth=None, response={200: PreferencesOut, 400: ErrorOut}, by_alias=True
+)
+def preferencesGet(request: HttpRequest, query: Query[PreferencesQuery]):
+    """What the update-preferences page shows the person (changes nothing)."""
+    return preferences.preferences_for(query.token)
+
+
+@router.post(
+    "/external/preferences", auth=None, response={200: PreferencesOut, 400: ErrorOut}, by_alias=True
+)
+def preferencesSave(request: HttpRequest, body: PreferencesIn):
+    """The person saved the page: their groups, or unsubscribe from all."""
+    return preferences.preferences_save(
+        body.token, group_ids=body.group_ids, unsubscribe_all=body.unsubscribe_all
+    )
+
+
+@router.get(
+    "/mm/updatePreferences", response={200: UpdatePreferencesListOut, **ERRORS}, by_alias=True
+)
+def updatePreferencesList(request: HttpRequest):
+    return {"items": list(preferences.update_preferences_list().prefetch_related("groups"))}
+
+
+@router.get(
+    "/mm/updatePreferences/{int:up_id}",
+    response={200: UpdatePreferencesOut, **ERRORS},
+    by_alias=True,
+)
+def updatePreferencesGet(request: HttpRequest, up_id: int):
+    return preferences.update_preferences_get(page_id=up_id)
+
+
+@router.put(
+    "/mm/updatePreferences/{int:up_id}",
+    response={200: UpdatePreferencesOut, **ERRORS},
+    by_alias=True,
+)
+def updatePreferencesUpdate(request: HttpRequest, up_id: int, body: UpdatePreferencesIn):
+    return preferences.update_preferences_update(
+        page=preferences.update_preferences_get(page_id=up_id),
+        name=body.name,
+        heading=body.heading,
+        intro=body.intro,
+        group_ids=body.group_ids,
+        offer_unsubscribe_all=body.offer_unsubscribe_all,
+    )

@@ -5,7 +5,7 @@ thousands of messages a second and the standard library's policy machinery costs
 than the rest of the message put together. What it guarantees:
 
 - multipart/alternative with the plain text first and the HTML last (clients show the
-  last part they can render);
+  last part they can render); a single text/plain part when there is no HTML;
 - both parts quoted-printable, so no line is longer than 76 characters whatever the
   template holds (RFC 5322 caps lines at 998);
 - header values never carry CR or LF from their inputs (a profile field cannot add a
@@ -82,8 +82,12 @@ class OutgoingMessage:
             f"Date: {format_datetime(self.date or timezone.now())}",
             f"Message-ID: <{header_text(self.message_id)}>",
             "MIME-Version: 1.0",
-            f'Content-Type: multipart/alternative; boundary="{boundary}"',
         ]
+        if self.html:
+            headers.append(f'Content-Type: multipart/alternative; boundary="{boundary}"')
+        else:  # a plain-text email: one part (an empty HTML part is what filters flag)
+            headers.append("Content-Type: text/plain; charset=utf-8")
+            headers.append("Content-Transfer-Encoding: quoted-printable")
         if self.reply_to:
             headers.append(f"Reply-To: {address('', self.reply_to)}")
         unsubscribe = [
@@ -101,6 +105,8 @@ class OutgoingMessage:
             headers.append(f"Feedback-ID: {header_text(self.feedback_id)}")
         headers.extend(_encoded(name, value) for name, value in self.extra_headers)
         head = "\r\n".join(headers).encode("ascii")
+        if not self.html:
+            return b"".join((head, b"\r\n\r\n", _quoted_printable(self.text), b"\r\n"))
         marker = f"--{boundary}".encode("ascii")
         part_head = b"\r\nContent-Type: text/%s; charset=utf-8\r\n"
         part_head += b"Content-Transfer-Encoding: quoted-printable\r\n\r\n"

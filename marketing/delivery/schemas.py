@@ -1,3 +1,10 @@
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import AfterValidator, Field, StringConstraints
+from pydantic_core import PydanticCustomError
+
+from core.messages import TEXT_NUL
 from core.schemas import CamelSchema
 
 
@@ -12,3 +19,71 @@ class OptOutIn(CamelSchema):
 class OptOutOut(CamelSchema):
     email_hint: str
     unsubscribed: bool
+
+
+# --- update preferences (services/preferences.py) -------------------------------------
+
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
+Token = Annotated[str, StringConstraints(max_length=200)]
+
+
+def _no_nul(value: str) -> str:
+    if "\x00" in value:
+        raise PydanticCustomError("nul", TEXT_NUL)
+    return value
+
+
+def _text(limit: int):
+    return Annotated[str, StringConstraints(max_length=limit), AfterValidator(_no_nul)]
+
+
+class PreferencesQuery(CamelSchema):
+    token: Token
+
+
+class TopicOut(CamelSchema):
+    group_id: int
+    name: str
+    member: bool
+
+
+class PreferencesOut(CamelSchema):
+    email_hint: str
+    heading: str
+    intro: str
+    topics: list[TopicOut]
+    offer_unsubscribe_all: bool
+    unsubscribed: bool
+
+
+class PreferencesIn(CamelSchema):
+    token: Token
+    group_ids: list[Id] = Field(default_factory=list, max_length=1000)
+    unsubscribe_all: bool = False
+
+
+class UpdatePreferencesOut(CamelSchema):
+    id: int
+    name: str
+    heading: str
+    intro: str
+    group_ids: list[int]
+    offer_unsubscribe_all: bool
+    is_default: bool
+    updated_at: datetime
+
+    @staticmethod
+    def resolve_group_ids(obj) -> list[int]:
+        return sorted(group.pk for group in obj.groups.all())
+
+
+class UpdatePreferencesListOut(CamelSchema):
+    items: list[UpdatePreferencesOut]
+
+
+class UpdatePreferencesIn(CamelSchema):
+    name: _text(100)  # the service says "required" (spec 5.5) when empty
+    heading: _text(200)
+    intro: _text(1000) = ""
+    group_ids: list[Id] = Field(max_length=1000)
+    offer_unsubscribe_all: bool = True

@@ -22,6 +22,7 @@ from functools import lru_cache
 from django.conf import settings
 
 UNSUBSCRIBE = "unsubscribe"
+PREFERENCES = "preferences"  # the update-preferences page of a message
 _PACK = struct.Struct(">QQ")
 
 

@@ -40,6 +40,10 @@ REP_LAST_NAME = "repLastName"
 REP_EMAIL = "repEmail"
 REP_NAME = "repName"
 CAMPAIGN_ID = "campaignId"
+# A message's own links (delivery fills them per recipient; nothing in a preview): the
+# default opt-out page and the update-preferences page, each with the recipient's token.
+UNSUBSCRIBE_LINK = "unsubscribeLink"
+PREFERENCES_LINK = "updatePreferencesLink"
 
 STANDARD = _group(
     "standard",
@@ -55,6 +59,8 @@ STANDARD = _group(
     ("socialLink", "Social Link"),
     ("orderStage", "Order Stage"),
     ("previousOrderStage", "Previous Order Stage"),
+    (UNSUBSCRIBE_LINK, "Unsubscribe Link"),
+    (PREFERENCES_LINK, "Update Preferences Link"),
 )
 
 SUBSCRIPTION = _group(

@@ -34,7 +34,12 @@ from functools import lru_cache
 
 from marketing.audience.selectors.merge import profile_merge_values
 from marketing.audience.selectors.profiles import profile_get
-from marketing.rendering.catalogue import LINK_PROTOCOLS, SAMPLE_VALUES
+from marketing.rendering.catalogue import (
+    LINK_PROTOCOLS,
+    PREFERENCES_LINK,
+    SAMPLE_VALUES,
+    UNSUBSCRIBE_LINK,
+)
 from marketing.rendering.compiler import (
     CompiledEmail,
     CompiledPart,
@@ -51,6 +56,8 @@ from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
 
 __all__ = [
     "LINK_PROTOCOLS",
+    "PREFERENCES_LINK",
+    "UNSUBSCRIBE_LINK",
     "CompiledEmail",
     "Link",
     "LinkProblem",

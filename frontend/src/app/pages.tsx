@@ -30,6 +30,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
   '/external/useroptoutform': lazy(() => import('../features/opt-out/UserOptOutPage')),
   '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
+  '/external/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),
+  '/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),

@@ -32,7 +32,7 @@ class OptOutTarget:
     unsubscribed: bool
 
 
-def _masked(email: str) -> str:
+def email_masked(email: str) -> str:
     local, _, domain = email.partition("@")
     return f"{local[:1]}***@{domain}"
 
@@ -50,8 +50,30 @@ def opt_out_target(token: str) -> OptOutTarget:
     if profile is None or profile.deleted_at is not None:
         raise ValidationFailed(OPT_OUT_LINK_INVALID)
     return OptOutTarget(
-        profile_id, send_id, _masked(profile.email), profile.unsubscribed_at is not None
+        profile_id, send_id, email_masked(profile.email), profile.unsubscribed_at is not None
     )
+
+
+def unsubscribe_from_send(profile_id: int, send_id: int, *, source: str) -> bool:
+    """Unsubscribe the profile (once) and record the unsubscribe event against the campaign
+    or workflow step that sent the message; in the caller's transaction and audit context.
+    True when this call unsubscribed them."""
+    send = Send.objects.filter(pk=send_id).first()
+    result = profiles_unsubscribe(profile_ids=[profile_id], source=source)
+    if result.affected and send is not None and send.kind != SendKind.TEST:
+        events_record(
+            [
+                Event(
+                    profile_id,
+                    "unsubscribed",
+                    campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
+                    workflow_step_id=(
+                        send.source_id if send.kind == SendKind.WORKFLOW_STEP else None
+                    ),
+                )
+            ]
+        )
+    return bool(result.affected)
 
 
 def opt_out(token: str, *, source: str) -> OptOutTarget:
@@ -60,23 +82,9 @@ def opt_out(token: str, *, source: str) -> OptOutTarget:
     target = opt_out_target(token)
     if target.unsubscribed:
         return target
-    send = Send.objects.filter(pk=target.send_id).first()
     with (
         transaction.atomic(),
         audit_context(path=AuditPath.RECIPIENT, actor_email=target.email_hint),
     ):
-        result = profiles_unsubscribe(profile_ids=[target.profile_id], source=source)
-        if result.affected and send is not None and send.kind != SendKind.TEST:
-            events_record(
-                [
-                    Event(
-                        target.profile_id,
-                        "unsubscribed",
-                        campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
-                        workflow_step_id=(
-                            send.source_id if send.kind == SendKind.WORKFLOW_STEP else None
-                        ),
-                    )
-                ]
-            )
+        unsubscribe_from_send(target.profile_id, target.send_id, source=source)
     return OptOutTarget(target.profile_id, target.send_id, target.email_hint, True)

@@ -87,9 +87,16 @@ def test_any_content_keeps_lines_short_and_signature_valid(subject, html):
     signed = SIGNER.sign(raw) + raw
     assert dkim.verify(signed, dnsfunc=_dns)
     parsed = _parsed(raw)
-    assert parsed.get_payload()[1].get_content().replace("\r\n", "\n").rstrip("\n") == (
+    html_part = parsed.get_payload()[1] if html else parsed  # no HTML: one text/plain part
+    assert html_part.get_content().replace("\r\n", "\n").rstrip("\n") == (
         html.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
     )
+
+
+def test_a_message_without_html_is_plain_text_only():
+    parsed = _parsed(_message(html="", text="Hi Ann,\nsee you.").as_bytes())
+    assert parsed.get_content_type() == "text/plain" and not parsed.is_multipart()
+    assert parsed.get_content().replace("\r\n", "\n") == "Hi Ann,\nsee you.\n"
 
 
 def test_a_20k_single_line_html_is_wrapped():

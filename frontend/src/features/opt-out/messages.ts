@@ -6,4 +6,6 @@ export const optOutMessages = {
   missingToken: 'This unsubscribe link is not valid. Please use the link of a recent email.',
   thanksTitle: 'Thank you',
   thanks: 'You are unsubscribed. You will not receive these emails any more.',
+  // After a save of the update-preferences page (features/preferences).
+  preferencesSaved: 'Your email preferences are saved.',
 };
