@@ -28,6 +28,7 @@ from marketing.audience.api.profiles import router as audience_profiles_router
 from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
 from marketing.bi.api import router as bi_router
+from marketing.campaigns.api import router as campaigns_router
 from marketing.content.api import router as content_router
 from marketing.delivery.api import router as delivery_router
 from marketing.files.api import router as files_router
@@ -154,6 +155,7 @@ api.add_router("", rendering_router)
 api.add_router("", files_router)
 api.add_router("", content_router)
 api.add_router("", delivery_router)
+api.add_router("", campaigns_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

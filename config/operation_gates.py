@@ -163,4 +163,20 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignFooterDelete": MEMBER,
     "checkHeaderAssociatedCampaigns": MEMBER,
     "checkFooterAssociatedCampaigns": MEMBER,
+    # campaigns (issue 13, marketing/campaigns): open to members; campaign types and the
+    # global settings are the client's configuration, changed by admins
+    "campaignList": MEMBER,
+    "campaignCreate": MEMBER,
+    "campaignGet": MEMBER,
+    "campaignUpdate": MEMBER,
+    "campaignDelete": MEMBER,
+    "campaignSend": MEMBER,
+    "campaignPause": MEMBER,
+    "campaignResume": MEMBER,
+    "campaignTypeList": MEMBER,
+    "campaignTypeCreate": ADMIN,
+    "campaignTypeUpdate": ADMIN,
+    "campaignTypeDelete": ADMIN,
+    "campaignSettingsGet": MEMBER,
+    "campaignSettingsUpdate": ADMIN,
 }

@@ -21,6 +21,9 @@ TEXT_NUL = "Text cannot contain NUL characters."
 
 NUMBER_EXPECTED = "Please enter a number."
 
+# An email address that is not one (spec 5.2's wording; profiles, senders, test sends).
+INVALID_EMAIL = "Please enter valid Email ID"
+
 # An export job that failed unexpectedly (its kind's failure message).
 EXPORT_NOT_WRITTEN = "Something went wrong. The export was not written."
 

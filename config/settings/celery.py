@@ -48,6 +48,8 @@ TASK_QUEUES = {
     "delivery.send_run": "send",
     "delivery.sweep": "default",
     "content.thumbnail_render": "bulk",
+    "campaigns.campaign_start": "send",
+    "campaigns.schedule_tick": "default",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -77,4 +79,5 @@ CELERY_BEAT_SCHEDULE = {
     "purge the audit trail past its retention": {"task": "audit.trail_purge", "schedule": 86400},
     "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
     "wake sends with due deliveries": {"task": "delivery.sweep", "schedule": 60},
+    "start due campaigns": {"task": "campaigns.schedule_tick", "schedule": 60},
 }

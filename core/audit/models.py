@@ -33,6 +33,9 @@ class AuditObject(models.TextChoices):
     CAMPAIGN_FOOTER = "campaignFooter", "Campaign footer"
     FILE_FOLDER = "fileFolder", "File folder"
     FILE = "file", "File"
+    CAMPAIGN = "campaign", "Campaign"
+    CAMPAIGN_TYPE = "campaignType", "Campaign type"
+    CAMPAIGN_SETTINGS = "campaignSettings", "Campaign settings"
 
 
 class AuditEvent(models.TextChoices):
@@ -100,6 +103,18 @@ class AuditEvent(models.TextChoices):
     FILE_RENAMED = "file.renamed", "File renamed"
     FILE_MOVED = "file.moved", "File moved"
     FILE_DELETED = "file.deleted", "File deleted"
+    CAMPAIGN_CREATED = "campaign.created", "Campaign created"
+    CAMPAIGN_UPDATED = "campaign.updated", "Campaign updated"
+    CAMPAIGN_DELETED = "campaign.deleted", "Campaign deleted"
+    CAMPAIGN_SCHEDULED = "campaign.scheduled", "Campaign scheduled"
+    CAMPAIGN_STARTED = "campaign.started", "Campaign sending started"
+    CAMPAIGN_PAUSED = "campaign.paused", "Campaign paused"
+    CAMPAIGN_RESUMED = "campaign.resumed", "Campaign resumed"
+    CAMPAIGN_TEST_SENT = "campaign.testSent", "Campaign test sent"
+    CAMPAIGN_TYPE_CREATED = "campaignType.created", "Campaign type created"
+    CAMPAIGN_TYPE_UPDATED = "campaignType.updated", "Campaign type updated"
+    CAMPAIGN_TYPE_DELETED = "campaignType.deleted", "Campaign type deleted"
+    CAMPAIGN_SETTINGS_UPDATED = "campaignSettings.updated", "Campaign settings updated"
 
     @property
     def object_type(self) -> "AuditObject":

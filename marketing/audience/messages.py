@@ -2,9 +2,11 @@
 and verification (the catalogue's audience part: core/messages.py says how the catalogue
 works), in the spec's wording where it has one."""
 
+# Spec 5.2's wording, shared by every app that takes an address.
+from core.messages import INVALID_EMAIL  # noqa: F401
+
 NOTHING_IMPORTED = "Something went wrong. Nothing was imported."
 
-INVALID_EMAIL = "Please enter valid Email ID"
 
 PROFILE_FIELD_NOT_FOUND = "Profile field not found."
 

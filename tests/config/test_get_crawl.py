@@ -37,6 +37,7 @@ from marketing.audience.models import (
     Unsubscribe,
 )
 from marketing.bi.models import BiSegment
+from marketing.campaigns.models import Campaign, CampaignType
 from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
 from marketing.content.services.previews import preview_link_make
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
@@ -173,6 +174,14 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             thumbnail_version=1,
         )
         header = CampaignHeader.objects.create(name="Crawl header", html="<p>h</p>")
+        campaign_type = CampaignType.objects.get(name="General")
+        campaign = Campaign.objects.create(
+            name="Crawl campaign",
+            campaign_type=campaign_type,
+            group_ids=[group.pk],
+            template_id=template.pk,
+            header_id=header.pk,
+        )
         footer = CampaignFooter.objects.create(name="Crawl footer", html="<p>f</p>")
         preview_token = preview_link_make(template).partition("token=")[2]
         opt_out_token = recipient_token(
@@ -197,6 +206,8 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "template": template.pk,
         "header": header.pk,
         "footer": footer.pk,
+        "campaign": campaign.pk,
+        "campaign_type": campaign_type.pk,
         "preview_token": preview_token,
         "opt_out_token": opt_out_token,
     }
@@ -212,6 +223,8 @@ PATH_IDS = {
     "file_id": "file",
     "template_id": "template",
     "header_id": "header",
+    "campaign_id": "campaign",
+    "type_id": "campaign_type",
     "footer_id": "footer",
 }
 
@@ -255,6 +268,9 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("getTemplateFolders", "source"): ["mm"],
         ("templateList", "folderId"): [ids.get("template_folder", 1)],
         ("templatePreview", "profileId"): [ids.get("profile", 1)],
+        ("campaignList", "campaignTypeId"): [ids.get("campaign_type", 1)],
+        ("campaignList", "createdFrom"): ["2001-03-01T00:00:00"],
+        ("campaignList", "createdTo"): ["2999-12-31T00:00:00"],
     }
     by_name = {
         "page": [1, 2],

@@ -22,6 +22,9 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   campaignFooter: 'Campaign footer',
   fileFolder: 'File folder',
   file: 'File',
+  campaign: 'Campaign',
+  campaignType: 'Campaign type',
+  campaignSettings: 'Campaign settings',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */

@@ -1,0 +1,17 @@
+"""Campaigns (marketing/campaigns): the limits spec 9 names without their values."""
+
+from config.settings.env import env
+
+# Spec 9: sender name max 50 characters; resend follow-up days 2 to 10.
+CAMPAIGN_SENDER_NAME_MAX = 50
+CAMPAIGN_RESEND_DAYS = (2, 10)
+# A test sent to a group: at most this many valid recipients (typed addresses:
+# TEST_SEND_MAX_RECIPIENTS, delivery's).
+CAMPAIGN_TEST_GROUP_LIMIT = env.int("CAMPAIGN_TEST_GROUP_LIMIT", default=20)
+# Active campaign-type limit; a private type's campaigns need fewer recipients than this.
+CAMPAIGN_TYPE_ACTIVE_LIMIT = env.int("CAMPAIGN_TYPE_ACTIVE_LIMIT", default=10)
+CAMPAIGN_PRIVATE_RECIPIENT_LIMIT = env.int("CAMPAIGN_PRIVATE_RECIPIENT_LIMIT", default=100)
+# A/B test share of the audience, in percent.
+CAMPAIGN_AB_PERCENT = (10, 50)
+# A schedule this many seconds in the past still counts as now (the time the form took).
+CAMPAIGN_SCHEDULE_GRACE_SECONDS = 120

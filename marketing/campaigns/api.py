@@ -1,0 +1,206 @@
+"""The campaigns API (gates: config/operation_gates.py). Instants in and out are in the
+client's time zone (schemas.py)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.http import HttpRequest
+from ninja import Query, Router, Status
+
+from core.pagination import paginate
+from core.responses import ERRORS
+from marketing.campaigns import selectors
+from marketing.campaigns.models import Campaign
+from marketing.campaigns.schemas import (
+    CampaignFields,
+    CampaignIn,
+    CampaignOut,
+    CampaignPageOut,
+    CampaignPatch,
+    CampaignQuery,
+    CampaignSendIn,
+    CampaignSettingsIO,
+    CampaignSettingsPatch,
+    CampaignTypeIn,
+    CampaignTypeOut,
+    CampaignTypePageOut,
+    CampaignTypePatch,
+    CampaignTypeQuery,
+)
+from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
+from marketing.campaigns.services.sending import campaign_pause, campaign_resume, campaign_send
+from marketing.campaigns.services.settings import campaign_settings_update
+from marketing.campaigns.services.types import (
+    campaign_type_create,
+    campaign_type_delete,
+    campaign_type_update,
+)
+
+router = Router(tags=["campaigns"])
+
+# Model fields that may be emptied (null); any other null in a save means "unchanged".
+NULLABLE = {
+    "campaign_type_id", "sender_id", "template_id", "header_id", "footer_id", "scheduled_at",
+    "resend_unopened_days", "resend_unopened_time", "resend_unclicked_days",
+    "resend_unclicked_time", "ab_test_percent", "ab_winner_after_hours", "rss_article_count",
+    "poll_expires_at",
+}  # fmt: skip
+INSTANTS = ("scheduled_at", "poll_expires_at", "started_at", "sent_at", "created_at", "updated_at")
+
+
+def _zone(request: HttpRequest) -> ZoneInfo:
+    return ZoneInfo(request.tenant.time_zone)
+
+
+def _aware(value: datetime | None, zone: ZoneInfo) -> datetime | None:
+    """An instant without an offset is the client's wall-clock time."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=zone)
+    return value
+
+
+def _values(data: CampaignFields, zone: ZoneInfo) -> dict:
+    """The save's changes under the model's names."""
+    raw = data.model_dump(exclude_unset=True, exclude={"action", "when"})
+    values = {}
+    for key, value in raw.items():
+        name = "kind" if key == "type" else key
+        if value is None and name not in NULLABLE:
+            continue
+        if name in ("scheduled_at", "poll_expires_at"):
+            value = _aware(value, zone)
+        values[name] = value
+    return values
+
+
+def _out(campaigns: list[Campaign], zone: ZoneInfo) -> list[Campaign]:
+    """Instants in the client's zone and the ledger's counts (read only)."""
+    states = selectors.campaign_send_states(campaigns)
+    for campaign in campaigns:
+        for name in INSTANTS:
+            value = getattr(campaign, name)
+            if value is not None:
+                setattr(campaign, name, value.astimezone(zone))
+        state = states.get(campaign.pk)
+        campaign.sent = state.sent if state else 0
+        campaign.failed = state.failed if state else 0
+    return campaigns
+
+
+def _one(campaign: Campaign, request: HttpRequest) -> Campaign:
+    return _out([campaign], _zone(request))[0]
+
+
+@router.get("/mm/campaigns", response={200: CampaignPageOut, **ERRORS}, by_alias=True)
+def campaignList(request: HttpRequest, query: Query[CampaignQuery]):
+    """The campaign grid (/campaignListView): searched, filtered, sorted, paged."""
+    zone = _zone(request)
+    campaigns = selectors.campaign_list(
+        search=query.search,
+        sort=query.sort,
+        status=query.status,
+        kind=query.type,
+        campaign_type_id=query.campaignTypeId,
+        created_from=_aware(query.createdFrom, zone),
+        created_to=_aware(query.createdTo, zone),
+    )
+    page = paginate(campaigns, page=query.page, page_size=query.pageSize)
+    page["items"] = _out(page["items"], zone)
+    return page
+
+
+@router.post("/mm/campaigns", response={201: CampaignOut, **ERRORS}, by_alias=True)
+def campaignCreate(request: HttpRequest, data: CampaignIn):
+    campaign = campaign_create(member=request.auth, values=_values(data, _zone(request)))
+    return Status(201, _one(selectors.campaign_get(campaign_id=campaign.pk), request))
+
+
+@router.get("/mm/campaigns/{int:campaign_id}", response={200: CampaignOut, **ERRORS}, by_alias=True)
+def campaignGet(request: HttpRequest, campaign_id: int):
+    return _one(selectors.campaign_get(campaign_id=campaign_id), request)
+
+
+@router.patch(
+    "/mm/campaigns/{int:campaign_id}", response={200: CampaignOut, **ERRORS}, by_alias=True
+)
+def campaignUpdate(request: HttpRequest, campaign_id: int, data: CampaignPatch):
+    """Spec 4's draft save, draft save and reload, and autosave."""
+    campaign = campaign_save(
+        campaign_id=campaign_id, values=_values(data, _zone(request)), action=data.action
+    )
+    return _one(campaign, request)
+
+
+@router.delete("/mm/campaigns/{int:campaign_id}", response={204: None, **ERRORS})
+def campaignDelete(request: HttpRequest, campaign_id: int):
+    campaign_delete(campaign_id=campaign_id)
+    return Status(204, None)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/send", response={200: CampaignOut, **ERRORS}, by_alias=True
+)
+def campaignSend(request: HttpRequest, campaign_id: int, data: CampaignSendIn):
+    """Spec 4's draft save and send: now, or at scheduledAt (the client's time)."""
+    campaign = campaign_send(
+        campaign_id=campaign_id,
+        values=_values(data, _zone(request)),
+        when=data.when,
+        member=request.auth,
+    )
+    return _one(campaign, request)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/pause", response={200: CampaignOut, **ERRORS}, by_alias=True
+)
+def campaignPause(request: HttpRequest, campaign_id: int):
+    """The screen asks to confirm first (spec 4); here it is just the action."""
+    return _one(campaign_pause(campaign_id=campaign_id, member=request.auth), request)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/resume", response={200: CampaignOut, **ERRORS}, by_alias=True
+)
+def campaignResume(request: HttpRequest, campaign_id: int):
+    return _one(campaign_resume(campaign_id=campaign_id), request)
+
+
+@router.get("/mm/campaignTypes", response={200: CampaignTypePageOut, **ERRORS}, by_alias=True)
+def campaignTypeList(request: HttpRequest, query: Query[CampaignTypeQuery]):
+    types = selectors.campaign_type_list(search=query.search, sort=query.sort)
+    return paginate(types, page=query.page, page_size=query.pageSize)
+
+
+@router.post("/mm/campaignTypes", response={201: CampaignTypeOut, **ERRORS}, by_alias=True)
+def campaignTypeCreate(request: HttpRequest, data: CampaignTypeIn):
+    created = campaign_type_create(
+        name=data.name, is_private=data.is_private, is_enabled=data.is_enabled
+    )
+    return Status(201, created)
+
+
+@router.patch(
+    "/mm/campaignTypes/{int:type_id}", response={200: CampaignTypeOut, **ERRORS}, by_alias=True
+)
+def campaignTypeUpdate(request: HttpRequest, type_id: int, data: CampaignTypePatch):
+    return campaign_type_update(type_id=type_id, values=data.model_dump(exclude_unset=True))
+
+
+@router.delete("/mm/campaignTypes/{int:type_id}", response={204: None, **ERRORS})
+def campaignTypeDelete(request: HttpRequest, type_id: int):
+    campaign_type_delete(type_id=type_id)
+    return Status(204, None)
+
+
+@router.get("/mm/campaignSettings", response={200: CampaignSettingsIO, **ERRORS}, by_alias=True)
+def campaignSettingsGet(request: HttpRequest):
+    """The client's global campaign settings (spec 3)."""
+    return selectors.campaign_settings_get()
+
+
+@router.patch("/mm/campaignSettings", response={200: CampaignSettingsIO, **ERRORS}, by_alias=True)
+def campaignSettingsUpdate(request: HttpRequest, data: CampaignSettingsPatch):
+    return campaign_settings_update(values=data.model_dump(exclude_none=True))

@@ -1,0 +1,27 @@
+from django.apps import AppConfig
+
+
+class CampaignsConfig(AppConfig):
+    name = "marketing.campaigns"
+    label = "campaigns"
+    verbose_name = "Campaigns"
+
+    def ready(self) -> None:
+        from marketing.campaigns.selectors import (
+            campaigns_count,
+            campaigns_published_count,
+            campaigns_sent_count,
+            campaigns_using_footer,
+            campaigns_using_header,
+        )
+        from marketing.content.associations import (
+            register_footer_reference,
+            register_header_reference,
+        )
+        from tenants.plan_limits import Module, register_usage_counter
+
+        register_usage_counter(Module.CAMPAIGNS, campaigns_count)
+        register_usage_counter(Module.SENT_CAMPAIGNS, campaigns_sent_count)
+        register_usage_counter(Module.PUBLISHED_CAMPAIGNS, campaigns_published_count)
+        register_header_reference(campaigns_using_header)
+        register_footer_reference(campaigns_using_footer)

@@ -1,0 +1,314 @@
+"""Sending a campaign: spec 4's "draft save and send" (now or at a schedule), the start
+that freezes the audience into the delivery ledger, pause and resume, and the campaign's
+status following its send.
+
+- A send, now or later, is data: the campaign becomes Scheduled with its instant; a send
+  now is scheduled for now and its start is sent on commit. Beat's tick
+  (`campaigns.schedule_tick`) starts whatever is due in every client, so a lost message
+  only delays a start by a minute.
+- The start claims the campaign with one conditional UPDATE (Scheduled and due ->
+  Sending): of ten starts at once, one gets the row, the others change nothing. In the
+  same transaction it snapshots the content, freezes the audience
+  (`delivery.services.sends.send_start`) and sends the run on commit. No mailable
+  recipient: Failed, 'The campaign failed as there were no recipients in the campaign'.
+- Sending in each recipient's zone: the ledger is frozen up to 26 hours early (the
+  earliest zone, UTC+14, seen from the latest, UTC-12) and each row gets the schedule's
+  wall-clock time in its profile's zone as its due time.
+- The status follows the send (`campaign_statuses_follow`, each tick): finished -> Sent;
+  paused by the pipeline (a receiver refusing the sender) -> Paused with its message."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from enum import StrEnum
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import NotFound, ValidationFailed
+from core.tasks import enqueue_on_commit
+from marketing.audience.selectors.segment_sources import group_names
+from marketing.campaigns import messages
+from marketing.campaigns.models import Campaign, CampaignKind, CampaignStatus
+from marketing.campaigns.selectors import (
+    audience_mailable_count,
+    campaign_audience_sql,
+    campaign_get,
+    campaign_send_states,
+    campaign_settings_get,
+    campaigns_unfinished,
+)
+from marketing.campaigns.services.campaigns import _apply, _save, campaign_lock_editable
+from marketing.campaigns.services.content import campaign_content
+from marketing.campaigns.services.time_zones import profile_due_sql
+from marketing.campaigns.services.validation import SendContext, campaign_send_check
+from marketing.content.selectors import template_get
+from marketing.delivery.services.sends import (
+    SendKind,
+    SendStatus,
+    deliveries_due_set,
+    send_pause_by_id,
+    send_release,
+    send_resume,
+    send_start,
+)
+from marketing.segments.selectors import segment_profile_ids_sql
+from tenants.access import Member
+from tenants.plan_limits import Module, plan_limit_enforce
+
+CAMPAIGN_START = "campaigns.campaign_start"
+# How early a campaign sent in each recipient's zone starts freezing its ledger.
+RECIPIENT_ZONE_LEAD = timedelta(hours=26)
+# Kinds whose runner is not built yet: their fields are kept, they are not sent.
+NOT_SENDABLE_YET = (CampaignKind.AB, CampaignKind.RSS)
+
+
+class SendWhen(StrEnum):
+    NOW = "now"
+    SCHEDULE = "schedule"
+
+
+def _client_zone() -> str:
+    return connection.tenant.time_zone
+
+
+def _template_exists(template_id) -> bool:
+    if template_id is None:
+        return False
+    try:
+        template_get(template_id=int(template_id))
+    except (NotFound, ValueError, TypeError):
+        return False
+    return True
+
+
+def _segments_known(segment_ids) -> bool:
+    for segment_id in segment_ids:
+        try:
+            segment_profile_ids_sql(segment_id=segment_id)
+        except NotFound:
+            return False
+    return True
+
+
+def send_context(campaign: Campaign, *, now) -> SendContext:
+    """What the send check needs besides the row: the type, the template, the audience."""
+    html = None
+    if campaign.template_id is not None and _template_exists(campaign.template_id):
+        html = template_get(template_id=campaign.template_id).html
+    groups_known = set(campaign.group_ids) <= {g["id"] for g in group_names()}
+    segments_known = _segments_known(campaign.segment_ids)
+    count = 0
+    if groups_known and segments_known:
+        sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
+        count = audience_mailable_count(sql, params)
+    return SendContext(
+        now=now,
+        campaign_type=campaign.campaign_type,
+        template_html=html,
+        template_exists=_template_exists,
+        recipient_count=count,
+        groups_known=groups_known,
+        segments_known=segments_known,
+    )
+
+
+def campaign_send(
+    *, campaign_id: int, values: dict, when: str, member: Member | None = None
+) -> Campaign:
+    """Spec 4's "draft save and send": save the changes, check everything a send needs
+    (spec 5.2, 5.3), then schedule it (the client's zone is the API's business: the
+    instant arrives in UTC) or send it now. Refused campaigns keep their saved changes
+    out too: nothing is written unless the whole action passes."""
+    now = timezone.now()
+    with transaction.atomic():
+        campaign = campaign_lock_editable(campaign_id)
+        _apply(campaign, values)
+        if when == SendWhen.NOW:
+            campaign.scheduled_at = now
+        campaign_send_check(campaign, send_context(campaign, now=now), starting_now=when == "now")
+        if campaign.kind in NOT_SENDABLE_YET:
+            raise ValidationFailed(
+                messages.KIND_NOT_SENDABLE, errors={"type": [messages.KIND_NOT_SENDABLE]}
+            )
+        # A campaign counts toward SentCampaigns from its schedule on (selectors).
+        counted = campaign.status == CampaignStatus.SCHEDULED
+        plan_limit_enforce(
+            client=connection.tenant, module=Module.SENT_CAMPAIGNS, adding=0 if counted else 1
+        )
+        campaign.status = CampaignStatus.SCHEDULED
+        campaign.status_message = ""
+        campaign.updated_at = now
+        _save(campaign)
+        audit_record(
+            AuditEvent.CAMPAIGN_SCHEDULED,
+            object_id=campaign.pk,
+            label=campaign.name,
+            extra={"when": str(when), "scheduledAt": campaign.scheduled_at.isoformat()},
+        )
+        if campaign_start_due(campaign, now=now):
+            enqueue_on_commit(CAMPAIGN_START, campaign_id=campaign.pk)
+    return campaign_get(campaign_id=campaign.pk)
+
+
+def campaign_start_due(campaign: Campaign, *, now) -> bool:
+    lead = RECIPIENT_ZONE_LEAD if campaign.send_in_recipient_zone else timedelta(0)
+    return campaign.scheduled_at is not None and campaign.scheduled_at - lead <= now
+
+
+def campaigns_due() -> list[int]:
+    """Scheduled campaigns whose start is due now (recipient-zone ones a lead early)."""
+    now = timezone.now()
+    candidates = Campaign.objects.filter(
+        status=CampaignStatus.SCHEDULED, scheduled_at__lte=now + RECIPIENT_ZONE_LEAD
+    ).only("pk", "scheduled_at", "send_in_recipient_zone")
+    return [c.pk for c in candidates if campaign_start_due(c, now=now)]
+
+
+def _claim(campaign_id: int) -> bool:
+    """Scheduled and due -> Sending, in one statement (the row lock decides the race)."""
+    lead = RECIPIENT_ZONE_LEAD.total_seconds()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Campaign._meta.db_table} SET status = %s, started_at = now()"
+            " WHERE id = %s AND status = %s AND scheduled_at - CASE WHEN"
+            " send_in_recipient_zone THEN make_interval(secs => %s) ELSE interval '0' END"
+            " <= clock_timestamp()",
+            [CampaignStatus.SENDING, campaign_id, CampaignStatus.SCHEDULED, lead],
+        )
+        return cursor.rowcount == 1
+
+
+def _fail(campaign: Campaign, message: str) -> None:
+    Campaign.objects.filter(pk=campaign.pk).update(
+        status=CampaignStatus.FAILED, status_message=message, updated_at=timezone.now()
+    )
+
+
+def campaign_start(*, campaign_id: int) -> str:
+    """Start a due campaign once, however many times it is asked: freeze its audience
+    into the ledger and send the run. Returns what happened (for the task's result)."""
+    with transaction.atomic():
+        if not _claim(campaign_id):
+            return "notDue"
+        campaign = Campaign.objects.select_related("campaign_type").get(pk=campaign_id)
+        now = timezone.now()
+        try:
+            # Things may have changed since it was scheduled (a template or segment deleted).
+            campaign_send_check(campaign, send_context(campaign, now=now), starting_now=True)
+            content = campaign_content(campaign, settings=campaign_settings_get())
+        except (ValidationFailed, NotFound) as refused:
+            _fail(campaign, refused.message)
+            return "failed"
+        sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
+        started = send_start(
+            kind=SendKind.CAMPAIGN,
+            source_id=campaign.pk,
+            subject=content.subject,
+            html=content.html,
+            text=content.text,
+            from_name=campaign.from_name,
+            from_address=campaign.from_address,
+            reply_to=campaign.reply_to,
+            list_name=campaign.campaign_type.name if campaign.campaign_type else "",
+            audience_sql=sql,
+            params=params,
+            hold=campaign.send_in_recipient_zone,
+        )
+        if started.recipients == 0:
+            _fail(campaign, messages.NO_RECIPIENTS)
+            return "noRecipients"
+        if campaign.send_in_recipient_zone and started.created:
+            due_sql, due_params = profile_due_sql(campaign.scheduled_at, client_zone=_client_zone())
+            deliveries_due_set(started.send_id, due_sql=due_sql, params=due_params)
+            send_release(started.send_id)
+        Campaign.objects.filter(pk=campaign.pk).update(
+            send_id=started.send_id, recipient_count=started.recipients, updated_at=now
+        )
+        audit_record(
+            AuditEvent.CAMPAIGN_STARTED,
+            object_id=campaign.pk,
+            label=campaign.name,
+            extra={"recipients": started.recipients},
+            path="system",
+        )
+    return "started"
+
+
+def campaign_pause(*, campaign_id: int, member: Member | None) -> Campaign:
+    """Spec 4: a scheduled campaign can be paused (the screen asks to confirm first); a
+    sending one stops before its next batch."""
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        if campaign is None:
+            raise NotFound(messages.CAMPAIGN_NOT_FOUND)
+        if campaign.status not in (CampaignStatus.SCHEDULED, CampaignStatus.SENDING):
+            raise ValidationFailed(
+                messages.NOT_PAUSABLE, errors={"status": [messages.NOT_PAUSABLE]}
+            )
+        message = messages.PAUSED_BY_PERSON.format(email=member.email if member else "system")
+        if campaign.status == CampaignStatus.SENDING and campaign.send_id:
+            send_pause_by_id(campaign.send_id, message=message)
+        campaign.paused_from = campaign.status
+        campaign.status = CampaignStatus.PAUSED
+        campaign.status_message = message
+        campaign.updated_at = timezone.now()
+        campaign.save(update_fields=["paused_from", "status", "status_message", "updated_at"])
+        audit_record(AuditEvent.CAMPAIGN_PAUSED, object_id=campaign.pk, label=campaign.name)
+    return campaign_get(campaign_id=campaign.pk)
+
+
+def campaign_resume(*, campaign_id: int) -> Campaign:
+    """Back to where it was paused: a scheduled one waits for its time again (or starts
+    at once when that has passed); a sending one's run is sent again."""
+    with transaction.atomic():
+        campaign = Campaign.objects.select_for_update().filter(pk=campaign_id).first()
+        if campaign is None:
+            raise NotFound(messages.CAMPAIGN_NOT_FOUND)
+        if campaign.status != CampaignStatus.PAUSED:
+            raise ValidationFailed(
+                messages.NOT_RESUMABLE, errors={"status": [messages.NOT_RESUMABLE]}
+            )
+        if campaign.send_id:
+            send_resume(campaign.send_id)
+            campaign.status = CampaignStatus.SENDING
+        else:
+            campaign.status = CampaignStatus.SCHEDULED
+        campaign.paused_from = ""
+        campaign.status_message = ""
+        campaign.updated_at = timezone.now()
+        campaign.save(update_fields=["paused_from", "status", "status_message", "updated_at"])
+        audit_record(AuditEvent.CAMPAIGN_RESUMED, object_id=campaign.pk, label=campaign.name)
+        if campaign.status == CampaignStatus.SCHEDULED and campaign_start_due(
+            campaign, now=timezone.now()
+        ):
+            enqueue_on_commit(CAMPAIGN_START, campaign_id=campaign.pk)
+    return campaign_get(campaign_id=campaign.pk)
+
+
+def campaign_statuses_follow() -> int:
+    """Started campaigns take their send's state: finished -> Sent; paused by the
+    pipeline -> Paused with the pipeline's message. Returns how many changed."""
+    campaigns = campaigns_unfinished()
+    states = campaign_send_states(campaigns)
+    changed = 0
+    for campaign in campaigns:
+        state = states.get(campaign.pk)
+        if state is None:
+            continue
+        values = None
+        if state.status == SendStatus.FINISHED:
+            values = dict(status=CampaignStatus.SENT, sent_at=state.finished_at, status_message="")
+        elif state.status == SendStatus.PAUSED and campaign.status == CampaignStatus.SENDING:
+            values = dict(
+                status=CampaignStatus.PAUSED,
+                paused_from=CampaignStatus.SENDING,
+                status_message=state.status_message,
+            )
+        if values:
+            changed += Campaign.objects.filter(pk=campaign.pk, status=campaign.status).update(
+                **values, updated_at=timezone.now()
+            )
+    return changed

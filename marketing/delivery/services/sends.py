@@ -1,0 +1,121 @@
+"""Starting, pausing and resuming a send for whatever drives delivery (campaigns today,
+workflows later), so that callers never touch the ledger's tables.
+
+`send_start` is idempotent: a send is unique per (kind, source), so a second start of the
+same campaign finds the first send and freezes nothing new (the ledger's rows are unique
+per profile). Its run is sent once the caller's transaction commits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from core.tasks import enqueue_on_commit
+from marketing.audience.selectors.mailable import profile_table
+
+# SendKind and SendStatus are what callers name sends and read their status by.
+from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, SendStatus  # noqa: F401
+from marketing.delivery.services.ledger import send_freeze, send_pause
+
+SEND_RUN = "delivery.send_run"
+
+
+@dataclass(frozen=True)
+class SendStarted:
+    send_id: int
+    recipients: int  # rows in the ledger (mailable profiles of the audience)
+    created: bool  # False: the source had a send already (a repeated start)
+
+
+def send_start(
+    *,
+    kind: str,
+    source_id: int,
+    subject: str,
+    html: str,
+    text: str,
+    from_name: str,
+    from_address: str,
+    reply_to: str = "",
+    list_name: str = "",
+    audience_sql: str,
+    params: list,
+    hold: bool = False,
+) -> SendStarted:
+    """Snapshot the content, freeze the audience (mailable profiles only), and send the
+    run on commit. A send with no recipients is finished at once and no run is sent.
+    With `hold`, the rows are frozen and the run is not sent: the caller sets each row's
+    due time (`deliveries_due_set`) and then calls `send_release`."""
+    with transaction.atomic():
+        send = Send.objects.filter(kind=kind, source_id=source_id).first()
+        created = send is None
+        if created:
+            try:
+                with transaction.atomic():
+                    send = Send.objects.create(
+                        kind=kind,
+                        source_id=source_id,
+                        subject=subject,
+                        html=html,
+                        text=text,
+                        from_name=from_name,
+                        from_address=from_address,
+                        reply_to=reply_to,
+                        list_name=list_name,
+                    )
+            except IntegrityError:  # a concurrent start of the same source
+                send = Send.objects.get(kind=kind, source_id=source_id)
+                created = False
+        if created:
+            send_freeze(send, audience_sql=audience_sql, params=params)
+        recipients = Delivery.objects.filter(send=send).count()
+        if recipients == 0:
+            Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
+                status=SendStatus.FINISHED, finished_at=timezone.now()
+            )
+        elif created and not hold:
+            enqueue_on_commit(SEND_RUN, send_id=send.pk)
+    return SendStarted(send.pk, recipients, created)
+
+
+def send_release(send_id: int) -> None:
+    """Send the run of a send started with `hold` (once the caller's transaction commits)."""
+    enqueue_on_commit(SEND_RUN, send_id=send_id)
+
+
+def deliveries_due_set(send_id: int, *, due_sql: str, params: list) -> int:
+    """Give each pending row of the send its own due time: `due_sql` is an SQL expression
+    over the profile (alias `p`, the audience's profile table) giving a timestamptz; rows
+    due in the past are due now. Returns how many rows were set. Used to reach each
+    recipient at a wall-clock time of their own time zone."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Delivery._meta.db_table} d SET next_attempt_at = GREATEST(now(), {due_sql})"
+            f" FROM {profile_table()} p WHERE d.send_id = %s AND d.profile_id = p.id"
+            f" AND d.state = {DeliveryState.PENDING}",
+            [*params, send_id],
+        )
+        return cursor.rowcount
+
+
+def send_pause_by_id(send_id: int, *, message: str) -> bool:
+    """Stop a sending send (its run stops before its next batch). False if it was not
+    sending."""
+    send = Send.objects.filter(pk=send_id, status=SendStatus.SENDING).first()
+    if send is None:
+        return False
+    send_pause(send, message=message)
+    return True
+
+
+def send_resume(send_id: int) -> bool:
+    """Take a paused send up again: its rows are claimable at once and its run is sent
+    on commit. False if it was not paused."""
+    resumed = Send.objects.filter(pk=send_id, status=SendStatus.PAUSED).update(
+        status=SendStatus.SENDING, status_message=""
+    )
+    if resumed:
+        enqueue_on_commit(SEND_RUN, send_id=send_id)
+    return bool(resumed)

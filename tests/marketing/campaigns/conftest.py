@@ -1,0 +1,75 @@
+"""Campaign fixtures: a group of profiles, a template, a campaign type, and a campaign
+ready to send, in alpha's schema."""
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from marketing.audience.models import Group, Profile, ProfileGroup
+from marketing.campaigns.models import CampaignType
+from marketing.campaigns.services.campaigns import campaign_create
+from marketing.content.models import Template
+from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
+    admin_api,
+    beta_api,
+    in_alpha,
+    nomkm_api,
+    user_api,
+)
+
+
+@dataclass
+class World:
+    group_id: int
+    profile_ids: list[int]
+    template_id: int
+    type_id: int
+
+
+def world_make(*, emails=("ann@mail.example", "bob@mail.example")) -> World:
+    """In the current schema: a group holding `emails`, a template with a merge tag, and
+    the General campaign type (the migration's)."""
+    group = Group.objects.create(name=f"Buyers {Group.objects.count()}")
+    ids = []
+    for email in emails:
+        profile = Profile.objects.create(email=email, first_name=email.split("@")[0].title())
+        ProfileGroup.objects.create(profile=profile, group=group)
+        ids.append(profile.pk)
+    template = Template.objects.create(
+        name=f"Sale {Template.objects.count()}",
+        template_type="html",
+        subject="Sale for <% firstName || you %>",
+        html="<html><body><p>Hi <% firstName || there %></p></body></html>",
+        text="Hi <% firstName || there %>",
+    )
+    general = CampaignType.objects.get(name="General")
+    return World(group.pk, ids, template.pk, general.pk)
+
+
+def ready_values(world: World, **changes) -> dict:
+    values = dict(
+        name="Autumn sale",
+        campaign_type_id=world.type_id,
+        group_ids=[world.group_id],
+        from_name="Shop",
+        from_address="news@shop.example",
+        template_id=world.template_id,
+        subject="Autumn sale",
+        scheduled_at=timezone.now() + timedelta(hours=1),
+    )
+    values.update(changes)
+    return values
+
+
+def campaign_make(world: World, **changes):
+    return campaign_create(member=None, values=ready_values(world, **changes))
+
+
+@pytest.fixture
+def world(in_alpha) -> World:  # noqa: F811
+    made = world_make()
+    assert connection.schema_name == "alpha"
+    return made

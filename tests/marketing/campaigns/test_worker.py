@@ -1,0 +1,88 @@
+"""A scheduled campaign is started by beat's tick in a real Celery worker process, which
+freezes its audience, sends through the SMTP sink and marks it Sent.
+
+The worker is another process, so this test works on committed data and removes what it
+made at the end."""
+
+import time
+import uuid
+from datetime import timedelta
+
+from celery import current_app
+from django.db import connection
+from django.utils import timezone
+
+from core.audit.models import AuditLog
+from marketing.audience.models import Group, Profile
+from marketing.campaigns.models import Campaign, CampaignStatus
+from marketing.campaigns.services.sending import campaign_send
+from marketing.content.models import Template
+from marketing.delivery.models import Send, SendKind
+from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.marketing.conftest import _database_url
+from tests.support.celery_worker import (
+    celery_queue_delete,
+    celery_worker_start,
+    celery_worker_stop,
+    tasks_routed_to,
+)
+from tests.support.smtp_sink import SmtpSink
+
+
+def _tick() -> None:
+    current_app.send_task("campaigns.schedule_tick", headers={"_schema_name": "public"})
+
+
+def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, django_db_blocker):
+    alpha = tenants["alpha"]
+    queue = f"test-campaigns-{uuid.uuid4().hex}"
+    with django_db_blocker.unblock(), SmtpSink() as sink:
+        connection.set_tenant(alpha.client)
+        world = world_make(emails=("tick1@x.example", "tick2@x.example"))
+        campaign = campaign_make(world, name="Tick", scheduled_at=timezone.now())
+        campaign_send(
+            campaign_id=campaign.pk,
+            values={"scheduled_at": timezone.now() + timedelta(seconds=2)},
+            when="schedule",
+        )
+        connection.set_schema_to_public()
+        worker = celery_worker_start(
+            queue,
+            DATABASE_URL=_database_url(),
+            CELERY_TASK_ALWAYS_EAGER="0",
+            DELIVERY_SMTP_HOST=sink.host,
+            DELIVERY_SMTP_PORT=str(sink.port),
+            CACHE_KEY_PREFIX=f"worker-{queue}",
+            DB_CONN_MAX_AGE="0",
+        )
+        try:
+            with tasks_routed_to(queue):
+                time.sleep(2.5)  # the schedule comes due; nothing has started it
+                connection.set_tenant(alpha.client)
+                assert Campaign.objects.get(pk=campaign.pk).status == CampaignStatus.SCHEDULED
+                deadline = time.time() + 90
+                status = None
+                while time.time() < deadline:
+                    _tick()
+                    time.sleep(1)
+                    status = Campaign.objects.get(pk=campaign.pk).status
+                    if status == CampaignStatus.SENT:
+                        break
+                assert status == CampaignStatus.SENT
+            received = {r.rcpt_to[0] for r in sink.handler.received}
+            assert received == {"tick1@x.example", "tick2@x.example"}
+            [first] = sink.handler.for_recipient("tick1@x.example")
+            assert first.message["Subject"] == "Autumn sale"
+            done = Campaign.objects.get(pk=campaign.pk)
+            assert done.recipient_count == 2 and done.sent_at is not None
+        finally:
+            celery_worker_stop(worker)
+            celery_queue_delete(queue)
+            connection.set_tenant(alpha.client)
+            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
+            Campaign.objects.filter(pk=campaign.pk).delete()
+            Profile.objects.filter(pk__in=world.profile_ids).delete()
+            Group.objects.filter(pk=world.group_id).delete()
+            Template.objects.filter(pk=world.template_id).delete()
+            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
+            connection.set_schema_to_public()
