@@ -250,9 +250,9 @@ def test_the_client_edits_its_default_page(alpha, admin_api, user_api):  # noqa:
     assert saved.status_code == 200, saved.content
     assert saved.json()["groupIds"] == [events] and saved.json()["heading"] == "Your emails"
     assert admin_api.get(path).json()["offerUnsubscribeAll"] is False
-    # Spec 5.5 wording; a user needs the opt-out access the admin can grant.
+    # Spec 5.5: a group is required; a user needs the opt-out access the admin can grant.
     assert admin_api._call("put", path, {**body, "groupIds": []}).json()["errors"] == {
-        "groupIds": ["Please select a group."]
+        "groupIds": ["At least one group is required."]
     }
     assert admin_api._call("put", path, {**body, "name": " "}).status_code == 400
     assert admin_api._call("put", path, {**body, "groupIds": [10**9]}).status_code == 400
