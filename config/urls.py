@@ -5,6 +5,7 @@ from django.urls import path, re_path
 from config.api import api
 from config.spa import api_not_found, spa_index
 from marketing.delivery.views import unsubscribe_link
+from marketing.delivery.webhooks import esp_tracking_webhook
 from marketing.files.views import file_serve
 
 urlpatterns = [
@@ -14,5 +15,7 @@ urlpatterns = [
     path("files/<uuid:key>/<str:name>", file_serve, name="file_serve"),
     # The List-Unsubscribe link of every message (marketing/delivery/views.py).
     path("u/<str:token>", unsubscribe_link, name="unsubscribe_link"),
+    # ESP tracking webhooks: bounces, complaints, unsubscribes (marketing/delivery/webhooks.py).
+    path("esp/<str:esp>/tracking/", esp_tracking_webhook, name="esp_tracking_webhook"),
     re_path(r"^(?!api/).*$", spa_index),
 ]

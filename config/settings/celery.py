@@ -46,6 +46,7 @@ TASK_QUEUES = {
     "audit.trail_purge": "default",
     "segments.counts_refresh": "bulk",
     "delivery.send_run": "send",
+    "delivery.send_run_transactional": "transactional",
     "delivery.sweep": "default",
     "content.thumbnail_render": "bulk",
     "campaigns.campaign_start": "send",

@@ -24,3 +24,24 @@ DELIVERY_BOUNCE_DOMAIN = env("DELIVERY_BOUNCE_DOMAIN", default="bounces.mailcraf
 # <scheme>://<client host><port>/...; `make run` serves http on PORT, production https.
 DELIVERY_LINK_SCHEME = env("DELIVERY_LINK_SCHEME", default="https")
 DELIVERY_LINK_PORT = env("DELIVERY_LINK_PORT", default="")
+
+# ESP transports (django-anymail; marketing/delivery/esp.py). A client's own credentials are
+# stored encrypted with its transport (models.SendingTransport); the API endpoints are the
+# platform's, never a client's choice (an address a client could set would let it point our
+# workers anywhere). Tests point them at tests/support/fake_esp.py.
+ANYMAIL = {
+    "MAILGUN_API_URL": env("MAILGUN_API_URL", default="https://api.mailgun.net/v3"),
+    "POSTMARK_API_URL": env("POSTMARK_API_URL", default="https://api.postmarkapp.com/"),
+    # (connect, read) seconds for one API call; a read timeout is an unknown outcome.
+    "REQUESTS_TIMEOUT": (5, 30),
+}
+# Mailgun's EU region, for an account whose credentials say region "eu".
+DELIVERY_MAILGUN_EU_API_URL = env(
+    "DELIVERY_MAILGUN_EU_API_URL", default="https://api.eu.mailgun.net/v3"
+)
+# Amazon SES: the API endpoint ("" = the region's own) and the region when a client gives none.
+DELIVERY_SES_ENDPOINT_URL = env("DELIVERY_SES_ENDPOINT_URL", default="")
+DELIVERY_SES_REGION = env("DELIVERY_SES_REGION", default="us-east-1")
+# A test send goes to at most this many addresses (spec 5.2: "Test campaigns allow a limited
+# number of recipients"; the value is not given).
+TEST_SEND_MAX_RECIPIENTS = env.int("TEST_SEND_MAX_RECIPIENTS", default=10)

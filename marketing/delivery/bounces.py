@@ -24,6 +24,7 @@ class ReportKind(StrEnum):
     HARD_BOUNCE = "hardBounce"
     SOFT_BOUNCE = "softBounce"
     COMPLAINT = "complaint"
+    UNSUBSCRIBED = "unsubscribed"  # an ESP's own unsubscribe link or list (webhooks only)
     DELIVERED = "delivered"  # a success DSN (relayed, delivered): nothing to do
     UNKNOWN = "unknown"  # an auto-reply, a malformed report: kept out of every count
 

@@ -8,12 +8,14 @@ from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
 from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
 from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.transactional import (
+    SEND_RUN,
+    TRANSACTIONAL_RUN,
+    run_task_name,
+    sends_in_lane,
+)
 
-SEND_RUN = "delivery.send_run"
-
-
-@shared_task(
-    name=SEND_RUN,
+_RUN_OPTIONS = dict(
     base=ClientTask,
     client_required=True,
     acks_late=True,
@@ -25,10 +27,25 @@ SEND_RUN = "delivery.send_run"
     retry_backoff=5,
     retry_jitter=True,
 )
+
+
+@shared_task(name=SEND_RUN, **_RUN_OPTIONS)
 def send_run(send_id: int) -> str:
+    if sends_in_lane([send_id]):  # a test or transactional send reached `send`: hand it over
+        enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send_id)
+        return "moved"
     result = send_batch_run(send_id)
     if result == RunResult.MORE:
         enqueue_on_commit(SEND_RUN, send_id=send_id)
+    return result
+
+
+@shared_task(name=TRANSACTIONAL_RUN, **_RUN_OPTIONS)
+def send_run_transactional(send_id: int) -> str:
+    """The same run for a test send or transactional mail, on the `transactional` queue."""
+    result = send_batch_run(send_id)
+    if result == RunResult.MORE:
+        enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send_id)
     return result
 
 
@@ -39,8 +56,9 @@ def delivery_sweep() -> dict[str, int]:
     woken = {}
     for client in clients_each():
         due = sends_due()
+        lane = sends_in_lane(due)
         for send_id in due:
-            enqueue_on_commit(SEND_RUN, send_id=send_id)
+            enqueue_on_commit(run_task_name(send_id, lane), send_id=send_id)
         for send in sends_unfinished():
             if send.pk not in due:
                 send_finish_if_done(send)

@@ -4,7 +4,9 @@ schema), each once per delivery and kind:
 - hard bounce: the address is suppressed, the row failed, a `bounced` event;
 - soft bounce: one more in the profile's run of consecutive soft bounces (five flag it),
   a `bounced` event;
-- complaint: the address is suppressed, the profile unsubscribed, a `complained` event.
+- complaint: the address is suppressed, the profile unsubscribed, a `complained` event;
+- unsubscribed (an ESP's webhook): the profile unsubscribed, an `unsubscribed` event;
+- delivered (an ESP's webhook): kept, nothing else.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from marketing.tracking.services import Event, events_record
 
 COMPLAINT_SOURCE = "complaint"
 COUNTED = (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT)
+RECORDED = (*COUNTED, ReportKind.UNSUBSCRIBED, ReportKind.DELIVERED)
+ESP_UNSUBSCRIBE_SOURCE = "esp"
 
 
 def verp_valid(verp: VerpAddress) -> bool:
@@ -40,13 +44,14 @@ def verp_valid(verp: VerpAddress) -> bool:
     )
 
 
-def report_record(verp: VerpAddress, report: Report) -> bool:
+def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> bool:
     """Record `report` for the delivery `verp` names; False when there is nothing to
-    record (a forged or unknown address, a report of no interest, one already counted)."""
-    if report.kind not in COUNTED or not verp_valid(verp):
+    record (a forged or unknown address, a report of no interest, one already counted, or
+    a `recipient` given that is not the delivery's)."""
+    if report.kind not in RECORDED or not verp_valid(verp):
         return False
     delivery = Delivery.objects.select_related("send").filter(pk=verp.delivery_id).first()
-    if delivery is None:
+    if delivery is None or (recipient and recipient.strip().lower() != delivery.email.lower()):
         return False
     try:
         with transaction.atomic():
@@ -65,9 +70,12 @@ def report_record(verp: VerpAddress, report: Report) -> bool:
 def _effects(delivery: Delivery, report: Report) -> None:
     send = delivery.send
     counted = send.kind != SendKind.TEST
+    if report.kind == ReportKind.DELIVERED:
+        return
+    names = {ReportKind.COMPLAINT: "complained", ReportKind.UNSUBSCRIBED: "unsubscribed"}
     event = Event(
         delivery.profile_id,
-        "complained" if report.kind == ReportKind.COMPLAINT else "bounced",
+        names.get(report.kind, "bounced"),
         campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
         workflow_step_id=send.source_id if send.kind == SendKind.WORKFLOW_STEP else None,
     )
@@ -82,6 +90,12 @@ def _effects(delivery: Delivery, report: Report) -> None:
     elif report.kind == ReportKind.SOFT_BOUNCE:
         if counted:
             soft_bounce_record(profile_id=delivery.profile_id)
+    elif report.kind == ReportKind.UNSUBSCRIBED:
+        with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):
+            result = profiles_unsubscribe(
+                profile_ids=[delivery.profile_id], source=ESP_UNSUBSCRIBE_SOURCE
+            )
+        counted = counted and bool(result.affected)  # one event, not one per ESP report
     else:
         Suppression.objects.get_or_create(
             email=delivery.email, defaults={"reason": SuppressionReason.COMPLAINT}

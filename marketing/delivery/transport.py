@@ -1,0 +1,90 @@
+"""Where a message goes once it is built: one call, `transport.send(mail_from, rcpt_to,
+data)`, one `smtp.Reply` back whose Outcome the ledger records, whatever carries it.
+
+- `SmtpTransport`: the platform's relay (DELIVERY_SMTP_*), over the worker's pooled
+  connections (smtp.py).
+- `esp.EspTransport`: an ESP account of the client's, through django-anymail.
+
+`transport_for(send)` picks the client's choice for the send's sender domain (its own
+`SendingTransport` row, else the client's default row, else the relay). A worker keeps one
+transport per client row and rebuilds it when the row changes."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from django.conf import settings
+from django.db import connection
+
+from marketing.delivery.models import Send, SendingTransport, SendKind, TransportKind
+from marketing.delivery.smtp import Reply, SmtpPool
+
+
+class Transport(Protocol):
+    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+        """Hand over one message for one recipient; never raises for what the far end
+        says. `mail_from` is the VERP return path: it names (and signs) the delivery."""
+
+
+class SmtpTransport:
+    def __init__(self, pool: SmtpPool, host: str, port: int) -> None:
+        self.pool, self.host, self.port = pool, host, port
+
+    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+        return self.pool.send(self.host, self.port, mail_from, rcpt_to, data)
+
+
+_pool: SmtpPool | None = None
+
+
+def smtp_pool() -> SmtpPool:
+    """The worker process's connections to the relay."""
+    global _pool
+    if _pool is None:
+        _pool = SmtpPool(
+            max_connections=settings.DELIVERY_SMTP_CONNECTIONS,
+            username=settings.DELIVERY_SMTP_USER,
+            password=settings.DELIVERY_SMTP_PASSWORD,
+            require_tls=settings.DELIVERY_SMTP_REQUIRE_TLS,
+        )
+    return _pool
+
+
+def smtp_transport() -> SmtpTransport:
+    return SmtpTransport(smtp_pool(), settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT)
+
+
+def transport_setting(sender_domain: str) -> SendingTransport | None:
+    """The client's row for this domain, else its default row (call in its schema)."""
+    rows = SendingTransport.objects.filter(sender_domain__in=[sender_domain.lower(), ""])
+    return max(rows, key=lambda row: len(row.sender_domain), default=None)
+
+
+_esp_transports: dict[tuple, object] = {}
+
+
+class _EspForSend:
+    """The client's ESP account, for one send (bulk mail goes on the ESP's broadcast
+    stream where it has one)."""
+
+    def __init__(self, esp, bulk: bool) -> None:
+        self.esp, self.bulk = esp, bulk
+
+    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+        return self.esp.send(mail_from, rcpt_to, data, bulk=self.bulk)
+
+
+def transport_for(send: Send) -> Transport:
+    row = transport_setting(send.from_address.rpartition("@")[2])
+    if row is None or row.kind == TransportKind.SMTP:
+        return smtp_transport()
+    from marketing.delivery.esp import EspTransport  # anymail loads only where it is used
+
+    key = (connection.schema_name, row.pk, row.updated_at, EspTransport.settings_key())
+    transport = _esp_transports.get(key)
+    if transport is None:
+        stale = [k for k in _esp_transports if k[:2] == key[:2]]
+        for old in stale:
+            _esp_transports.pop(old).close()
+        transport = _esp_transports[key] = EspTransport.from_setting(row)
+    return _EspForSend(transport, bulk=send.kind in (SendKind.CAMPAIGN, SendKind.WORKFLOW_STEP))
