@@ -218,3 +218,22 @@ def test_a_lane_send_reaching_the_send_queue_is_handed_over(
         )
     assert [callback.args[0] for callback in published] == ["delivery.send_run_transactional"]
     assert Delivery.objects.get(send=send).state == DeliveryState.PENDING
+
+
+def test_the_sweeper_wakes_each_send_on_its_own_lane(
+    client_schema, django_capture_on_commit_callbacks
+):
+    from marketing.delivery.tasks import delivery_sweep
+
+    test = start_test_send(addresses="a@mail.example", **CONTENT)
+    broadcast = Send.objects.create(kind=SendKind.CAMPAIGN, source_id=5, **CONTENT)
+    send_freeze(
+        broadcast,
+        audience_sql="SELECT %s::bigint AS id",
+        params=[Profile.objects.create(email="b@mail.example").pk],
+    )
+    with django_capture_on_commit_callbacks() as published:
+        delivery_sweep.apply().get()
+    woken = {callback.args[1]["send_id"]: callback.args[0] for callback in published}
+    assert woken[test.pk] == "delivery.send_run_transactional"
+    assert woken[broadcast.pk] == "delivery.send_run"
