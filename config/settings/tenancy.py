@@ -26,6 +26,7 @@ TENANT_APPS = [
     "marketing.files",
     "marketing.content",
     "marketing.delivery",
+    "marketing.senders",
     "marketing.campaigns",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]

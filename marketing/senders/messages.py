@@ -1,0 +1,44 @@
+"""What the senders and domains screens and their refusals say (spec 5.2, 8, 9)."""
+
+# senders (spec 5.2, 9)
+SENDER_NAME_REQUIRED = "Please fill Sender Name"
+SENDER_NAME_TOO_LONG = "Sender name can be at most 50 characters."
+SENDER_EMAIL_INVALID = "Please enter valid Email ID"
+SENDER_EXISTS = "A sender with this email already exists."
+SENDER_NOT_FOUND = "Sender not found."
+SENDER_DEFAULT_DELETE = (
+    "The default sender cannot be deleted. Make another sender the default first."
+)
+SENDER_DEFAULT_DISABLED = "The default sender cannot be disabled."
+SENDER_ALREADY_VERIFIED = "This sender is already verified."
+SENDER_ACTIVATION_SENT = "Verification email sent to {email}."
+SENDER_ACTIVATION_SUBJECT = "Confirm {email} as a sender"
+SENDER_ACTIVATION_INVALID = (
+    "This verification link is not valid. It may have expired or been used already."
+)
+SENDER_ACTIVATED = "{email} is now confirmed as a sender."
+# spec 8's domain errors (their exact wording is not shown)
+SENDER_NOT_VERIFIED = "The sender is not verified or not in the verified list."
+DOMAIN_NOT_WHITELISTED = "The sender's domain is not whitelisted. Add it under Sender Domains."
+SPF_DKIM_INVALID = "SPF or DKIM not found or invalid for the sender domain."
+
+# sender domains (spec 4, 5.1, 9)
+DOMAIN_INVALID = "Please enter a valid domain name."
+DOMAIN_EXISTS = "This domain has already been added."
+DOMAIN_NOT_FOUND = "Domain not found."
+DOMAIN_IN_USE = "This domain has senders. Delete them first."
+DOMAIN_VERIFIED = "Domain verified."
+DOMAIN_RECORDS_MISSING = "Domain could not be verified. Check the DNS records below."
+RECORD_NOT_FOUND = "Record not found."
+RECORD_CNAME_WRONG = "The CNAME points at {found} instead of {expected}."
+RECORD_TXT_WRONG = "No TXT record with the expected value."
+RECORD_SPF_NO_INCLUDE = "The SPF record does not include {include}."
+RECORD_SPF_MANY = "More than one SPF record: receivers treat that as an error."
+RECORD_DKIM_WRONG = "The DKIM record does not hold this domain's public key."
+RECORD_DMARC_MANY = "More than one DMARC record."
+RECORD_DNS_FAILED = "The DNS lookup failed. Try again later."
+
+# tracking domains (spec 8)
+TRACKING_DOMAIN_CNAME = "Tracking Domain could not be saved. Check domain CNAME configuration"
+TRACKING_DOMAIN_SAVED = "Tracking domain saved."
+TRACKING_DOMAIN_TAKEN = "This domain is already used by another site."
