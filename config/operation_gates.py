@@ -171,6 +171,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignUpdate": MEMBER,
     "campaignDelete": MEMBER,
     "campaignSend": MEMBER,
+    "campaignSendTest": MEMBER,
     "campaignPause": MEMBER,
     "campaignResume": MEMBER,
     "campaignTypeList": MEMBER,

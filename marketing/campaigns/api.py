@@ -11,7 +11,7 @@ from ninja import Query, Router, Status
 
 from core.pagination import paginate
 from core.responses import ERRORS
-from marketing.campaigns import selectors
+from marketing.campaigns import messages, selectors
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.schemas import (
     CampaignFields,
@@ -28,8 +28,11 @@ from marketing.campaigns.schemas import (
     CampaignTypePageOut,
     CampaignTypePatch,
     CampaignTypeQuery,
+    SendTestIn,
+    SendTestOut,
 )
 from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
+from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.campaigns.services.sending import campaign_pause, campaign_resume, campaign_send
 from marketing.campaigns.services.settings import campaign_settings_update
 from marketing.campaigns.services.types import (
@@ -151,6 +154,16 @@ def campaignSend(request: HttpRequest, campaign_id: int, data: CampaignSendIn):
         member=request.auth,
     )
     return _one(campaign, request)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/test", response={202: SendTestOut, **ERRORS}, by_alias=True
+)
+def campaignSendTest(request: HttpRequest, campaign_id: int, data: SendTestIn):
+    send_id = campaign_send_test(
+        campaign_id=campaign_id, emails=data.emails, group_id=data.group_id
+    )
+    return Status(202, {"message": messages.TEST_SENT, "sendId": send_id})
 
 
 @router.post(

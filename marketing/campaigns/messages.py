@@ -11,10 +11,9 @@ NOT_EDITABLE = (
     "A campaign can be edited only when it is Draft, Published, Unpublished or Scheduled."
 )
 
-# sender (spec 5.2, 9)
-SENDER_NAME_REQUIRED = "Please fill Sender Name"
-SENDER_NAME_TOO_LONG = "Sender name can be at most {limit} characters."
+# sender (spec 5.2, 9; the sender's own words are the senders app's catalogue)
 SENDER_ADDRESS_REQUIRED = "Please fill Sender Email"
+SENDER_UNKNOWN = "The selected sender does not exist."
 
 # audience and content
 AUDIENCE_REQUIRED = "Please select groups or segments"
@@ -75,6 +74,5 @@ NOT_SENDABLE = "Only a Draft, Published, Unpublished or Scheduled campaign can b
 NOT_PAUSABLE = "Only a scheduled or sending campaign can be paused."
 NOT_RESUMABLE = "Only a paused campaign can be resumed."
 PAUSED_BY_PERSON = "Paused by {email}."
-SENDER_NOT_VERIFIED = "The sender is not verified."
 NOT_DELETABLE_SENDING = "A campaign that is sending cannot be deleted; pause it first."
 KIND_NOT_SENDABLE = "A/B and RSS campaigns cannot be sent yet."

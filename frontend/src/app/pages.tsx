@@ -23,6 +23,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/optoutimportsummary': lazy(() => import('../features/audience/imports/UnsubscriberImportsPage')),
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
+  '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),

@@ -14,6 +14,8 @@ test('the statuses of UI.md have their colours and labels', () => {
     Sent: { color: 'green', label: 'Sent' },
     Paused: { color: 'orange', label: 'Paused' },
     Failed: { color: 'red', label: 'Failed' },
+    Published: { color: 'green', label: 'Published' },
+    Unpublished: { color: 'gray', label: 'Unpublished' },
   });
   expect(Object.keys(statusLooks.job)).toEqual(['Pending', 'InProcess', 'Completed', 'Failed', 'Cancelled']);
   expect(statusLook('job', 'InProcess')).toEqual({ color: 'blue', label: 'In process' });

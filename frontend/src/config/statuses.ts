@@ -18,6 +18,8 @@ const campaign = {
   Sent: { color: 'green', label: 'Sent' },
   Paused: { color: 'orange', label: 'Paused' },
   Failed: { color: 'red', label: 'Failed' },
+  Published: { color: 'green', label: 'Published' },
+  Unpublished: { color: 'gray', label: 'Unpublished' },
 } satisfies Record<string, StatusLook>;
 
 /** Background jobs, and the imports that run as one. */

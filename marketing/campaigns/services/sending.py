@@ -42,6 +42,7 @@ from marketing.campaigns.selectors import (
 )
 from marketing.campaigns.services.campaigns import _apply, _save, campaign_lock_editable
 from marketing.campaigns.services.content import campaign_content
+from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.time_zones import profile_due_sql
 from marketing.campaigns.services.validation import SendContext, campaign_send_check
 from marketing.content.selectors import template_get
@@ -112,6 +113,7 @@ def send_context(campaign: Campaign, *, now) -> SendContext:
         recipient_count=count,
         groups_known=groups_known,
         segments_known=segments_known,
+        sender_problem=campaign_from(campaign).problem,
     )
 
 
@@ -203,15 +205,16 @@ def campaign_start(*, campaign_id: int) -> str:
             _fail(campaign, refused.message)
             return "failed"
         sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
+        sender = campaign_from(campaign)
         started = send_start(
             kind=SendKind.CAMPAIGN,
             source_id=campaign.pk,
             subject=content.subject,
             html=content.html,
             text=content.text,
-            from_name=campaign.from_name,
-            from_address=campaign.from_address,
-            reply_to=campaign.reply_to,
+            from_name=sender.name,
+            from_address=sender.address,
+            reply_to=sender.reply_to,
             list_name=campaign.campaign_type.name if campaign.campaign_type else "",
             audience_sql=sql,
             params=params,

@@ -21,6 +21,7 @@ from core.errors import ValidationFailed
 from core.messages import INVALID_EMAIL
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignType
+from marketing.senders import messages as sender_messages
 
 
 @dataclass
@@ -63,9 +64,8 @@ def campaign_fields_check(campaign: Campaign) -> None:
         problems.add("name", messages.NAME_REQUIRED)
     if campaign.campaign_type_id is None:
         problems.add("campaignTypeId", messages.TYPE_REQUIRED)
-    limit = settings.CAMPAIGN_SENDER_NAME_MAX
-    if len(campaign.from_name) > limit:
-        problems.add("fromName", messages.SENDER_NAME_TOO_LONG.format(limit=limit))
+    if len(campaign.from_name) > settings.CAMPAIGN_SENDER_NAME_MAX:
+        problems.add("fromName", sender_messages.SENDER_NAME_TOO_LONG)
     for name, value in (("fromAddress", campaign.from_address), ("replyTo", campaign.reply_to)):
         if value and not email_valid(value):
             problems.add(name, INVALID_EMAIL)
@@ -161,6 +161,8 @@ class SendContext:
     recipient_count: int
     groups_known: bool
     segments_known: bool
+    # '' when the campaign's sender may send; else why not (senders: spec 8's wording)
+    sender_problem: str = ""
 
 
 def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_now: bool) -> None:
@@ -173,10 +175,14 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
     kind_type = context.campaign_type
     if kind_type is not None and not kind_type.is_enabled:
         problems.add("campaignTypeId", messages.TYPE_DISABLED)
-    if not campaign.from_name.strip():
-        problems.add("fromName", messages.SENDER_NAME_REQUIRED)
-    if not campaign.from_address.strip():
-        problems.add("fromAddress", messages.SENDER_ADDRESS_REQUIRED)
+    if campaign.sender_id is None:
+        if not campaign.from_name.strip():
+            problems.add("fromName", sender_messages.SENDER_NAME_REQUIRED)
+        if not campaign.from_address.strip():
+            problems.add("fromAddress", messages.SENDER_ADDRESS_REQUIRED)
+    if context.sender_problem:
+        field_name = "senderId" if campaign.sender_id is not None else "fromAddress"
+        problems.add(field_name, context.sender_problem)
     if not campaign.group_ids and not campaign.segment_ids:
         problems.add("audience", messages.AUDIENCE_REQUIRED)
     if not context.groups_known:

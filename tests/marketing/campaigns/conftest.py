@@ -12,6 +12,7 @@ from marketing.audience.models import Group, Profile, ProfileGroup
 from marketing.campaigns.models import CampaignType
 from marketing.campaigns.services.campaigns import campaign_create
 from marketing.content.models import Template
+from marketing.senders.models import DomainStatus, Sender, SenderDomain
 from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
     admin_api,
     beta_api,
@@ -46,7 +47,31 @@ def world_make(*, emails=("ann@mail.example", "bob@mail.example")) -> World:
         text="Hi <% firstName || there %>",
     )
     general = CampaignType.objects.get(name="General")
+    sender_ready("news@shop.example", name="Shop")
     return World(group.pk, ids, template.pk, general.pk)
+
+
+def sender_ready(email: str, *, name: str, confirmed: bool = True, **fields) -> Sender:
+    """A sender of a verified domain (the senders app's tests check how one gets there)."""
+    domain = email.rpartition("@")[2]
+    SenderDomain.objects.get_or_create(
+        name=domain,
+        defaults=dict(
+            verification_token="t" * 32,
+            status=DomainStatus.VERIFIED,
+            verified_at=timezone.now(),
+        ),
+    )
+    sender, _ = Sender.objects.get_or_create(
+        email=email,
+        defaults=dict(
+            name=name,
+            domain=domain,
+            verified_at=timezone.now() if confirmed else None,
+            **fields,
+        ),
+    )
+    return sender
 
 
 def ready_values(world: World, **changes) -> dict:

@@ -20,8 +20,9 @@ from marketing.campaigns.services.types import (
 )
 from marketing.campaigns.services.validation import Problems, poll_html_check
 from marketing.content.models import Template
+from marketing.senders.models import Sender, SenderDomain
 from tenants.models import Plan
-from tests.marketing.campaigns.conftest import campaign_make, ready_values
+from tests.marketing.campaigns.conftest import campaign_make, ready_values, sender_ready
 
 
 def _errors(call, *args, **kwargs) -> dict[str, list[str]]:
@@ -268,3 +269,26 @@ def test_unknown_groups_and_segments_are_refused(world):
     }
     assert Group.objects.filter(pk=world.group_id).exists()
     assert Profile.objects.count() >= 2
+
+
+def test_a_campaign_is_never_sent_from_an_unverified_sender(world):
+    unknown = campaign_make(world, from_address="someone@elsewhere.example")
+    assert _send_errors(unknown) == {
+        "fromAddress": ["The sender is not verified or not in the verified list."]
+    }
+    pending = sender_ready("new@shop.example", name="New", confirmed=False)
+    by_sender = campaign_make(world, name="By sender", sender_id=pending.pk, from_name="")
+    assert _send_errors(by_sender) == {
+        "senderId": ["The sender is not verified or not in the verified list."]
+    }
+    other_domain = sender_ready("news@unchecked.example", name="Unchecked")
+    SenderDomain.objects.filter(name="unchecked.example").delete()
+    assert _send_errors(by_sender, sender_id=other_domain.pk) == {
+        "senderId": ["The sender's domain is not whitelisted. Add it under Sender Domains."]
+    }
+    assert _send_errors(by_sender, sender_id=999999) == {
+        "senderId": ["The selected sender does not exist."]
+    }
+    Sender.objects.filter(pk=pending.pk).update(verified_at=timezone.now())
+    scheduled = campaign_send(campaign_id=by_sender.pk, values={}, when="schedule")
+    assert scheduled.status == CampaignStatus.SCHEDULED

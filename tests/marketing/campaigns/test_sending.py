@@ -26,7 +26,8 @@ from marketing.content.associations import footer_campaigns, header_campaigns
 from marketing.content.models import CampaignFooter, CampaignHeader, Template
 from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
 from marketing.delivery.services.sending import RunResult, send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from marketing.senders.models import Sender, SenderDomain
+from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
 from tests.support.smtp_sink import SmtpSink
 
 
@@ -233,5 +234,18 @@ def test_ten_starts_at_once_send_once(tenants, django_db_blocker):
 
             Group.objects.filter(pk=world.group_id).delete()
             Template.objects.filter(pk=world.template_id).delete()
+            Sender.objects.filter(email="news@shop.example").delete()
+            SenderDomain.objects.filter(name="shop.example").delete()
             AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
             connection.set_schema_to_public()
+
+
+def test_a_campaign_with_a_sender_goes_out_from_the_senders_address(world, sent_tasks):
+    sender = sender_ready("hello@shop.example", name="Hello team", reply_to="help@shop.example")
+    campaign = campaign_make(world, sender_id=sender.pk, from_name="", from_address="")
+    campaign_send(campaign_id=campaign.pk, values={}, when="now")
+    assert campaign_start(campaign_id=campaign.pk) == "started"
+    send = _send_of(campaign)
+    assert (send.from_name, send.from_address, send.reply_to) == (
+        "Hello team", "hello@shop.example", "help@shop.example",
+    )  # fmt: skip

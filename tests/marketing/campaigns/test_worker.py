@@ -18,6 +18,7 @@ from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import campaign_send
 from marketing.content.models import Template
 from marketing.delivery.models import Send, SendKind
+from marketing.senders.models import Sender, SenderDomain
 from tests.marketing.campaigns.conftest import campaign_make, world_make
 from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
@@ -84,5 +85,7 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
             Profile.objects.filter(pk__in=world.profile_ids).delete()
             Group.objects.filter(pk=world.group_id).delete()
             Template.objects.filter(pk=world.template_id).delete()
+            Sender.objects.filter(email="news@shop.example").delete()
+            SenderDomain.objects.filter(name="shop.example").delete()
             AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
             connection.set_schema_to_public()

@@ -1,0 +1,186 @@
+import { ActionIcon, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconMail, IconPlayerPause, IconPlayerPlay, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeader } from '../../components/PageHeader';
+import { StatusBadge } from '../../components/StatusBadge';
+import { DataTable } from '../../components/list/DataTable';
+import { ListFooter } from '../../components/list/ListFooter';
+import { SortableTh } from '../../components/list/SortableTh';
+import { useCrudActions } from '../../components/list/useCrudActions';
+import { useListQuery } from '../../components/list/useListQuery';
+import { useRemote } from '../../components/list/useRemote';
+import { formatClientDateTime, formatNumber } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast-error';
+import {
+  deleteCampaign,
+  listCampaigns,
+  pauseCampaign,
+  resumeCampaign,
+  type CampaignKind,
+  type CampaignRow,
+  type CampaignSortField,
+  type CampaignStatus,
+} from './api';
+import { campaignMessages as text } from './messages';
+
+const STATUSES: CampaignStatus[] = ['Draft', 'Scheduled', 'Sending', 'Paused', 'Sent', 'Failed', 'Published', 'Unpublished'];
+const KINDS: CampaignKind[] = ['Regular', 'AB', 'Workflow', 'MailChimp', 'RSS Feed', 'Poll', 'Re-Engmt'];
+
+type Filters = { status?: CampaignStatus; type?: CampaignKind };
+
+/** Campaigns (spec 2.1 /campaignListView): the grid of every campaign, with status, type and counts. */
+export default function CampaignListPage() {
+  const { status } = useSession();
+  const list = useListQuery<CampaignSortField, Filters>({ sort: '-updatedAt' });
+  const campaigns = useRemote((signal) => listCampaigns(list.params, signal), JSON.stringify(list.params));
+  const crud = useCrudActions<CampaignRow>({
+    reload: campaigns.reload,
+    deleteItem: (campaign) => deleteCampaign(campaign.id),
+    deletedMessage: text.deleted,
+    confirmMessage: (campaign) => text.deleteConfirm(campaign.name),
+  });
+  const [pausing, setPausing] = useState<CampaignRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const zoneMinutes = status?.timeZoneMinutes ?? 0;
+  const filtered = Boolean(list.params.search || list.filters.status || list.filters.type);
+
+  const act = async (action: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    try {
+      await action();
+      toast('success', message);
+      setPausing(null);
+      campaigns.reload();
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <PageHeader title={text.listTitle} description={text.listIntro} />
+      <Group align="end">
+        <TextInput
+          label={text.search}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={list.search}
+          onChange={(event) => list.setSearch(event.currentTarget.value)}
+          w={260}
+          data-testid="campaign-search"
+        />
+        <Select
+          label={text.status}
+          placeholder={text.anyStatus}
+          data={STATUSES}
+          value={list.filters.status ?? null}
+          onChange={(value) => list.setFilter('status', value as CampaignStatus | null)}
+          clearable
+          w={180}
+          data-testid="campaign-status-filter"
+        />
+        <Select
+          label={text.type}
+          placeholder={text.anyType}
+          data={KINDS}
+          value={list.filters.type ?? null}
+          onChange={(value) => list.setFilter('type', value as CampaignKind | null)}
+          clearable
+          w={180}
+          data-testid="campaign-type-filter"
+        />
+      </Group>
+      <DataTable
+        testId="campaigns-table"
+        highlightOnHover
+        loading={campaigns.loading}
+        error={campaigns.error}
+        columnCount={8}
+        minWidth={980}
+        head={
+          <>
+            <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
+            <SortableTh label={text.type} field="type" sort={list.sort} onSort={list.toggleSort} />
+            <Table.Th>{text.campaignType}</Table.Th>
+            <SortableTh label={text.status} field="status" sort={list.sort} onSort={list.toggleSort} />
+            <SortableTh label={text.scheduled} field="scheduledAt" sort={list.sort} onSort={list.toggleSort} />
+            <Table.Th>{text.recipients}</Table.Th>
+            <Table.Th>{text.sent}</Table.Th>
+            <Table.Th>{text.actions}</Table.Th>
+          </>
+        }
+        empty={
+          filtered ? (
+            <EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} testId="campaigns-no-match" />
+          ) : (
+            <EmptyState icon={<IconMail />} title={text.empty} description={text.emptyHint} testId="campaigns-empty" />
+          )
+        }
+        rows={campaigns.data?.items ?? []}
+        renderRow={(campaign) => (
+          <Table.Tr key={campaign.id} data-testid={`campaign-row-${campaign.id}`}>
+            <Table.Td fw={500}>{campaign.name}</Table.Td>
+            <Table.Td>{campaign.type}</Table.Td>
+            <Table.Td>{campaign.campaignType?.name ?? ''}</Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                <StatusBadge family="campaign" status={campaign.status} />
+                {campaign.statusMessage ? (
+                  <Text size="xs" c="dimmed" maw={260}>
+                    {campaign.statusMessage}
+                  </Text>
+                ) : null}
+              </Stack>
+            </Table.Td>
+            <Table.Td>{formatClientDateTime(campaign.scheduledAt, zoneMinutes)}</Table.Td>
+            <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.recipientCount)}</Table.Td>
+            <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.sent)}</Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                {campaign.status === 'Scheduled' || campaign.status === 'Sending' ? (
+                  <Tooltip label={text.pause}>
+                    <ActionIcon variant="subtle" aria-label={`${text.pause} ${campaign.name}`} onClick={() => setPausing(campaign)}>
+                      <IconPlayerPause size={18} stroke={1.75} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+                {campaign.status === 'Paused' ? (
+                  <Tooltip label={text.resume}>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`${text.resume} ${campaign.name}`}
+                      loading={busy}
+                      onClick={() => void act(() => resumeCampaign(campaign.id), text.resumed)}
+                    >
+                      <IconPlayerPlay size={18} stroke={1.75} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+                {campaign.status !== 'Sending' ? (
+                  <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${campaign.name}`} onClick={() => crud.setDeleting(campaign)}>
+                    <IconTrash size={18} stroke={1.75} />
+                  </ActionIcon>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
+      <ListFooter answer={campaigns.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
+      <ConfirmDialog
+        opened={pausing !== null}
+        title={text.pauseTitle}
+        message={pausing ? text.pauseConfirm(pausing.name) : ''}
+        busy={busy}
+        onConfirm={() => pausing && void act(() => pauseCampaign(pausing.id), text.paused)}
+        onCancel={() => setPausing(null)}
+      />
+      <ConfirmDialog {...crud.confirmProps} />
+    </Stack>
+  );
+}
