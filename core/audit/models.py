@@ -36,6 +36,11 @@ class AuditObject(models.TextChoices):
     CAMPAIGN = "campaign", "Campaign"
     CAMPAIGN_TYPE = "campaignType", "Campaign type"
     CAMPAIGN_SETTINGS = "campaignSettings", "Campaign settings"
+    UPDATE_PREFERENCES = "updatePreferences", "Update preferences"
+    SENDING_TRANSPORT = "sendingTransport", "Sending transport"
+    SENDER = "sender", "Sender"
+    SENDER_DOMAIN = "senderDomain", "Sender domain"
+    TRACKING_DOMAIN = "trackingDomain", "Tracking domain"
 
 
 class AuditEvent(models.TextChoices):
@@ -115,6 +120,20 @@ class AuditEvent(models.TextChoices):
     CAMPAIGN_TYPE_UPDATED = "campaignType.updated", "Campaign type updated"
     CAMPAIGN_TYPE_DELETED = "campaignType.deleted", "Campaign type deleted"
     CAMPAIGN_SETTINGS_UPDATED = "campaignSettings.updated", "Campaign settings updated"
+    UPDATE_PREFERENCES_UPDATED = "updatePreferences.updated", "Update preferences updated"
+    UPDATE_PREFERENCES_DELETED = "updatePreferences.deleted", "Update preferences deleted"
+    SENDING_TRANSPORT_SET = "sendingTransport.set", "Sending transport set"
+    SENDING_TRANSPORT_DELETED = "sendingTransport.deleted", "Sending transport deleted"
+    SENDER_CREATED = "sender.created", "Sender created"
+    SENDER_UPDATED = "sender.updated", "Sender updated"
+    SENDER_DELETED = "sender.deleted", "Sender deleted"
+    SENDER_ACTIVATION_SENT = "sender.activationSent", "Sender verification email sent"
+    SENDER_VERIFIED = "sender.verified", "Sender verified"
+    SENDER_DOMAIN_ADDED = "senderDomain.added", "Sender domain added"
+    SENDER_DOMAIN_CHECKED = "senderDomain.checked", "Sender domain verified or re-verified"
+    SENDER_DOMAIN_DELETED = "senderDomain.deleted", "Sender domain deleted"
+    TRACKING_DOMAIN_SAVED = "trackingDomain.saved", "Tracking domain saved"
+    TRACKING_DOMAIN_DELETED = "trackingDomain.deleted", "Tracking domain deleted"
 
     @property
     def object_type(self) -> "AuditObject":

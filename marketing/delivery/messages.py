@@ -8,3 +8,24 @@ SENDER_REFUSED = (
 PROFILE_GONE = "Not sent: the profile was erased."
 OPT_OUT_LINK_INVALID = "This unsubscribe link is not valid. Please use the link of a recent email."
 ONE_CLICK_DONE = "You are unsubscribed."
+PREFERENCES_LINK_INVALID = (
+    "This preferences link is not valid. Please use the link of a recent email."
+)
+PREFERENCES_UNKNOWN_GROUP = "Please choose among the topics shown."
+PREFERENCES_UNSUBSCRIBE_ALL_OFF = "Unsubscribing from all is not offered on this page."
+PREFERENCES_CHOOSE_ONE = "Choose at least one topic, or unsubscribe from all."
+UPDATE_PREFERENCES_NOT_FOUND = "Update preferences not found."
+UPDATE_PREFERENCES_NAME_REQUIRED = "Form name is required."
+UPDATE_PREFERENCES_NAME_TAKEN = "Update preferences with this name already exist."
+UPDATE_PREFERENCES_HEADING_REQUIRED = "A heading is required."
+UPDATE_PREFERENCES_GROUP_REQUIRED = "At least one group is required."
+UPDATE_PREFERENCES_UNKNOWN_GROUP = "Some of these groups do not exist."
+# Spec 5.5: "At least one default opt-out form and one default update-preferences must
+# remain. Default forms cannot be deleted."
+DEFAULT_FORM_UNDELETABLE = "Default forms cannot be deleted."
+# Test sends (services/transactional.py; spec 5.2).
+TEST_RECIPIENTS_LIMIT = "A test can be sent to at most {limit} recipients."
+# Sending transports (services/transports.py).
+TRANSPORT_FIELD_MISSING = "This field is required; check its value."
+TRANSPORT_KIND_INVALID = "Please choose SMTP, Mailgun, Postmark or Amazon SES."
+TRANSPORT_NOT_FOUND = "Sending transport not found."

@@ -18,6 +18,7 @@ the ledger outlives a profile's soft delete.
 
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 
@@ -25,6 +26,7 @@ class SendKind(models.TextChoices):
     CAMPAIGN = "campaign", "Campaign"
     WORKFLOW_STEP = "workflowStep", "Workflow email"
     TEST = "test", "Test send"
+    TRANSACTIONAL = "transactional", "Transactional"
 
 
 class SendStatus(models.TextChoices):
@@ -49,6 +51,9 @@ class Send(models.Model):
     reply_to = models.EmailField(max_length=254, blank=True)
     list_name = models.CharField(max_length=100, blank=True)  # List-Id's phrase
     max_attempts = models.PositiveSmallIntegerField(default=8)
+    # Runs on the transactional lane (services/transactional.py): test sends and
+    # transactional mail, never queued behind a broadcast.
+    transactional = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -158,4 +163,59 @@ class DeliveryReport(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["delivery", "kind"], name="delivery_report_once")
+        ]
+
+
+class UpdatePreferences(models.Model):
+    """An update-preferences page (spec 2.4 /updatePreferences/:upId, 5.5): what a person
+    who follows a message's preferences link may choose. Every client has a default one
+    (migration 0003, which runs in every new schema too); the default cannot be deleted
+    (services/preferences.py). The builders of the forms issue add others."""
+
+    name = models.CharField(max_length=100)
+    heading = models.CharField(max_length=200)
+    intro = models.CharField(max_length=1000, blank=True)
+    # The groups (topics) a person may join or leave on the page, in the client's words.
+    groups = models.ManyToManyField("audience.Group", blank=True, related_name="+")
+    offer_unsubscribe_all = models.BooleanField(default=True)
+    is_default = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            # Spec 5.4: duplicate names are refused, whatever their case.
+            models.UniqueConstraint(Lower("name"), name="update_preferences_name_ci_unique"),
+            models.UniqueConstraint(
+                fields=["is_default"],
+                condition=Q(is_default=True),
+                name="update_preferences_one_default",
+            ),
+        ]
+
+
+class TransportKind(models.TextChoices):
+    SMTP = "smtp", "SMTP relay"
+    MAILGUN = "mailgun", "Mailgun"
+    POSTMARK = "postmark", "Postmark"
+    AMAZON_SES = "amazonSes", "Amazon SES"
+
+
+class SendingTransport(models.Model):
+    """How the client's mail leaves (esp.py, transport.py): the platform's SMTP relay, or
+    an account of the client's at an ESP. One row per sender domain; the row with an empty
+    domain holds for every domain without its own; no row at all means the SMTP relay.
+
+    `credentials` (a JSON object: api key, server token, access keys) and `webhook_secret`
+    (the user:password the ESP's webhook calls us with) are sealed (core.sealing)."""
+
+    sender_domain = models.CharField(max_length=253, blank=True)  # lower case; "" = default
+    kind = models.CharField(max_length=20, choices=TransportKind.choices)
+    credentials = models.TextField(blank=True)
+    webhook_secret = models.TextField(blank=True)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["sender_domain"], name="transport_one_per_domain")
         ]

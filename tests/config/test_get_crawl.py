@@ -40,7 +40,8 @@ from marketing.bi.models import BiSegment
 from marketing.campaigns.models import Campaign, CampaignType
 from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
 from marketing.content.services.previews import preview_link_make
-from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
+from marketing.delivery.models import UpdatePreferences
+from marketing.delivery.tokens import PREFERENCES, UNSUBSCRIBE, recipient_token
 from marketing.files.models import FileFolder, StoredFile
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
@@ -187,6 +188,10 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         opt_out_token = recipient_token(
             UNSUBSCRIBE, schema="alpha", profile_id=profile.pk, send_id=1
         )
+        preferences_token = recipient_token(
+            PREFERENCES, schema="alpha", profile_id=profile.pk, send_id=1
+        )
+        update_preferences = UpdatePreferences.objects.get(is_default=True).pk
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -210,6 +215,8 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "campaign_type": campaign_type.pk,
         "preview_token": preview_token,
         "opt_out_token": opt_out_token,
+        "preferences_token": preferences_token,
+        "update_preferences": update_preferences,
     }
 
 
@@ -226,6 +233,7 @@ PATH_IDS = {
     "campaign_id": "campaign",
     "type_id": "campaign_type",
     "footer_id": "footer",
+    "up_id": "update_preferences",
 }
 
 
@@ -259,6 +267,7 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("checkFooterAssociatedCampaigns", "id"): [ids.get("footer", 1)],
         ("externalPreviewTemplate", "token"): [ids.get("preview_token", "x"), "forged"],
         ("optOutGet", "token"): [ids.get("opt_out_token", "x"), "forged"],
+        ("preferencesGet", "token"): [ids.get("preferences_token", "x"), "forged"],
         # refused before any request leaves: a loopback address (core/outbound.py)
         ("getRSSXML", "rssFeedUrl"): ["http://127.0.0.1:9/rss", "not a url"],
         # the seeded folder's type: a folder asked for under another type is not found

@@ -16,11 +16,11 @@ from functools import lru_cache
 from django.conf import settings
 from django.db import connection
 
-from marketing.audience.selectors.mailable import profiles_by_id
 from marketing.delivery.dkim import Signer
 from marketing.delivery.message import OutgoingMessage
 from marketing.delivery.messages import PROFILE_GONE
 from marketing.delivery.models import DkimKey, Send, SendKind, SendStatus
+from marketing.delivery.plain_text import text_from_html
 from marketing.delivery.services.ledger import (
     Claimed,
     deliveries_claim,
@@ -29,14 +29,19 @@ from marketing.delivery.services.ledger import (
     send_finish_if_done,
     send_has_due,
 )
-from marketing.delivery.smtp import Outcome, Reply, SmtpPool
+from marketing.delivery.services.recipients import recipients_by_id
+from marketing.delivery.smtp import Outcome, Reply
 from marketing.delivery.tokens import (
+    PREFERENCES,
     UNSUBSCRIBE,
     message_id_token,
     recipient_token,
     verp_token,
 )
+from marketing.delivery.transport import transport_for
 from marketing.rendering.services import (
+    PREFERENCES_LINK,
+    UNSUBSCRIBE_LINK,
     RenderedEmail,
     render_context_for_profile,
     render_shared,
@@ -49,22 +54,6 @@ class RunResult(StrEnum):
     WAITING = "waiting"  # rows remain but are due later (the sweeper picks them up)
     FINISHED = "finished"
     STOPPED = "stopped"  # paused or cancelled
-
-
-_pool: SmtpPool | None = None
-
-
-def smtp_pool() -> SmtpPool:
-    """The worker process's connections to the relay."""
-    global _pool
-    if _pool is None:
-        _pool = SmtpPool(
-            max_connections=settings.DELIVERY_SMTP_CONNECTIONS,
-            username=settings.DELIVERY_SMTP_USER,
-            password=settings.DELIVERY_SMTP_PASSWORD,
-            require_tls=settings.DELIVERY_SMTP_REQUIRE_TLS,
-        )
-    return _pool
 
 
 @lru_cache(maxsize=256)
@@ -109,6 +98,23 @@ def unsubscribe_url(send: Send, claimed: Claimed) -> str:
     return f"{_client_origin(connection.schema_name)}/u/{token}"
 
 
+def preferences_url(send: Send, claimed: Claimed) -> str:
+    """The message's update-preferences link (the `updatePreferencesLink` merge tag)."""
+    token = recipient_token(
+        PREFERENCES, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
+    )
+    return f"{_client_origin(connection.schema_name)}/external/managepreferences?token={token}"
+
+
+def message_links(send: Send, claimed: Claimed) -> dict[str, str]:
+    """The values of the message's own link tags (catalogue UNSUBSCRIBE_LINK and
+    PREFERENCES_LINK) for one recipient."""
+    return {
+        UNSUBSCRIBE_LINK: unsubscribe_url(send, claimed),
+        PREFERENCES_LINK: preferences_url(send, claimed),
+    }
+
+
 @dataclass
 class _Batch:
     send: Send
@@ -141,13 +147,15 @@ class _Batch:
 def send_batch_run(send_id: int) -> RunResult:
     send = Send.objects.get(pk=send_id)
     deadline = time.monotonic() + settings.DELIVERY_TASK_SECONDS
-    compiled = template_compile(send.subject, send.html, send.text)
+    # No text part in the template: one made from its HTML (plain_text.py), not an empty one.
+    text = send.text if send.text.strip() or not send.html else text_from_html(send.html)
+    compiled = template_compile(send.subject, send.html, text)
     batch = _Batch(
         send=send,
         signers=signers_for(send.from_address.rpartition("@")[2]),
         shared=render_shared(values={"campaignId": send.source_id or ""}),
     )
-    pool = smtp_pool()
+    transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
     while time.monotonic() < deadline:
         # A pause or cancel made meanwhile (by a person, or a sender problem in another
         # worker) stops the run before its next batch.
@@ -161,7 +169,7 @@ def send_batch_run(send_id: int) -> RunResult:
         )
         if not claimed:
             break
-        profiles = profiles_by_id([c.profile_id for c in claimed])
+        profiles = recipients_by_id(claimed)  # profiles, and stand-ins for bare addresses
         for index, row in enumerate(claimed):
             if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
                 deliveries_release(claimed[index:])
@@ -170,14 +178,12 @@ def send_batch_run(send_id: int) -> RunResult:
             if profile is None:  # erased between the claim and now
                 delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                 continue
-            rendered = compiled.render(render_context_for_profile(profile, shared=batch.shared))
-            reply = pool.send(
-                settings.DELIVERY_SMTP_HOST,
-                settings.DELIVERY_SMTP_PORT,
-                return_path(send, row),
-                row.email,
-                batch.message(row, rendered),
+            rendered = compiled.render(
+                render_context_for_profile(
+                    profile, shared=batch.shared, extra=message_links(send, row)
+                )
             )
+            reply = transport.send(return_path(send, row), row.email, batch.message(row, rendered))
             delivery_outcome_record(send, row, reply)
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED

@@ -25,6 +25,8 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   campaign: 'Campaign',
   campaignType: 'Campaign type',
   campaignSettings: 'Campaign settings',
+  updatePreferences: 'Update preferences',
+  sendingTransport: 'Sending transport',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */
