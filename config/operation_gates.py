@@ -133,6 +133,13 @@ OPERATION_GATES: dict[str, Gate] = {
     # token of the message is the credential, valid on its client's host only
     "optOutGet": PUBLIC,
     "optOutConfirm": PUBLIC,
+    # the update-preferences page of a message's preferences link: the same kind of token
+    "preferencesGet": PUBLIC,
+    "preferencesSave": PUBLIC,
+    # the client's update-preferences pages: editing them is an opt-out setting (spec 6)
+    "updatePreferencesList": MEMBER,
+    "updatePreferencesGet": MEMBER,
+    "updatePreferencesUpdate": Gate(action_type=ActionType.OPT_OUTS),
     # template folders, templates, headers and footers (issue 11, marketing/content)
     "getTemplateFolders": MEMBER,
     "templateFolderCreate": MEMBER,
