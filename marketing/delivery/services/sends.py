@@ -13,7 +13,6 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from core.tasks import enqueue_on_commit
-from marketing.audience.selectors.mailable import profile_table
 
 # SendKind and SendStatus are what callers name sends and read their status by.
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, SendStatus  # noqa: F401
@@ -86,14 +85,14 @@ def send_release(send_id: int) -> None:
 
 
 def deliveries_due_set(send_id: int, *, due_sql: str, params: list) -> int:
-    """Give each pending row of the send its own due time: `due_sql` is an SQL expression
-    over the profile (alias `p`, the audience's profile table) giving a timestamptz; rows
-    due in the past are due now. Returns how many rows were set. Used to reach each
-    recipient at a wall-clock time of their own time zone."""
+    """Give each pending row of the send its own due time: `due_sql` selects `profile_id`
+    and `due` (a timestamptz) per profile; rows due in the past are due now, rows of
+    profiles it does not select keep theirs. Returns how many rows were set. Used to reach
+    each recipient at a wall-clock time of their own time zone (one set-based UPDATE)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {Delivery._meta.db_table} d SET next_attempt_at = GREATEST(now(), {due_sql})"
-            f" FROM {profile_table()} p WHERE d.send_id = %s AND d.profile_id = p.id"
+            f"UPDATE {Delivery._meta.db_table} d SET next_attempt_at = GREATEST(now(), x.due)"
+            f" FROM ({due_sql}) x WHERE d.send_id = %s AND d.profile_id = x.profile_id"
             f" AND d.state = {DeliveryState.PENDING}",
             [*params, send_id],
         )
