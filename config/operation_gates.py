@@ -133,6 +133,10 @@ OPERATION_GATES: dict[str, Gate] = {
     # token of the message is the credential, valid on its client's host only
     "optOutGet": PUBLIC,
     "optOutConfirm": PUBLIC,
+    # how the client's mail leaves (SMTP relay or its ESP account, with credentials)
+    "sendingTransportList": ADMIN,
+    "sendingTransportSet": ADMIN,
+    "sendingTransportDelete": ADMIN,
     # the update-preferences page of a message's preferences link: the same kind of token
     "preferencesGet": PUBLIC,
     "preferencesSave": PUBLIC,

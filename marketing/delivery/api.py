@@ -3,7 +3,7 @@ pages' calls, public (a recipient has no sign-in; the token of their message is 
 credential), and the client's update-preferences settings."""
 
 from django.http import HttpRequest
-from ninja import Query, Router
+from ninja import Query, Router, Status
 
 from core.responses import ERRORS, ErrorOut
 from marketing.delivery.schemas import (
@@ -13,11 +13,14 @@ from marketing.delivery.schemas import (
     PreferencesIn,
     PreferencesOut,
     PreferencesQuery,
+    SendingTransportIn,
+    SendingTransportListOut,
+    SendingTransportSavedOut,
     UpdatePreferencesIn,
     UpdatePreferencesListOut,
     UpdatePreferencesOut,
 )
-from marketing.delivery.services import preferences
+from marketing.delivery.services import preferences, transports
 from marketing.delivery.services.opt_out import OPT_OUT_PAGE_SOURCE, opt_out, opt_out_target
 
 router = Router(tags=["delivery"])
@@ -83,3 +86,45 @@ def updatePreferencesUpdate(request: HttpRequest, up_id: int, body: UpdatePrefer
         group_ids=body.group_ids,
         offer_unsubscribe_all=body.offer_unsubscribe_all,
     )
+
+
+# --- sending transports (admins: config/operation_gates.py) ----------------------------
+
+
+def _transport_out(row, secret: str = "") -> dict:
+    return {
+        "id": row.pk,
+        "sender_domain": row.sender_domain,
+        "kind": row.kind,
+        "credential_names": transports.credential_names(row),
+        "webhook_url": transports.webhook_url(row),
+        "webhook_url_with_password": transports.webhook_url(row, secret) if secret else "",
+        "updated_at": row.updated_at,
+    }
+
+
+@router.get(
+    "/mm/sendingTransports", response={200: SendingTransportListOut, **ERRORS}, by_alias=True
+)
+def sendingTransportList(request: HttpRequest):
+    """How the client's mail leaves, per sender domain (no row: the platform's relay)."""
+    return {"items": [_transport_out(row) for row in transports.transports_list()]}
+
+
+@router.put(
+    "/mm/sendingTransports", response={200: SendingTransportSavedOut, **ERRORS}, by_alias=True
+)
+def sendingTransportSet(request: HttpRequest, body: SendingTransportIn):
+    """Choose the SMTP relay or an ESP account for a sender domain ("" for the default)."""
+    saved = transports.transport_set(
+        kind=body.kind, credentials=body.credentials, sender_domain=body.sender_domain
+    )
+    return _transport_out(saved.transport, saved.webhook_secret)
+
+
+@router.delete(
+    "/mm/sendingTransports/{int:transport_id}", response={204: None, **ERRORS}, by_alias=True
+)
+def sendingTransportDelete(request: HttpRequest, transport_id: int):
+    transports.transport_delete_by_id(transport_id=transport_id)
+    return Status(204, None)

@@ -87,3 +87,34 @@ class UpdatePreferencesIn(CamelSchema):
     intro: _text(1000) = ""
     group_ids: list[Id] = Field(max_length=1000)
     offer_unsubscribe_all: bool = True
+
+
+# --- sending transports (services/transports.py; admins only) ---------------------------
+
+Secret = Annotated[str, StringConstraints(strip_whitespace=True, max_length=500)]
+
+
+class SendingTransportIn(CamelSchema):
+    sender_domain: _text(253) = ""  # "" = every domain without its own
+    kind: _text(20)
+    # apiKey (Mailgun; webhookSigningKey, region us|eu optional), serverToken (Postmark;
+    # broadcastStream optional), accessKeyId + secretAccessKey (Amazon SES; region optional)
+    credentials: dict[_text(40), Secret] = Field(default_factory=dict, max_length=10)
+
+
+class SendingTransportOut(CamelSchema):
+    id: int
+    sender_domain: str
+    kind: str
+    credential_names: list[str]  # which are stored; their values are never shown again
+    webhook_url: str  # where the ESP posts its events ("" for the SMTP relay)
+    updated_at: datetime
+
+
+class SendingTransportSavedOut(SendingTransportOut):
+    # The webhook URL with its password, shown once: give it to the ESP.
+    webhook_url_with_password: str
+
+
+class SendingTransportListOut(CamelSchema):
+    items: list[SendingTransportOut]

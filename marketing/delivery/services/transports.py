@@ -13,14 +13,21 @@ import json
 import secrets
 from dataclasses import dataclass
 
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, transaction
 from django.utils import timezone
 
-from core.errors import ValidationFailed, invalid_field
+from core.audit.models import AuditEvent
+from core.audit.record import audit_record
+from core.errors import NotFound, ValidationFailed, invalid_field
 from core.sealing import seal, unseal
 from marketing.audience.services.domains import domain_normalize
 from marketing.delivery.esp import ESPS
-from marketing.delivery.messages import TRANSPORT_FIELD_MISSING, TRANSPORT_KIND_INVALID
+from marketing.delivery.messages import (
+    TRANSPORT_FIELD_MISSING,
+    TRANSPORT_KIND_INVALID,
+    TRANSPORT_NOT_FOUND,
+)
 from marketing.delivery.models import SendingTransport, TransportKind
 
 WEBHOOK_USER = "mailcraft"
@@ -70,13 +77,55 @@ def transport_set(
             for name, value in values.items():
                 setattr(row, name, value)
             row.save()
+        audit_record(
+            AuditEvent.SENDING_TRANSPORT_SET,
+            object_id=row.pk,
+            label=domain or TransportKind(kind).label,
+            extra={"kind": kind, "senderDomain": domain},  # never a credential
+        )
     return TransportSaved(row, secret)
 
 
 def transport_delete(*, sender_domain: str = "") -> bool:
     """Back to the default (the client's default row, or the SMTP relay)."""
-    deleted, _ = SendingTransport.objects.filter(sender_domain=sender_domain.lower()).delete()
-    return bool(deleted)
+    row = SendingTransport.objects.filter(sender_domain=sender_domain.strip().lower()).first()
+    if row is None:
+        return False
+    transport_delete_by_id(transport_id=row.pk)
+    return True
+
+
+def transport_delete_by_id(*, transport_id: int) -> None:
+    with transaction.atomic():
+        row = SendingTransport.objects.select_for_update().filter(pk=transport_id).first()
+        if row is None:
+            raise NotFound(TRANSPORT_NOT_FOUND)
+        row.delete()
+        audit_record(
+            AuditEvent.SENDING_TRANSPORT_DELETED,
+            object_id=transport_id,
+            label=row.sender_domain or TransportKind(row.kind).label,
+        )
+
+
+def transports_list() -> list[SendingTransport]:
+    return list(SendingTransport.objects.order_by("sender_domain"))
+
+
+def credential_names(row: SendingTransport) -> list[str]:
+    """Which credentials the row holds (never their values)."""
+    return sorted(json.loads(unseal(row.credentials) or "{}"))
+
+
+def webhook_url(row: SendingTransport, secret: str = "") -> str:
+    """Where the ESP posts its tracking events, on the client's own host ("" for SMTP);
+    with `secret`, the URL to give the ESP (user:password in it)."""
+    if row.kind not in ESPS:
+        return ""
+    host = connection.tenant.get_primary_domain().domain
+    port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
+    auth = f"{secret}@" if secret else ""
+    return f"{settings.DELIVERY_LINK_SCHEME}://{auth}{host}{port}/esp/{row.kind}/tracking/"
 
 
 def webhook_credentials(kind: str) -> list[tuple[str, dict]]:
