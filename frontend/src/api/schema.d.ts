@@ -1383,6 +1383,239 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/external/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preferencesget
+         * @description What the update-preferences page shows the person (changes nothing).
+         */
+        get: operations["preferencesGet"];
+        put?: never;
+        /**
+         * Preferencessave
+         * @description The person saved the page: their groups, or unsubscribe from all.
+         */
+        post: operations["preferencesSave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/updatePreferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Updatepreferenceslist */
+        get: operations["updatePreferencesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/updatePreferences/{up_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Updatepreferencesget */
+        get: operations["updatePreferencesGet"];
+        /** Updatepreferencesupdate */
+        put: operations["updatePreferencesUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaignlist
+         * @description The campaign grid (/campaignListView): searched, filtered, sorted, paged.
+         */
+        get: operations["campaignList"];
+        put?: never;
+        /** Campaigncreate */
+        post: operations["campaignCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaignget */
+        get: operations["campaignGet"];
+        put?: never;
+        post?: never;
+        /** Campaigndelete */
+        delete: operations["campaignDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Campaignupdate
+         * @description Spec 4's draft save, draft save and reload, and autosave.
+         */
+        patch: operations["campaignUpdate"];
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaignsend
+         * @description Spec 4's draft save and send: now, or at scheduledAt (the client's time).
+         */
+        post: operations["campaignSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Campaignsendtest */
+        post: operations["campaignSendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaignpause
+         * @description The screen asks to confirm first (spec 4); here it is just the action.
+         */
+        post: operations["campaignPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Campaignresume */
+        post: operations["campaignResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaignTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Campaigntypelist */
+        get: operations["campaignTypeList"];
+        put?: never;
+        /** Campaigntypecreate */
+        post: operations["campaignTypeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaignTypes/{type_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Campaigntypedelete */
+        delete: operations["campaignTypeDelete"];
+        options?: never;
+        head?: never;
+        /** Campaigntypeupdate */
+        patch: operations["campaignTypeUpdate"];
+        trace?: never;
+    };
+    "/api/mm/campaignSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaignsettingsget
+         * @description The client's global campaign settings (spec 3).
+         */
+        get: operations["campaignSettingsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Campaignsettingsupdate */
+        patch: operations["campaignSettingsUpdate"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2515,7 +2748,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sender" | "senderDomain" | "trackingDomain";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -3891,6 +4124,654 @@ export interface components {
         OptOutIn: {
             /** Token */
             token: string;
+        };
+        /** PreferencesQuery */
+        PreferencesQuery: {
+            /** Token */
+            token: string;
+        };
+        /** PreferencesOut */
+        PreferencesOut: {
+            /** Emailhint */
+            emailHint: string;
+            /** Heading */
+            heading: string;
+            /** Intro */
+            intro: string;
+            /** Topics */
+            topics: components["schemas"]["TopicOut"][];
+            /** Offerunsubscribeall */
+            offerUnsubscribeAll: boolean;
+            /** Unsubscribed */
+            unsubscribed: boolean;
+        };
+        /** TopicOut */
+        TopicOut: {
+            /** Groupid */
+            groupId: number;
+            /** Name */
+            name: string;
+            /** Member */
+            member: boolean;
+        };
+        /** PreferencesIn */
+        PreferencesIn: {
+            /** Token */
+            token: string;
+            /** Groupids */
+            groupIds?: number[];
+            /**
+             * Unsubscribeall
+             * @default false
+             */
+            unsubscribeAll: boolean;
+        };
+        /** UpdatePreferencesListOut */
+        UpdatePreferencesListOut: {
+            /** Items */
+            items: components["schemas"]["UpdatePreferencesOut"][];
+        };
+        /** UpdatePreferencesOut */
+        UpdatePreferencesOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Heading */
+            heading: string;
+            /** Intro */
+            intro: string;
+            /** Groupids */
+            groupIds: number[];
+            /** Offerunsubscribeall */
+            offerUnsubscribeAll: boolean;
+            /** Isdefault */
+            isDefault: boolean;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** UpdatePreferencesIn */
+        UpdatePreferencesIn: {
+            /** Name */
+            name: string;
+            /** Heading */
+            heading: string;
+            /**
+             * Intro
+             * @default
+             */
+            intro: string;
+            /** Groupids */
+            groupIds: number[];
+            /**
+             * Offerunsubscribeall
+             * @default true
+             */
+            offerUnsubscribeAll: boolean;
+        };
+        /** CampaignQuery */
+        CampaignQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "status" | "type" | "scheduledAt" | "createdAt" | "updatedAt" | "-name" | "-status" | "-type" | "-scheduledAt" | "-createdAt" | "-updatedAt";
+            /** Status */
+            status?: ("Draft" | "Scheduled" | "Sending" | "Paused" | "Sent" | "Failed" | "Published" | "Unpublished") | null;
+            /** Type */
+            type?: ("Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt") | null;
+            /** Campaigntypeid */
+            campaignTypeId?: number | null;
+            /** Createdfrom */
+            createdFrom?: string | null;
+            /** Createdto */
+            createdTo?: string | null;
+        };
+        /** CampaignOut */
+        CampaignOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /** Subtype */
+            subType: string;
+            /** Campaigntypeid */
+            campaignTypeId: number | null;
+            campaignType: components["schemas"]["CampaignTypeBrief"] | null;
+            /** Status */
+            status: string;
+            /** Statusmessage */
+            statusMessage: string;
+            /** Groupids */
+            groupIds: number[];
+            /** Segmentids */
+            segmentIds: number[];
+            /** Senderid */
+            senderId: number | null;
+            /** Fromname */
+            fromName: string;
+            /** Fromaddress */
+            fromAddress: string;
+            /** Replyto */
+            replyTo: string;
+            /** Contenttype */
+            contentType: string;
+            /** Templateid */
+            templateId: number | null;
+            /** Headerid */
+            headerId: number | null;
+            /** Footerid */
+            footerId: number | null;
+            /** Subject */
+            subject: string;
+            /** Previewtext */
+            previewText: string;
+            /** Excludesystemutm */
+            excludeSystemUtm: boolean;
+            /** Scheduledat */
+            scheduledAt: string | null;
+            /** Sendinrecipientzone */
+            sendInRecipientZone: boolean;
+            /** Resendunopened */
+            resendUnopened: boolean;
+            /** Resendunopeneddays */
+            resendUnopenedDays: number | null;
+            /** Resendunopenedtime */
+            resendUnopenedTime: string | null;
+            /** Resendunopenedsubject */
+            resendUnopenedSubject: string;
+            /** Resendunopenedstatus */
+            resendUnopenedStatus: number;
+            /** Resendunclicked */
+            resendUnclicked: boolean;
+            /** Resendunclickeddays */
+            resendUnclickedDays: number | null;
+            /** Resendunclickedtime */
+            resendUnclickedTime: string | null;
+            /** Resendunclickedsubject */
+            resendUnclickedSubject: string;
+            /** Resendunclickedstatus */
+            resendUnclickedStatus: number;
+            /** Abteston */
+            abTestOn: string;
+            /** Abvariants */
+            abVariants: {
+                [key: string]: unknown;
+            }[];
+            /** Abtestpercent */
+            abTestPercent: number | null;
+            /** Abwinnerrule */
+            abWinnerRule: string;
+            /** Abwinnerafterhours */
+            abWinnerAfterHours: number | null;
+            /** Abwinner */
+            abWinner: string;
+            /** Rssurl */
+            rssUrl: string;
+            /** Rssfrequency */
+            rssFrequency: string;
+            /** Rssarticlecount */
+            rssArticleCount: number | null;
+            /** Pollexpiresat */
+            pollExpiresAt: string | null;
+            /** Recipientcount */
+            recipientCount: number | null;
+            /** Startedat */
+            startedAt: string | null;
+            /** Sentat */
+            sentAt: string | null;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * Sent
+             * @default 0
+             */
+            sent: number;
+            /**
+             * Failed
+             * @default 0
+             */
+            failed: number;
+        };
+        /** CampaignPageOut */
+        CampaignPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["CampaignOut"][];
+        };
+        /** CampaignTypeBrief */
+        CampaignTypeBrief: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Isprivate */
+            isPrivate: boolean;
+            /** Isenabled */
+            isEnabled: boolean;
+        };
+        /** AbVariant */
+        AbVariant: {
+            /**
+             * Name
+             * @enum {string}
+             */
+            name: "A" | "B" | "C";
+            /**
+             * Subject
+             * @default
+             */
+            subject: string;
+            /** Templateid */
+            templateId?: number | null;
+        };
+        /** CampaignIn */
+        CampaignIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /** Type */
+            type?: ("Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt") | null;
+            /** Subtype */
+            subType?: ("" | "invoice" | "prepay" | "batchBilling" | "lateNotice" | "salesModule" | "revenueGoals" | "analyticsDashboard" | "digitalMediaReport") | null;
+            /** Campaigntypeid */
+            campaignTypeId?: number | null;
+            /** Groupids */
+            groupIds?: number[] | null;
+            /** Segmentids */
+            segmentIds?: number[] | null;
+            /** Senderid */
+            senderId?: number | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
+            /** Replyto */
+            replyTo?: string | null;
+            /** Contenttype */
+            contentType?: ("plainText" | "designer" | "html") | null;
+            /** Templateid */
+            templateId?: number | null;
+            /** Headerid */
+            headerId?: number | null;
+            /** Footerid */
+            footerId?: number | null;
+            /** Subject */
+            subject?: string | null;
+            /** Previewtext */
+            previewText?: string | null;
+            /** Excludesystemutm */
+            excludeSystemUtm?: boolean | null;
+            /** Scheduledat */
+            scheduledAt?: string | null;
+            /** Sendinrecipientzone */
+            sendInRecipientZone?: boolean | null;
+            /** Resendunopened */
+            resendUnopened?: boolean | null;
+            /** Resendunopeneddays */
+            resendUnopenedDays?: number | null;
+            /** Resendunopenedtime */
+            resendUnopenedTime?: string | null;
+            /** Resendunopenedsubject */
+            resendUnopenedSubject?: string | null;
+            /** Resendunclicked */
+            resendUnclicked?: boolean | null;
+            /** Resendunclickeddays */
+            resendUnclickedDays?: number | null;
+            /** Resendunclickedtime */
+            resendUnclickedTime?: string | null;
+            /** Resendunclickedsubject */
+            resendUnclickedSubject?: string | null;
+            /** Abteston */
+            abTestOn?: ("subject" | "content" | "") | null;
+            /** Abvariants */
+            abVariants?: components["schemas"]["AbVariant"][] | null;
+            /** Abtestpercent */
+            abTestPercent?: number | null;
+            /** Abwinnerrule */
+            abWinnerRule?: ("opens" | "clicks" | "") | null;
+            /** Abwinnerafterhours */
+            abWinnerAfterHours?: number | null;
+            /** Rssurl */
+            rssUrl?: string | null;
+            /** Rssfrequency */
+            rssFrequency?: ("Day" | "Week" | "Month" | "") | null;
+            /** Rssarticlecount */
+            rssArticleCount?: number | null;
+            /** Pollexpiresat */
+            pollExpiresAt?: string | null;
+        };
+        /** CampaignPatch */
+        CampaignPatch: {
+            /** Name */
+            name?: string | null;
+            /** Type */
+            type?: ("Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt") | null;
+            /** Subtype */
+            subType?: ("" | "invoice" | "prepay" | "batchBilling" | "lateNotice" | "salesModule" | "revenueGoals" | "analyticsDashboard" | "digitalMediaReport") | null;
+            /** Campaigntypeid */
+            campaignTypeId?: number | null;
+            /** Groupids */
+            groupIds?: number[] | null;
+            /** Segmentids */
+            segmentIds?: number[] | null;
+            /** Senderid */
+            senderId?: number | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
+            /** Replyto */
+            replyTo?: string | null;
+            /** Contenttype */
+            contentType?: ("plainText" | "designer" | "html") | null;
+            /** Templateid */
+            templateId?: number | null;
+            /** Headerid */
+            headerId?: number | null;
+            /** Footerid */
+            footerId?: number | null;
+            /** Subject */
+            subject?: string | null;
+            /** Previewtext */
+            previewText?: string | null;
+            /** Excludesystemutm */
+            excludeSystemUtm?: boolean | null;
+            /** Scheduledat */
+            scheduledAt?: string | null;
+            /** Sendinrecipientzone */
+            sendInRecipientZone?: boolean | null;
+            /** Resendunopened */
+            resendUnopened?: boolean | null;
+            /** Resendunopeneddays */
+            resendUnopenedDays?: number | null;
+            /** Resendunopenedtime */
+            resendUnopenedTime?: string | null;
+            /** Resendunopenedsubject */
+            resendUnopenedSubject?: string | null;
+            /** Resendunclicked */
+            resendUnclicked?: boolean | null;
+            /** Resendunclickeddays */
+            resendUnclickedDays?: number | null;
+            /** Resendunclickedtime */
+            resendUnclickedTime?: string | null;
+            /** Resendunclickedsubject */
+            resendUnclickedSubject?: string | null;
+            /** Abteston */
+            abTestOn?: ("subject" | "content" | "") | null;
+            /** Abvariants */
+            abVariants?: components["schemas"]["AbVariant"][] | null;
+            /** Abtestpercent */
+            abTestPercent?: number | null;
+            /** Abwinnerrule */
+            abWinnerRule?: ("opens" | "clicks" | "") | null;
+            /** Abwinnerafterhours */
+            abWinnerAfterHours?: number | null;
+            /** Rssurl */
+            rssUrl?: string | null;
+            /** Rssfrequency */
+            rssFrequency?: ("Day" | "Week" | "Month" | "") | null;
+            /** Rssarticlecount */
+            rssArticleCount?: number | null;
+            /** Pollexpiresat */
+            pollExpiresAt?: string | null;
+            /**
+             * Action
+             * @default draftSave
+             * @enum {string}
+             */
+            action: "draftSave" | "draftSaveAndReload" | "autosave";
+        };
+        /**
+         * CampaignSendIn
+         * @description Spec 4's "draft save and send": the last changes, and now or at scheduledAt.
+         */
+        CampaignSendIn: {
+            /** Name */
+            name?: string | null;
+            /** Type */
+            type?: ("Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt") | null;
+            /** Subtype */
+            subType?: ("" | "invoice" | "prepay" | "batchBilling" | "lateNotice" | "salesModule" | "revenueGoals" | "analyticsDashboard" | "digitalMediaReport") | null;
+            /** Campaigntypeid */
+            campaignTypeId?: number | null;
+            /** Groupids */
+            groupIds?: number[] | null;
+            /** Segmentids */
+            segmentIds?: number[] | null;
+            /** Senderid */
+            senderId?: number | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
+            /** Replyto */
+            replyTo?: string | null;
+            /** Contenttype */
+            contentType?: ("plainText" | "designer" | "html") | null;
+            /** Templateid */
+            templateId?: number | null;
+            /** Headerid */
+            headerId?: number | null;
+            /** Footerid */
+            footerId?: number | null;
+            /** Subject */
+            subject?: string | null;
+            /** Previewtext */
+            previewText?: string | null;
+            /** Excludesystemutm */
+            excludeSystemUtm?: boolean | null;
+            /** Scheduledat */
+            scheduledAt?: string | null;
+            /** Sendinrecipientzone */
+            sendInRecipientZone?: boolean | null;
+            /** Resendunopened */
+            resendUnopened?: boolean | null;
+            /** Resendunopeneddays */
+            resendUnopenedDays?: number | null;
+            /** Resendunopenedtime */
+            resendUnopenedTime?: string | null;
+            /** Resendunopenedsubject */
+            resendUnopenedSubject?: string | null;
+            /** Resendunclicked */
+            resendUnclicked?: boolean | null;
+            /** Resendunclickeddays */
+            resendUnclickedDays?: number | null;
+            /** Resendunclickedtime */
+            resendUnclickedTime?: string | null;
+            /** Resendunclickedsubject */
+            resendUnclickedSubject?: string | null;
+            /** Abteston */
+            abTestOn?: ("subject" | "content" | "") | null;
+            /** Abvariants */
+            abVariants?: components["schemas"]["AbVariant"][] | null;
+            /** Abtestpercent */
+            abTestPercent?: number | null;
+            /** Abwinnerrule */
+            abWinnerRule?: ("opens" | "clicks" | "") | null;
+            /** Abwinnerafterhours */
+            abWinnerAfterHours?: number | null;
+            /** Rssurl */
+            rssUrl?: string | null;
+            /** Rssfrequency */
+            rssFrequency?: ("Day" | "Week" | "Month" | "") | null;
+            /** Rssarticlecount */
+            rssArticleCount?: number | null;
+            /** Pollexpiresat */
+            pollExpiresAt?: string | null;
+            /**
+             * When
+             * @enum {string}
+             */
+            when: "now" | "schedule";
+        };
+        /** SendTestOut */
+        SendTestOut: {
+            /** Message */
+            message: string;
+            /** Sendid */
+            sendId: number;
+        };
+        /** SendTestIn */
+        SendTestIn: {
+            /** Emails */
+            emails?: string[] | null;
+            /** Groupid */
+            groupId?: number | null;
+        };
+        /** CampaignTypeQuery */
+        CampaignTypeQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default name
+             * @enum {string}
+             */
+            sort: "name" | "createdAt" | "-name" | "-createdAt";
+        };
+        /** CampaignTypeOut */
+        CampaignTypeOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Isprivate */
+            isPrivate: boolean;
+            /** Isenabled */
+            isEnabled: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** CampaignTypePageOut */
+        CampaignTypePageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["CampaignTypeOut"][];
+        };
+        /** CampaignTypeIn */
+        CampaignTypeIn: {
+            /** Name */
+            name: string;
+            /**
+             * Isprivate
+             * @default false
+             */
+            isPrivate: boolean;
+            /**
+             * Isenabled
+             * @default true
+             */
+            isEnabled: boolean;
+        };
+        /** CampaignTypePatch */
+        CampaignTypePatch: {
+            /** Name */
+            name?: string | null;
+            /** Isprivate */
+            isPrivate?: boolean | null;
+            /** Isenabled */
+            isEnabled?: boolean | null;
+        };
+        /** CampaignSettingsIO */
+        CampaignSettingsIO: {
+            /** Emailpreviewtext */
+            emailPreviewText: boolean;
+            /** Productsmapping */
+            productsMapping: boolean;
+            /** Userepassender */
+            useRepAsSender: boolean;
+            /** Viewinbrowser */
+            viewInBrowser: boolean;
+            /** Autosavecontent */
+            autoSaveContent: boolean;
+        };
+        /** CampaignSettingsPatch */
+        CampaignSettingsPatch: {
+            /** Emailpreviewtext */
+            emailPreviewText?: boolean | null;
+            /** Productsmapping */
+            productsMapping?: boolean | null;
+            /** Userepassender */
+            useRepAsSender?: boolean | null;
+            /** Viewinbrowser */
+            viewInBrowser?: boolean | null;
+            /** Autosavecontent */
+            autoSaveContent?: boolean | null;
         };
     };
     responses: never;
@@ -11483,6 +12364,1305 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    preferencesGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    preferencesSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferencesOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    updatePreferencesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePreferencesListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    updatePreferencesGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                up_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePreferencesOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    updatePreferencesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                up_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePreferencesIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatePreferencesOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "status" | "type" | "scheduledAt" | "createdAt" | "updatedAt" | "-name" | "-status" | "-type" | "-scheduledAt" | "-createdAt" | "-updatedAt";
+                status?: ("Draft" | "Scheduled" | "Sending" | "Paused" | "Sent" | "Failed" | "Published" | "Unpublished") | null;
+                type?: ("Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt") | null;
+                campaignTypeId?: number | null;
+                createdFrom?: string | null;
+                createdTo?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignSendIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignSendTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTestIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendTestOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignTypeList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "createdAt" | "-name" | "-createdAt";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTypePageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignTypeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTypeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTypeOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignTypeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignTypeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTypePatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTypeOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignSettingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSettingsIO"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignSettingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignSettingsPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSettingsIO"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,9 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   campaignSettings: 'Campaign settings',
   updatePreferences: 'Update preferences',
   sendingTransport: 'Sending transport',
+  sender: 'Sender',
+  senderDomain: 'Sender domain',
+  trackingDomain: 'Tracking domain',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */
