@@ -286,3 +286,40 @@ def test_forged_foreign_and_mismatched_references_record_nothing(setup, beta):
     )
     assert bad.status_code == 400
     _nothing_recorded(setup)
+
+
+@pytest.mark.parametrize(
+    ("event", "kind", "status"),
+    [
+        (dict(event_type="bounced", mta_response="550 5.1.1 user unknown"), "hardBounce", "5.1.1"),
+        (dict(event_type="bounced"), "hardBounce", ""),  # the ESP says permanent
+        # a permanent bounce for a policy reason (5.7.x) is not the address's fault
+        (dict(event_type="bounced", mta_response="550 5.7.1 blocked"), "softBounce", "5.7.1"),
+        # Amazon SES's Transient bounce type, Postmark's SoftBounce
+        (
+            dict(event_type="bounced", esp_event={"bounce": {"bounceType": "Transient"}}),
+            "softBounce",
+            "",
+        ),
+        (dict(event_type="bounced", esp_event={"Type": "SoftBounce"}), "softBounce", ""),
+        (dict(event_type="deferred", mta_response="452 4.2.2 mailbox full"), "softBounce", "4.2.2"),
+        (dict(event_type="complained"), "complaint", ""),
+        (dict(event_type="unsubscribed"), "unsubscribed", ""),
+        (dict(event_type="rejected", reject_reason="invalid"), "hardBounce", ""),
+        (dict(event_type="rejected", reject_reason="spam"), "complaint", ""),
+        (dict(event_type="rejected", reject_reason="blocked"), None, ""),
+        (dict(event_type="delivered"), "delivered", ""),
+        (dict(event_type="opened"), None, ""),
+        (dict(event_type="clicked"), None, ""),
+    ],
+)
+def test_each_esp_event_makes_the_right_report(event, kind, status):
+    from anymail.signals import AnymailTrackingEvent
+
+    from marketing.delivery.services.esp_events import event_report
+
+    report = event_report(AnymailTrackingEvent(recipient="Ann@Mail.Example", **event))
+    if kind is None:
+        assert report is None
+    else:
+        assert (report.kind, report.status, report.recipient) == (kind, status, "ann@mail.example")
