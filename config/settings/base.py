@@ -2,6 +2,8 @@ from config.settings.env import BASE_DIR, env
 
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 SECRET_KEY = env("SECRET_KEY", default="dev-only-secret-key-change-me-0123456789abcdefghijklmnop")
+# Older keys still accepted while a rotation settles (Django's signatures, core/sealing.py).
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["*"])
 BASE_DOMAIN = env("BASE_DOMAIN", default="localhost")
 

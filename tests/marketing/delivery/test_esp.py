@@ -254,3 +254,17 @@ def test_a_refusal_not_about_the_recipient_pauses_rather_than_fails_everyone(cli
     assert send.status == SendStatus.PAUSED and "Domain not found" in send.status_message
     assert DeliveryState.FAILED not in _states(send).values()
     assert not Suppression.objects.exists()
+
+
+def test_sealed_credentials_survive_a_key_rotation(settings):
+    from core.sealing import Unsealable, seal
+
+    settings.SECRET_KEY = "old-key-" + "x" * 40
+    token = seal('{"apiKey": "k"}')
+    settings.SECRET_KEY, settings.SECRET_KEY_FALLBACKS = "new-key-" + "y" * 40, []
+    with pytest.raises(Unsealable):
+        unseal(token)
+    settings.SECRET_KEY_FALLBACKS = ["old-key-" + "x" * 40]
+    assert unseal(token) == '{"apiKey": "k"}'
+    with pytest.raises(Unsealable):
+        unseal(token[:-4] + "AAAA")  # altered
