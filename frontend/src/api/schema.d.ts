@@ -1442,6 +1442,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/sendingTransports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sendingtransportlist
+         * @description How the client's mail leaves, per sender domain (no row: the platform's relay).
+         */
+        get: operations["sendingTransportList"];
+        /**
+         * Sendingtransportset
+         * @description Choose the SMTP relay or an ESP account for a sender domain ("" for the default).
+         */
+        put: operations["sendingTransportSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/sendingTransports/{transport_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sendingtransportdelete */
+        delete: operations["sendingTransportDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaigns": {
         parameters: {
             query?: never;
@@ -4211,6 +4252,63 @@ export interface components {
              * @default true
              */
             offerUnsubscribeAll: boolean;
+        };
+        /** SendingTransportListOut */
+        SendingTransportListOut: {
+            /** Items */
+            items: components["schemas"]["SendingTransportOut"][];
+        };
+        /** SendingTransportOut */
+        SendingTransportOut: {
+            /** Id */
+            id: number;
+            /** Senderdomain */
+            senderDomain: string;
+            /** Kind */
+            kind: string;
+            /** Credentialnames */
+            credentialNames: string[];
+            /** Webhookurl */
+            webhookUrl: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** SendingTransportSavedOut */
+        SendingTransportSavedOut: {
+            /** Id */
+            id: number;
+            /** Senderdomain */
+            senderDomain: string;
+            /** Kind */
+            kind: string;
+            /** Credentialnames */
+            credentialNames: string[];
+            /** Webhookurl */
+            webhookUrl: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Webhookurlwithpassword */
+            webhookUrlWithPassword: string;
+        };
+        /** SendingTransportIn */
+        SendingTransportIn: {
+            /**
+             * Senderdomain
+             * @default
+             */
+            senderDomain: string;
+            /** Kind */
+            kind: string;
+            /** Credentials */
+            credentials?: {
+                [key: string]: string;
+            };
         };
         /** CampaignQuery */
         CampaignQuery: {
@@ -12592,6 +12690,205 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UpdatePreferencesOut"];
                 };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    sendingTransportList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingTransportListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    sendingTransportSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendingTransportIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingTransportSavedOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    sendingTransportDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transport_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Moved Permanently */
             301: {
