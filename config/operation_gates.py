@@ -25,6 +25,7 @@ IMPORT_KIND_ACTION_TYPES = {"unsubscribers": ActionType.OPT_OUTS}
 IMPORTS = Gate(by_choice=IMPORT_KIND_ACTION_TYPES)
 PROFILE_FIELDS = Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS)
 DOMAINS = Gate(action_type=ActionType.MANAGE_DOMAINS)
+SENDERS = Gate(action_type=ActionType.MANAGE_SENDERS)
 # The file a job made is gated like the action that made it (and by who started it).
 JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
@@ -191,4 +192,22 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignTypeDelete": ADMIN,
     "campaignSettingsGet": MEMBER,
     "campaignSettingsUpdate": ADMIN,
+    # senders, sender domains and the tracking domain (issue 13, marketing/senders): members
+    # read them (a campaign picks its sender); senders are changed under the manageSenders
+    # access (admins by default), DNS set-up by admins. The activation link's token is the
+    # credential of its two public calls (its client's host only, once, expiring).
+    "senderList": MEMBER,
+    "senderCreate": SENDERS,
+    "senderUpdate": SENDERS,
+    "senderDelete": SENDERS,
+    "senderActivationResend": SENDERS,
+    "senderActivationGet": PUBLIC,
+    "senderActivationConfirm": PUBLIC,
+    "senderDomainList": MEMBER,
+    "senderDomainAdd": ADMIN,
+    "senderDomainVerify": ADMIN,
+    "senderDomainDelete": ADMIN,
+    "trackingDomainGet": MEMBER,
+    "trackingDomainSave": ADMIN,
+    "trackingDomainDelete": ADMIN,
 }

@@ -20,6 +20,7 @@ class ActionType(StrEnum):
     EXPORT_PROFILES = "exportProfiles"
     MANAGE_PROFILE_FIELDS = "manageProfileFields"
     MANAGE_DOMAINS = "manageDomains"
+    MANAGE_SENDERS = "manageSenders"
 
 
 # Roles granted an action when its client has no rule of its own yet.
@@ -30,6 +31,7 @@ DEFAULT_ACTION_ROLES: dict[str, list[str]] = {
     ActionType.EXPORT_PROFILES: [Role.ADMIN],
     ActionType.MANAGE_PROFILE_FIELDS: [Role.ADMIN],
     ActionType.MANAGE_DOMAINS: [Role.ADMIN],
+    ActionType.MANAGE_SENDERS: [Role.ADMIN],
 }
 
 

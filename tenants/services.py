@@ -243,3 +243,18 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
             client=client,
         )
     return ENABLED_FOR_USERS if user_access else DISABLED_FOR_USERS
+
+
+def client_host_add(*, client: Client, host: str) -> bool:
+    """Serve `host` as one more (non-primary) host name of `client` (a tracking domain).
+    False when the name already belongs to another client or to the platform."""
+    host = host.lower()
+    existing = Domain.objects.filter(domain=host).first()
+    if existing is not None:
+        return existing.tenant_id == client.pk
+    Domain.objects.create(domain=host, tenant=client, is_primary=False)
+    return True
+
+
+def client_host_remove(*, client: Client, host: str) -> None:
+    Domain.objects.filter(domain=host.lower(), tenant=client, is_primary=False).delete()

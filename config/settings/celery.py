@@ -45,6 +45,7 @@ TASK_QUEUES = {
     "jobs.lost_jobs_sweep": "default",
     "audit.trail_purge": "default",
     "segments.counts_refresh": "bulk",
+    "senders.activation_mail_send": "default",
     "delivery.send_run": "send",
     "delivery.send_run_transactional": "transactional",
     "delivery.sweep": "default",

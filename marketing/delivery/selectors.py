@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.db.models import Count, Q
 
-from marketing.delivery.models import DeliveryState, Send
+from marketing.delivery.models import DeliveryState, DkimKey, Send
 
 
 @dataclass(frozen=True)
@@ -36,3 +36,10 @@ def send_states(send_ids: list[int]) -> dict[int, SendState]:
         )
         for s in sends
     }
+
+
+def dkim_keys_for(domain: str) -> list[tuple[str, str, str]]:
+    """A sending domain's keys as (algorithm, selector, DNS TXT value), RSA first: what
+    the client publishes."""
+    keys = DkimKey.objects.filter(domain=domain.lower()).order_by("-algorithm", "selector")
+    return [(key.algorithm, key.selector, key.dns_txt) for key in keys]

@@ -1,9 +1,11 @@
 """What the senders and domains screens and their refusals say (spec 5.2, 8, 9)."""
 
+from core.messages import INVALID_EMAIL
+
 # senders (spec 5.2, 9)
 SENDER_NAME_REQUIRED = "Please fill Sender Name"
 SENDER_NAME_TOO_LONG = "Sender name can be at most 50 characters."
-SENDER_EMAIL_INVALID = "Please enter valid Email ID"
+SENDER_EMAIL_INVALID = INVALID_EMAIL  # spec 5.2
 SENDER_EXISTS = "A sender with this email already exists."
 SENDER_NOT_FOUND = "Sender not found."
 SENDER_DEFAULT_DELETE = (
@@ -23,9 +25,9 @@ DOMAIN_NOT_WHITELISTED = "The sender's domain is not whitelisted. Add it under S
 SPF_DKIM_INVALID = "SPF or DKIM not found or invalid for the sender domain."
 
 # sender domains (spec 4, 5.1, 9)
-DOMAIN_INVALID = "Please enter a valid domain name."
+DOMAIN_INVALID = "Please enter a valid domain, such as example.com."
 DOMAIN_EXISTS = "This domain has already been added."
-DOMAIN_NOT_FOUND = "Domain not found."
+DOMAIN_NOT_FOUND = "Sender domain not found."
 DOMAIN_IN_USE = "This domain has senders. Delete them first."
 DOMAIN_VERIFIED = "Domain verified."
 DOMAIN_RECORDS_MISSING = "Domain could not be verified. Check the DNS records below."

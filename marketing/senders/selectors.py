@@ -13,7 +13,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import Lower
 from django_tenants.utils import schema_context
 
 from core.errors import NotFound
@@ -22,8 +23,8 @@ from marketing.senders import messages
 from marketing.senders.models import DomainStatus, Sender, SenderDomain, TrackingDomain
 
 SENDER_SORT_CHOICES = {
-    "name": ("name", "id"),
-    "-name": ("-name", "-id"),
+    "name": (Lower("name").asc(), "id"),
+    "-name": (Lower("name").desc(), "-id"),
     "email": ("email", "id"),
     "-email": ("-email", "-id"),
     "created": ("created_at", "id"),
@@ -184,6 +185,31 @@ def sender_verified(sender_id: int | None = None, *, email: str | None = None) -
     else:
         sender = _fallback(sender_id)
     return sender is not None and not sender_problem(sender)
+
+
+def sender_states(senders: list[Sender]) -> list[tuple[str, str]]:
+    """(status, problem) of each sender for the /senderList badges, in one query."""
+    statuses = domain_statuses({s.domain for s in senders})
+    answers = []
+    for sender in senders:
+        problem = sender_problem(sender, statuses)
+        if not sender.is_enabled:
+            status = "disabled"
+        elif sender.verified_at is None:
+            status = "pendingActivation"
+        elif problem == messages.DOMAIN_NOT_WHITELISTED:
+            status = "domainNotWhitelisted"
+        elif problem:
+            status = "domainNotVerified"
+        else:
+            status = "verified"
+        answers.append((status, problem))
+    return answers
+
+
+def sender_counts_by_domain() -> dict[str, int]:
+    rows = Sender.objects.values("domain").annotate(n=Count("id")).values_list("domain", "n")
+    return dict(rows)
 
 
 def senders_count() -> int:

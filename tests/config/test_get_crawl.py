@@ -46,6 +46,8 @@ from marketing.files.models import FileFolder, StoredFile
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
+from marketing.senders.models import Sender, SenderDomain
+from marketing.senders.services.activation import activation_token
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
 from tests.conftest import bearer, http, in_schema
@@ -192,6 +194,11 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             PREFERENCES, schema="alpha", profile_id=profile.pk, send_id=1
         )
         update_preferences = UpdatePreferences.objects.get(is_default=True).pk
+        SenderDomain.objects.create(name="shop.test", verification_token="c" * 32)
+        sender = Sender.objects.create(
+            name="Crawl sender", email="crawl@shop.test", domain="shop.test", activation_nonce="n"
+        )
+        activation = activation_token(sender)
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -217,6 +224,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "opt_out_token": opt_out_token,
         "preferences_token": preferences_token,
         "update_preferences": update_preferences,
+        "activation_token": activation,
     }
 
 
@@ -268,6 +276,7 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("externalPreviewTemplate", "token"): [ids.get("preview_token", "x"), "forged"],
         ("optOutGet", "token"): [ids.get("opt_out_token", "x"), "forged"],
         ("preferencesGet", "token"): [ids.get("preferences_token", "x"), "forged"],
+        ("senderActivationGet", "token"): [ids.get("activation_token", "x"), "forged"],
         # refused before any request leaves: a loopback address (core/outbound.py)
         ("getRSSXML", "rssFeedUrl"): ["http://127.0.0.1:9/rss", "not a url"],
         # the seeded folder's type: a folder asked for under another type is not found

@@ -1,0 +1,204 @@
+"""The DNS records a sender domain publishes, and the check of each against DNS.
+
+Spec 9: a CNAME record and one TXT verification record. With them: one DKIM TXT record
+per key (we make the keys), the SPF record including our relays, and a DMARC record
+(advice only: a domain sends without one, but Gmail and Yahoo ask bulk senders for it).
+
+Each record is checked on its own and keeps its state, so the screen can say which one is
+missing. Lookups go to SENDERS_DNS_NAMESERVERS (the tests' fake server) with dnspython;
+SPF and DMARC records are read here (the `v=spf1` and `v=DMARC1` tags are all we need)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import dns.exception
+import dns.nameserver
+import dns.resolver
+from django.conf import settings
+
+from marketing.senders import messages
+
+
+class RecordStatus:
+    VERIFIED = "verified"
+    MISSING = "missing"  # no such record
+    INVALID = "invalid"  # a record, with the wrong value
+    FAILED = "failed"  # the lookup itself failed (timeout, server failure)
+    UNCHECKED = "unchecked"
+
+
+@dataclass(frozen=True)
+class Record:
+    key: str  # "cname", "verification", "dkim:<selector>", "spf", "dmarc"
+    kind: str  # what it is for, shown as the record's label
+    type: str  # CNAME | TXT
+    host: str
+    value: str
+    required: bool
+
+
+@dataclass(frozen=True)
+class Check:
+    status: str
+    error: str = ""
+    found: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {**asdict(self), "found": list(self.found)}
+
+
+def return_path_host(domain: str) -> str:
+    return f"{settings.SENDER_RETURN_PATH_LABEL}.{domain}"
+
+
+def records_for(domain: str, token: str, dkim_keys: list[tuple[str, str, str]]) -> list[Record]:
+    """What to publish, in the order the screen lists it; `dkim_keys` as (algorithm,
+    selector, TXT value)."""
+    records = [
+        Record(
+            "cname",
+            "Return path (CNAME)",
+            "CNAME",
+            return_path_host(domain),
+            settings.DELIVERY_BOUNCE_DOMAIN,
+            True,
+        ),
+        Record(
+            "verification",
+            "Domain verification (TXT)",
+            "TXT",
+            f"{settings.SENDER_VERIFICATION_TXT_LABEL}.{domain}",
+            f"{settings.SENDER_VERIFICATION_TXT_PREFIX}{token}",
+            True,
+        ),
+    ]
+    for algorithm, selector, txt in dkim_keys:
+        label = "DKIM, RSA" if algorithm == "rsa" else "DKIM, Ed25519"
+        records.append(
+            Record(f"dkim:{selector}", label, "TXT", f"{selector}._domainkey.{domain}", txt, True)
+        )
+    records.append(
+        Record(
+            "spf", "SPF", "TXT", domain, f"v=spf1 include:{settings.SENDER_SPF_INCLUDE} ~all", True
+        )
+    )
+    records.append(
+        Record(
+            "dmarc",
+            "DMARC (recommended)",
+            "TXT",
+            f"_dmarc.{domain}",
+            f"v=DMARC1; p=none; rua=mailto:dmarc-reports@{domain}",
+            False,
+        )
+    )
+    return records
+
+
+def _nameserver(entry: str) -> dns.nameserver.Do53Nameserver:
+    entry = entry.strip()
+    if entry.startswith("["):
+        host, _, rest = entry[1:].partition("]")
+        return dns.nameserver.Do53Nameserver(host, int(rest[1:]) if rest else 53)
+    if entry.count(":") == 1:
+        host, port = entry.split(":")
+        return dns.nameserver.Do53Nameserver(host, int(port))
+    return dns.nameserver.Do53Nameserver(entry)
+
+
+def resolver_build() -> dns.resolver.Resolver:
+    entries = [e for e in settings.SENDERS_DNS_NAMESERVERS if e.strip()]
+    resolver = dns.resolver.Resolver(configure=not entries)
+    if entries:
+        resolver.nameservers = [_nameserver(entry) for entry in entries]
+    resolver.timeout = resolver.lifetime = float(settings.SENDERS_DNS_TIMEOUT)
+    resolver.cache = None  # a re-verify right after a DNS change must see the change
+    return resolver
+
+
+class _Lookup:
+    """One record set's values, or why there are none."""
+
+    def __init__(self, resolver: dns.resolver.Resolver, host: str, rdtype: str):
+        self.values: list[str] = []
+        self.failed = False
+        try:
+            answer = resolver.resolve(host, rdtype, search=False)
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+            return
+        except (dns.exception.DNSException, OSError):
+            self.failed = True
+            return
+        for rdata in answer:
+            if rdtype == "TXT":
+                self.values.append(b"".join(rdata.strings).decode("utf-8", "replace"))
+            else:
+                self.values.append(rdata.to_text().lower().rstrip("."))
+
+
+def _normal(value: str) -> str:
+    return "".join(value.split()).lower()
+
+
+def _dkim_key(value: str) -> str:
+    """The p= tag of a DKIM record, without whitespace."""
+    for tag in value.split(";"):
+        name, _, data = tag.partition("=")
+        if name.strip() == "p":
+            return "".join(data.split())
+    return ""
+
+
+def _check_one(record: Record, lookup: _Lookup) -> Check:
+    if lookup.failed:
+        return Check(RecordStatus.FAILED, messages.RECORD_DNS_FAILED)
+    found = tuple(lookup.values)
+    if record.key == "cname":
+        if not found:
+            return Check(RecordStatus.MISSING, messages.RECORD_NOT_FOUND)
+        expected = record.value.lower().rstrip(".")
+        if expected in found:
+            return Check(RecordStatus.VERIFIED, found=found)
+        error = messages.RECORD_CNAME_WRONG.format(found=found[0], expected=expected)
+        return Check(RecordStatus.INVALID, error, found)
+    if record.key == "spf":
+        spf = [v for v in found if v.lower().startswith("v=spf1")]
+        if not spf:
+            return Check(RecordStatus.MISSING, messages.RECORD_NOT_FOUND, found)
+        if len(spf) > 1:
+            return Check(RecordStatus.INVALID, messages.RECORD_SPF_MANY, tuple(spf))
+        include = f"include:{settings.SENDER_SPF_INCLUDE}".lower()
+        if include not in spf[0].lower().split():
+            error = messages.RECORD_SPF_NO_INCLUDE.format(include=settings.SENDER_SPF_INCLUDE)
+            return Check(RecordStatus.INVALID, error, tuple(spf))
+        return Check(RecordStatus.VERIFIED, found=tuple(spf))
+    if record.key == "dmarc":
+        dmarc = [v for v in found if v.replace(" ", "").upper().startswith("V=DMARC1")]
+        if not dmarc:
+            return Check(RecordStatus.MISSING, messages.RECORD_NOT_FOUND, found)
+        if len(dmarc) > 1:
+            return Check(RecordStatus.INVALID, messages.RECORD_DMARC_MANY, tuple(dmarc))
+        return Check(RecordStatus.VERIFIED, found=tuple(dmarc))
+    if not found:
+        return Check(RecordStatus.MISSING, messages.RECORD_NOT_FOUND)
+    if record.key.startswith("dkim:"):
+        expected_key = _dkim_key(record.value)
+        if any(_dkim_key(value) == expected_key for value in found):
+            return Check(RecordStatus.VERIFIED, found=found)
+        return Check(RecordStatus.INVALID, messages.RECORD_DKIM_WRONG, found)
+    if _normal(record.value) in {_normal(v) for v in found}:
+        return Check(RecordStatus.VERIFIED, found=found)
+    return Check(RecordStatus.INVALID, messages.RECORD_TXT_WRONG, found)
+
+
+def records_check(records: list[Record]) -> dict[str, Check]:
+    """Each record looked up and judged; record key -> Check."""
+    resolver = resolver_build()
+    return {r.key: _check_one(r, _Lookup(resolver, r.host, r.type)) for r in records}
+
+
+def cname_points_at(host: str, target: str) -> bool:
+    """Whether `host` is a CNAME to `target` (the tracking domain's check)."""
+    lookup = _Lookup(resolver_build(), host, "CNAME")
+    return target.lower().rstrip(".") in lookup.values
