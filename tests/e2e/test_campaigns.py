@@ -102,3 +102,48 @@ def test_the_grid_filters_searches_pauses_and_resumes(page: Page, site):
     page.get_by_role("option", name="Sent", exact=True).click()
     expect(table.get_by_role("row")).to_have_count(2)
     expect(sent).to_be_visible()
+
+
+def test_campaign_types_are_managed_by_admins(page: Page, site):
+    suffix = uuid.uuid4().hex[:8]
+    name = f"Board {suffix}"
+    plain = site("plain.localhost")
+    sign_in(page, plain, "admin@plain.example", next_path="/campaignTypeList")
+    expect(page.get_by_role("heading", name="Campaign Types")).to_be_visible()
+    table = page.get_by_test_id("campaign-types-table")
+    expect(table.get_by_role("row").filter(has_text="General")).to_contain_text("Public")
+
+    page.get_by_test_id("create-campaign-type").click()
+    page.get_by_test_id("campaign-type-name").fill(name)
+    page.get_by_role("switch", name="Private").click()
+    page.get_by_test_id("campaign-type-save").click()
+    expect(page.get_by_text("Campaign type saved successfully.")).to_be_visible()
+    row = table.get_by_role("row").filter(has_text=name)
+    expect(row).to_contain_text("Private")
+    expect(row).to_contain_text("Enabled")
+    expect_accessible(page, "campaign types")
+
+    row.get_by_role("button", name=f"Edit {name}").click()
+    page.get_by_role("switch", name="Enabled").click()
+    page.get_by_test_id("campaign-type-save").click()
+    expect(row).to_contain_text("Disabled")
+
+    page.get_by_test_id("create-campaign-type").click()
+    page.get_by_test_id("campaign-type-name").fill(name.upper())
+    page.get_by_test_id("campaign-type-save").click()
+    expect(page.get_by_text("A campaign type with this name already exists.")).to_be_visible()
+    page.get_by_role("button", name="Cancel").click()
+
+    row.get_by_role("button", name=f"Delete {name}").click()
+    page.get_by_test_id("confirm-yes").click()
+    expect(page.get_by_text("Campaign type deleted successfully.")).to_be_visible()
+    expect(row).to_have_count(0)
+
+
+def test_a_user_reads_campaign_types_without_changing_them(page: Page, site):
+    plain = site("plain.localhost")
+    sign_in(page, plain, "user@plain.example", next_path="/campaignTypeList")
+    table = page.get_by_test_id("campaign-types-table")
+    expect(table.get_by_role("row").filter(has_text="General")).to_be_visible()
+    expect(page.get_by_test_id("create-campaign-type")).to_have_count(0)
+    expect(page.get_by_role("button", name="Edit General")).to_have_count(0)

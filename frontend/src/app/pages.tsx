@@ -24,6 +24,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
   '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
+  '/campaignTypeList': lazy(() => import('../features/campaigns/CampaignTypesPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),
