@@ -79,8 +79,10 @@ def _values(data: CampaignFields, zone: ZoneInfo) -> dict:
 
 
 def _out(campaigns: list[Campaign], zone: ZoneInfo) -> list[Campaign]:
-    """Instants in the client's zone and the ledger's counts (read only)."""
+    """Instants in the client's zone, the ledger's counts and the people who opened and
+    clicked (human events; read only)."""
     states = selectors.campaign_send_states(campaigns)
+    reach = selectors.campaign_reach(campaigns)
     for campaign in campaigns:
         for name in INSTANTS:
             value = getattr(campaign, name)
@@ -89,6 +91,8 @@ def _out(campaigns: list[Campaign], zone: ZoneInfo) -> list[Campaign]:
         state = states.get(campaign.pk)
         campaign.sent = state.sent if state else 0
         campaign.failed = state.failed if state else 0
+        campaign.opened = reach.get(campaign.pk, {}).get("opened", 0)
+        campaign.clicked = reach.get(campaign.pk, {}).get("clicked", 0)
     return campaigns
 
 

@@ -195,6 +195,9 @@ class CampaignOut(CamelSchema):
     # the delivery ledger's counts once started
     sent: int = 0
     failed: int = 0
+    # people who opened and who clicked (human events only)
+    opened: int = 0
+    clicked: int = 0
 
 
 class CampaignPageOut(PageOut):

@@ -15,6 +15,7 @@ from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignSettings, CampaignStatus, CampaignType
 from marketing.delivery.selectors import SendState, send_states
 from marketing.segments.selectors import segment_profile_ids_sql
+from marketing.tracking.selectors import campaign_human_reach
 
 CAMPAIGN_SORTS = {
     "name": ("name", "id"),
@@ -74,6 +75,11 @@ def campaign_send_states(campaigns: list[Campaign]) -> dict[int, SendState]:
     """The delivery counts of the started ones, by campaign id (one query)."""
     by_send = {c.send_id: c.pk for c in campaigns if c.send_id}
     return {by_send[k]: v for k, v in send_states(list(by_send)).items()}
+
+
+def campaign_reach(campaigns: list[Campaign]) -> dict[int, dict[str, int]]:
+    """People who opened and who clicked each started campaign (human events only)."""
+    return campaign_human_reach([c.pk for c in campaigns if c.send_id])
 
 
 def campaign_audience_sql(campaign: Campaign, *, time_zone: str) -> tuple[str, list]:

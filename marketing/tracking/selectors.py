@@ -3,9 +3,12 @@
 `human_activity_members_sql` answers SQL and parameters (never values spliced into the
 text) selecting, as `id`, every profile with at least `min_count` human events of one
 type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
-opens) never count. The partial indexes of models.py serve it as an index-only scan."""
+opens) never count. The partial indexes of models.py serve it as an index-only scan.
+`campaign_human_reach` counts the people who opened and clicked, per campaign (grids)."""
 
 import datetime
+
+from django.db.models import Count
 
 from marketing.tracking.models import EVENT_NAMES, EmailEvent, EventType
 
@@ -43,3 +46,23 @@ def human_activity_members_sql(
         sql += " GROUP BY e.profile_id HAVING count(*) >= %s"
         params.append(min_count)
     return sql, params
+
+
+def campaign_human_reach(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Per campaign, how many profiles opened and clicked (human events only: machine
+    opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}}.
+    One grouped query over the campaign index; campaigns without events are left out."""
+    rows = (
+        EmailEvent.objects.filter(
+            campaign_id__in=campaign_ids,
+            machine=False,
+            event_type__in=[EventType.OPENED, EventType.CLICKED],
+        )
+        .values_list("campaign_id", "event_type")
+        .annotate(people=Count("profile_id", distinct=True))
+    )
+    reach: dict[int, dict[str, int]] = {}
+    for campaign_id, event_type, people in rows:
+        name = "opened" if event_type == EventType.OPENED else "clicked"
+        reach.setdefault(campaign_id, {"opened": 0, "clicked": 0})[name] = people
+    return reach

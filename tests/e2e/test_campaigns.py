@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from marketing.campaigns.models import Campaign, CampaignType
+from marketing.tracking.models import EmailEvent
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
 from tests.e2e.conftest import sign_in
@@ -51,8 +52,22 @@ def _seed(suffix: str) -> dict:
             **common,
         )
         sent = Campaign.objects.create(
-            name=f"Spring {suffix}", kind="Poll", status="Sent", recipient_count=1234, **common
+            name=f"Spring {suffix}",
+            kind="Poll",
+            status="Sent",
+            recipient_count=1234,
+            send_id=10**9,
+            **common,
         )
+        for profile_id, event, machine in (
+            (1, 3, False),
+            (2, 3, False),
+            (3, 3, True),
+            (1, 4, False),
+        ):
+            EmailEvent.objects.create(
+                profile_id=profile_id, campaign_id=sent.pk, event_type=event, machine=machine
+            )
     finally:
         connection.set_schema_to_public()
     return {"draft": draft.pk, "scheduled": scheduled.pk, "sent": sent.pk}
@@ -74,6 +89,8 @@ def test_the_grid_filters_searches_pauses_and_resumes(page: Page, site):
     expect(sent).to_contain_text("Sent")
     expect(sent).to_contain_text("Poll")
     expect(sent.get_by_role("cell").nth(5)).to_have_text("1,234")
+    expect(sent.get_by_role("cell").nth(7)).to_have_text("2")  # people; a proxy open is not one
+    expect(sent.get_by_role("cell").nth(8)).to_have_text("1")
     expect(scheduled).to_contain_text("General")
     expect(table.get_by_role("row")).to_have_count(4)  # the head and three campaigns
     expect_accessible(page, "campaign grid")

@@ -142,3 +142,25 @@ def test_no_marketing_access_and_another_client(alpha, beta, admin_api, nomkm_ap
     assert beta_api.get("/api/mm/campaigns").json()["total"] == 0
     with in_schema(beta):
         assert CampaignType.objects.filter(name="General").exists()
+
+
+def test_the_grid_counts_people_who_opened_and_clicked_without_machines(alpha, user_api):
+    from marketing.tracking.models import EmailEvent, EventType
+
+    world = _world(alpha)
+    cid = user_api.post("/api/mm/campaigns", _body(world)).json()["id"]
+    ann, bob = world.profile_ids
+    with in_schema(alpha):
+        Campaign.objects.filter(pk=cid).update(status="Sent", send_id=10**9, recipient_count=2)
+        for profile, event, machine in (
+            (ann, EventType.OPENED, False),
+            (ann, EventType.OPENED, False),  # the same person twice: one
+            (bob, EventType.OPENED, True),  # a proxy open: not a person
+            (ann, EventType.CLICKED, False),
+            (bob, EventType.CLICKED, True),  # a scanner's click
+        ):
+            EmailEvent.objects.create(
+                profile_id=profile, campaign_id=cid, event_type=event, machine=machine
+            )
+    [row] = user_api.get("/api/mm/campaigns", search="Autumn").json()["items"]
+    assert (row["opened"], row["clicked"], row["recipientCount"]) == (1, 1, 2)

@@ -32,6 +32,12 @@ const KINDS: CampaignKind[] = ['Regular', 'AB', 'Workflow', 'MailChimp', 'RSS Fe
 
 type Filters = { status?: CampaignStatus; type?: CampaignKind };
 
+/** "12 (4.8%)": people, and their share of the messages sent. */
+function withRate(people: number, sent: number): string {
+  if (!sent) return formatNumber(people);
+  return `${formatNumber(people)} (${((people / sent) * 100).toFixed(1)}%)`;
+}
+
 /** Campaigns (spec 2.1 /campaignListView): the grid of every campaign, with status, type and counts. */
 export default function CampaignListPage() {
   const { status } = useSession();
@@ -100,8 +106,8 @@ export default function CampaignListPage() {
         highlightOnHover
         loading={campaigns.loading}
         error={campaigns.error}
-        columnCount={8}
-        minWidth={980}
+        columnCount={10}
+        minWidth={1120}
         head={
           <>
             <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
@@ -111,6 +117,8 @@ export default function CampaignListPage() {
             <SortableTh label={text.scheduled} field="scheduledAt" sort={list.sort} onSort={list.toggleSort} />
             <Table.Th>{text.recipients}</Table.Th>
             <Table.Th>{text.sent}</Table.Th>
+            <Table.Th>{text.opened}</Table.Th>
+            <Table.Th>{text.clicked}</Table.Th>
             <Table.Th>{text.actions}</Table.Th>
           </>
         }
@@ -140,6 +148,8 @@ export default function CampaignListPage() {
             <Table.Td>{formatClientDateTime(campaign.scheduledAt, zoneMinutes)}</Table.Td>
             <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.recipientCount)}</Table.Td>
             <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.sent)}</Table.Td>
+            <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.opened, campaign.sent)}</Table.Td>
+            <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.clicked, campaign.sent)}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
                 {campaign.status === 'Scheduled' || campaign.status === 'Sending' ? (

@@ -13,6 +13,8 @@ export const campaignMessages = {
   scheduled: 'Scheduled',
   recipients: 'Recipients',
   sent: 'Sent',
+  opened: 'Opened',
+  clicked: 'Clicked',
   updated: 'Updated',
   actions: 'Actions',
   pause: 'Pause',
