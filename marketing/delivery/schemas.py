@@ -62,12 +62,18 @@ class PreferencesIn(CamelSchema):
     unsubscribe_all: bool = False
 
 
+class GroupRefOut(CamelSchema):
+    id: int
+    name: str
+
+
 class UpdatePreferencesOut(CamelSchema):
     id: int
     name: str
     heading: str
     intro: str
     group_ids: list[int]
+    groups: list[GroupRefOut]  # the same groups with their names, by name
     offer_unsubscribe_all: bool
     is_default: bool
     updated_at: datetime
@@ -75,6 +81,11 @@ class UpdatePreferencesOut(CamelSchema):
     @staticmethod
     def resolve_group_ids(obj) -> list[int]:
         return sorted(group.pk for group in obj.groups.all())
+
+    @staticmethod
+    def resolve_groups(obj) -> list[dict]:
+        groups = sorted(obj.groups.all(), key=lambda group: (group.name.lower(), group.pk))
+        return [{"id": group.pk, "name": group.name} for group in groups]
 
 
 class UpdatePreferencesListOut(CamelSchema):

@@ -15,7 +15,7 @@ from marketing.delivery.models import UpdatePreferences
 from marketing.delivery.tokens import PREFERENCES, recipient_token
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY
+from tests.e2e.conftest import SERVER_SECRET_KEY, sign_in
 from tests.e2e.test_segments import _committed
 
 
@@ -31,7 +31,10 @@ def _seed(email: str, topic: str) -> tuple[int, int, int]:
     """A profile in the Newsletter group; the default page offers Newsletter and `topic`."""
     newsletter = Group.objects.get(default_key="newsletter")
     events = Group.objects.create(name=topic)
-    UpdatePreferences.objects.get(is_default=True).groups.set([newsletter, events])
+    page = UpdatePreferences.objects.get(is_default=True)
+    page.heading, page.offer_unsubscribe_all = "Manage your email preferences", True
+    page.save()
+    page.groups.set([newsletter, events])
     profile = Profile.objects.create(email=email)
     ProfileGroup.objects.create(profile=profile, group=newsletter)
     return profile.pk, newsletter.pk, events.pk
@@ -78,3 +81,41 @@ def test_change_preferences_through_the_default_page(page: Page, site):
     page.goto(f"{shop.base_url}/external/managepreferences?token={token}")
     expect(page.get_by_test_id("preferences-error")).to_contain_text("not valid")
     expect(page.get_by_role("button", name="Save preferences")).to_have_count(0)
+
+
+def _default_page() -> tuple[int, str, list[str]]:
+    page = UpdatePreferences.objects.get(is_default=True)
+    return page.pk, page.heading, sorted(group.name for group in page.groups.all())
+
+
+def _group(name: str) -> int:
+    return Group.objects.create(name=name).pk
+
+
+def test_an_admin_edits_the_default_page(page: Page, site):
+    topic = f"Webinars {uuid.uuid4().hex[:6]}"
+    _committed(_in_plain, _group, topic)
+    heading = f"Your emails {uuid.uuid4().hex[:4]}"
+    plain = site("plain.localhost")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    sign_in(page, plain, "admin@plain.example", next_path="/updatePreferencesList")
+    expect(page.get_by_role("heading", name="Update Preferences Pages")).to_be_visible()
+    expect(page.get_by_text("Default", exact=True)).to_be_visible()
+    expect_accessible(page, "update preferences list")
+    page.get_by_role("link", name="Edit Default Update Preferences").click()
+    expect(page.get_by_role("heading", name="Update Preferences", exact=True)).to_be_visible()
+    expect_accessible(page, "update preferences settings")
+
+    page.get_by_label("Heading").fill("")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Please fill Heading")).to_be_visible()  # spec 5.1's helper
+    page.get_by_label("Heading").fill(heading)
+    page.locator("#up-groupIds").fill(topic[:12])
+    page.get_by_role("option", name=topic).click()
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_text("Update preferences saved.")).to_be_visible()
+
+    _, saved_heading, groups = _committed(_in_plain, _default_page)
+    assert saved_heading == heading
+    assert topic in groups

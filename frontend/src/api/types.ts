@@ -2,7 +2,7 @@ import type { paths } from './schema';
 
 // Types are looked up by path rather than by component name: the paths are the contract,
 // component names follow the back end's schema classes and may change.
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
 
 /** The JSON answer of a path's operation for one status code (200 unless said: creations answer 201, job starts 202). */

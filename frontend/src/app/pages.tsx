@@ -34,6 +34,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
   '/external/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),
   '/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),
+  '/updatePreferences/:upId': lazy(() => import('../features/preferences/UpdatePreferencesPage')),
+  '/updatePreferencesList': lazy(() => import('../features/preferences/UpdatePreferencesListPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),

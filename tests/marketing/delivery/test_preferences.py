@@ -238,6 +238,10 @@ def test_the_client_edits_its_default_page(alpha, admin_api, user_api):  # noqa:
     newsletter, events, _ = _topics(alpha)
     [page] = admin_api.get("/api/mm/updatePreferences").json()["items"]
     assert page["isDefault"] is True and page["groupIds"] == sorted([newsletter, events])
+    assert page["groups"] == [
+        {"id": events, "name": "Events"},
+        {"id": newsletter, "name": "Newsletter"},
+    ]
     path = f"/api/mm/updatePreferences/{page['id']}"
     body = {
         "name": "Reader choices",

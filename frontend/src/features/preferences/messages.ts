@@ -8,3 +8,23 @@ export const preferencesMessages = {
   chooseOne: 'Choose at least one topic, or unsubscribe from all.',
   missingToken: 'This preferences link is not valid. Please use the link of a recent email.',
 };
+
+export const updatePreferencesMessages = {
+  title: 'Update Preferences',
+  intro: 'What a person sees on the page that the preferences link of your emails opens.',
+  listTitle: 'Update Preferences Pages',
+  listIntro: 'The pages people use to choose which of your emails they receive.',
+  edit: 'Edit',
+  backToList: 'All pages',
+  name: 'Form Name',
+  heading: 'Heading',
+  introText: 'Intro text',
+  groups: 'Groups people may choose',
+  groupsHint: 'Each group is a topic a person can join or leave on the page.',
+  groupsSearch: 'Search groups',
+  offerUnsubscribeAll: 'Offer "Unsubscribe from all emails"',
+  isDefault: 'Default',
+  saved: 'Update preferences saved.',
+  updatedColumn: 'Updated',
+  empty: 'No update-preferences pages yet.',
+};
