@@ -9,14 +9,14 @@ from core.pagination import paginate
 from core.responses import ERRORS, ErrorOut
 from marketing.senders import messages, selectors
 from marketing.senders.schemas import (
-    ActivationIn,
-    ActivationOut,
-    ActivationQuery,
-    DomainIn,
-    DomainListOut,
-    DomainOut,
-    MessageOut,
+    SenderActivationIn,
+    SenderActivationOut,
+    SenderActivationQuery,
+    SenderDomainIn,
+    SenderDomainListOut,
+    SenderDomainOut,
     SenderIn,
+    SenderMessageOut,
     SenderOut,
     SenderPageOut,
     SenderPatch,
@@ -94,7 +94,9 @@ def senderDelete(request: HttpRequest, sender_id: int):
 
 
 @router.post(
-    "/mm/senders/{int:sender_id}/activation", response={200: MessageOut, **ERRORS}, by_alias=True
+    "/mm/senders/{int:sender_id}/activation",
+    response={200: SenderMessageOut, **ERRORS},
+    by_alias=True,
 )
 def senderActivationResend(request: HttpRequest, sender_id: int):
     """Resend verification: a new link, the older ones dead."""
@@ -114,10 +116,10 @@ def _activation_out(sender) -> dict:
 @router.get(
     "/external/senderActivation",
     auth=None,
-    response={200: ActivationOut, 400: ErrorOut},
+    response={200: SenderActivationOut, 400: ErrorOut},
     by_alias=True,
 )
-def senderActivationGet(request: HttpRequest, query: Query[ActivationQuery]):
+def senderActivationGet(request: HttpRequest, query: Query[SenderActivationQuery]):
     """Whom an activation link is for (changes nothing)."""
     return _activation_out(activation_check(token=query.token))
 
@@ -125,15 +127,15 @@ def senderActivationGet(request: HttpRequest, query: Query[ActivationQuery]):
 @router.post(
     "/external/senderActivation",
     auth=None,
-    response={200: ActivationOut, 400: ErrorOut},
+    response={200: SenderActivationOut, 400: ErrorOut},
     by_alias=True,
 )
-def senderActivationConfirm(request: HttpRequest, data: ActivationIn):
+def senderActivationConfirm(request: HttpRequest, data: SenderActivationIn):
     """The owner of the address pressed Confirm."""
     return _activation_out(activation_confirm(token=data.token))
 
 
-@router.get("/mm/sender-domains", response={200: DomainListOut, **ERRORS}, by_alias=True)
+@router.get("/mm/sender-domains", response={200: SenderDomainListOut, **ERRORS}, by_alias=True)
 def senderDomainList(request: HttpRequest):
     """The client's sender domains with their records, and the tracking domain."""
     counts = selectors.sender_counts_by_domain()
@@ -144,8 +146,8 @@ def senderDomainList(request: HttpRequest):
     }
 
 
-@router.post("/mm/sender-domains", response={201: DomainOut, **ERRORS}, by_alias=True)
-def senderDomainAdd(request: HttpRequest, data: DomainIn):
+@router.post("/mm/sender-domains", response={201: SenderDomainOut, **ERRORS}, by_alias=True)
+def senderDomainAdd(request: HttpRequest, data: SenderDomainIn):
     """Adds a domain and makes its DKIM keys; the answer lists the records to publish."""
     domain = domain_add(name=data.name)
     return Status(201, _domain_out(domain, {}))
@@ -153,7 +155,7 @@ def senderDomainAdd(request: HttpRequest, data: DomainIn):
 
 @router.post(
     "/mm/sender-domains/{int:domain_id}/verify",
-    response={200: DomainOut, **ERRORS},
+    response={200: SenderDomainOut, **ERRORS},
     by_alias=True,
 )
 def senderDomainVerify(request: HttpRequest, domain_id: int):

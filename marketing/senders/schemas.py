@@ -70,30 +70,30 @@ class SenderPageOut(PageOut):
     items: list[SenderOut]
 
 
-class MessageOut(CamelSchema):
+class SenderMessageOut(CamelSchema):
     message: str
 
 
-class ActivationQuery(CamelSchema):
+class SenderActivationQuery(CamelSchema):
     token: _text(1000)
 
 
-class ActivationIn(CamelSchema):
+class SenderActivationIn(CamelSchema):
     token: _text(1000)
 
 
-class ActivationOut(CamelSchema):
+class SenderActivationOut(CamelSchema):
     name: str
     email: str
     client_name: str
     verified: bool
 
 
-class DomainIn(CamelSchema):
+class SenderDomainIn(CamelSchema):
     name: _text(300)
 
 
-class RecordOut(CamelSchema):
+class DnsRecordOut(CamelSchema):
     key: str
     kind: str
     type: Literal["CNAME", "TXT"]
@@ -105,7 +105,7 @@ class RecordOut(CamelSchema):
     found: list[str]
 
 
-class DomainOut(CamelSchema):
+class SenderDomainOut(CamelSchema):
     id: int
     name: str
     status: Literal["pending", "verified", "failed"]
@@ -114,11 +114,11 @@ class DomainOut(CamelSchema):
     verified_at: datetime | None
     created_at: datetime
     senders: int
-    records: list[RecordOut]
+    records: list[DnsRecordOut]
 
 
-class DomainListOut(CamelSchema):
-    items: list[DomainOut]
+class SenderDomainListOut(CamelSchema):
+    items: list[SenderDomainOut]
     # What a tracking domain's CNAME must point at.
     tracking_cname_target: str
     tracking_domain: str | None = None

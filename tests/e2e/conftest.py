@@ -23,6 +23,8 @@ from marketing.audience.services.groups import group_create
 from tenants.demo import public_client_ensure
 from tenants.models import Role, User
 from tenants.services import client_create, member_add
+from tests.support.dns_server import FakeDNSServer
+from tests.support.smtp_sink import SmtpSink
 
 # Playwright's sync API keeps an event loop running in the test thread; the ORM calls made
 # there (seeding, minting a payload) are plain synchronous ones, so Django may allow them.
@@ -111,7 +113,22 @@ def parent_suite(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def server(django_db_setup, django_db_blocker, parent_suite):
+def app_dns():
+    """The DNS server the app server asks (sender and tracking domain checks); tests add
+    the records they publish to `app_dns.records`."""
+    with FakeDNSServer({}) as dns_server:
+        yield dns_server
+
+
+@pytest.fixture(scope="session")
+def app_mail():
+    """Where the app server's own mail (sender activation links) lands."""
+    with SmtpSink() as sink:
+        yield sink
+
+
+@pytest.fixture(scope="session")
+def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
     if not (ROOT / "frontend" / "dist" / "index.html").exists():
         pytest.fail("front end not built: run `make build` first")
     with django_db_blocker.unblock():
@@ -132,6 +149,9 @@ def server(django_db_setup, django_db_blocker, parent_suite):
         CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",
         # The security tests try the operators' admin with client sessions.
         OPERATORS_ADMIN_ENABLED="1",
+        SENDERS_DNS_NAMESERVERS=app_dns.address,
+        EMAIL_HOST=app_mail.host,
+        EMAIL_PORT=str(app_mail.port),
     )
     process = subprocess.Popen(
         [

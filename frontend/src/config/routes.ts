@@ -185,6 +185,8 @@ export const publicRoutes = [
   openPage('/embeddedTrackingCode', 'Embedded Tracking Code'),
   openPage('/lpDomainSetupPage', 'Landing Page Domain Setup'),
   openPage('/emailDomainSetupPage', 'Email Domain Setup'),
+  // Beyond spec 2.4: the page of a sender's activation link (spec 4: an activation mail is sent).
+  openPage('/external/verifySender', 'Confirm Sender'),
 ];
 
 export const trialRoutes = [

@@ -1,4 +1,4 @@
-import type { QueryOf } from '../api/types';
+import type { QueryOf, ResponseOf } from '../api/types';
 
 /**
  * Every status badge of the app: its colour and label (UI.md). A status the map does not
@@ -10,6 +10,8 @@ export interface StatusLook {
 }
 
 type VerificationStatus = NonNullable<QueryOf<'/api/mm/profiles', 'get'>['verification']>;
+type SenderStatus = ResponseOf<'/api/mm/senders', 'get'>['items'][number]['status'];
+type SenderDomainRow = ResponseOf<'/api/mm/sender-domains', 'get'>['items'][number];
 
 const campaign = {
   Draft: { color: 'gray', label: 'Draft' },
@@ -45,7 +47,31 @@ const segmentType = {
   static: { color: 'gray', label: 'Static' },
 } satisfies Record<string, StatusLook>;
 
-export const statusLooks = { campaign, job, verification, segmentType } as const;
+/** A sender (/senderList): confirmed by its activation mail, and its domain's state. */
+const sender = {
+  verified: { color: 'green', label: 'Verified' },
+  pendingActivation: { color: 'yellow', label: 'Pending verification' },
+  domainNotWhitelisted: { color: 'orange', label: 'Domain not whitelisted' },
+  domainNotVerified: { color: 'orange', label: 'Domain not verified' },
+  disabled: { color: 'gray', label: 'Disabled' },
+} satisfies Record<SenderStatus, StatusLook>;
+
+/** A sender domain, and each of its DNS records at the last check. */
+const senderDomain = {
+  pending: { color: 'yellow', label: 'Not verified yet' },
+  verified: { color: 'green', label: 'Verified' },
+  failed: { color: 'red', label: 'Failed' },
+} satisfies Record<SenderDomainRow['status'], StatusLook>;
+
+const dnsRecord = {
+  verified: { color: 'green', label: 'Found' },
+  missing: { color: 'red', label: 'Missing' },
+  invalid: { color: 'red', label: 'Wrong value' },
+  failed: { color: 'orange', label: 'Lookup failed' },
+  unchecked: { color: 'gray', label: 'Not checked' },
+} satisfies Record<SenderDomainRow['records'][number]['status'], StatusLook>;
+
+export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

@@ -41,6 +41,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': readableText.dimmed,
+    // Inline field errors (the message and the invalid input's text) in a readable red.
+    '--mantine-color-error': readableText.red,
     ...Object.fromEntries(
       Object.keys(colors).flatMap((name) => [
         [`--mantine-color-${name}-light-color`, readableText[name as keyof typeof colors]],
