@@ -25,6 +25,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
   '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
   '/campaignTypeList': lazy(() => import('../features/campaigns/CampaignTypesPage')),
+  '/createcampaign': lazy(() => import('../features/campaigns/CampaignFormPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconMail, IconPlayerPause, IconPlayerPlay, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -70,7 +71,15 @@ export default function CampaignListPage() {
 
   return (
     <Stack>
-      <PageHeader title={text.listTitle} description={text.listIntro} />
+      <PageHeader
+        title={text.listTitle}
+        description={text.listIntro}
+        actions={
+          <Button component={Link} to="/createcampaign" leftSection={<IconPlus size={16} />} data-testid="create-campaign">
+            {text.createCampaign}
+          </Button>
+        }
+      />
       <Group align="end">
         <TextInput
           label={text.search}
@@ -132,7 +141,11 @@ export default function CampaignListPage() {
         rows={campaigns.data?.items ?? []}
         renderRow={(campaign) => (
           <Table.Tr key={campaign.id} data-testid={`campaign-row-${campaign.id}`}>
-            <Table.Td fw={500}>{campaign.name}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/createcampaign?id=${campaign.id}`} fw={500}>
+                {campaign.name}
+              </Anchor>
+            </Table.Td>
             <Table.Td>{campaign.type}</Table.Td>
             <Table.Td>{campaign.campaignType?.name ?? ''}</Table.Td>
             <Table.Td>

@@ -1,5 +1,5 @@
 import { api, call } from '../../api/client';
-import type { QueryOf, ResponseOf } from '../../api/types';
+import type { BodyOf, QueryOf, ResponseOf } from '../../api/types';
 import type { SortField } from '../../components/list/page-sizes';
 
 export type Campaign = ResponseOf<'/api/mm/campaigns/{campaign_id}', 'get'>;
@@ -48,4 +48,49 @@ export function updateCampaignType(id: number, body: Partial<CampaignTypeFields>
 
 export function deleteCampaignType(id: number): Promise<void> {
   return call(api.DELETE('/api/mm/campaignTypes/{type_id}', { params: { path: { type_id: id } } }));
+}
+
+type SaveBody = BodyOf<'/api/mm/campaigns/{campaign_id}', 'patch'>;
+export type CampaignChanges = Omit<SaveBody, 'action'>;
+export type SaveAction = SaveBody['action'];
+export type SendWhen = BodyOf<'/api/mm/campaigns/{campaign_id}/send', 'post'>['when'];
+
+export function getCampaign(id: number, signal?: AbortSignal): Promise<Campaign> {
+  return call(api.GET('/api/mm/campaigns/{campaign_id}', { params: { path: { campaign_id: id } }, signal }));
+}
+
+export function createCampaign(body: BodyOf<'/api/mm/campaigns', 'post'>): Promise<Campaign> {
+  return call(api.POST('/api/mm/campaigns', { body }));
+}
+
+export function saveCampaign(id: number, changes: CampaignChanges, action: SaveAction): Promise<Campaign> {
+  const body: SaveBody = { ...changes, action };
+  return call(api.PATCH('/api/mm/campaigns/{campaign_id}', { params: { path: { campaign_id: id } }, body }));
+}
+
+export function sendCampaign(id: number, when: SendWhen, changes: CampaignChanges): Promise<Campaign> {
+  const body = { ...changes, when } as BodyOf<'/api/mm/campaigns/{campaign_id}/send', 'post'>;
+  return call(api.POST('/api/mm/campaigns/{campaign_id}/send', { params: { path: { campaign_id: id } }, body }));
+}
+
+export function sendCampaignTest(id: number, emails: string[]) {
+  return call(api.POST('/api/mm/campaigns/{campaign_id}/test', { params: { path: { campaign_id: id } }, body: { emails } }));
+}
+
+/** What the form picks from: campaign types, groups, segments, templates and senders (first pages). */
+export async function campaignChoices(signal?: AbortSignal) {
+  const [types, options, segments, templates, senders] = await Promise.all([
+    call(api.GET('/api/mm/campaignTypes', { params: { query: { pageSize: 30 } }, signal })),
+    call(api.GET('/api/mm/segments/rule-options', { signal })),
+    call(api.GET('/api/mm/segments', { params: { query: { pageSize: 30, sort: 'name' } }, signal })),
+    call(api.GET('/api/mm/templates', { params: { query: { pageSize: 30 } }, signal })),
+    call(api.GET('/api/mm/senders', { params: { query: { pageSize: 30, sort: 'name' } }, signal })),
+  ]);
+  return {
+    types: types.items.filter((t) => t.isEnabled).map((t) => ({ value: String(t.id), label: t.name })),
+    groups: options.groups.map((g) => ({ value: String(g.id), label: g.name })),
+    segments: segments.items.map((s) => ({ value: String(s.id), label: s.name })),
+    templates: templates.items.map((t) => ({ value: String(t.id), label: t.name })),
+    senders: senders.items.map((s) => ({ value: String(s.id), label: `${s.name} <${s.email}>` })),
+  };
 }
