@@ -253,10 +253,12 @@ def tracking_domain_verified(schema: object | None = None) -> str | None:
     client; None is the current schema. Cached per client for a minute (the key carries
     the schema); saving or deleting one clears it."""
     name = getattr(schema, "schema_name", schema) or connection.schema_name
-    with schema_context(name):
-        found = cache.get(TRACKING_CACHE_KEY)
-        if found is None:
-            row = tracking_domain()
-            found = row.name if row is not None else ""
-            cache.set(TRACKING_CACHE_KEY, found, TRACKING_CACHE_SECONDS)
+    if name != connection.schema_name:
+        with schema_context(name):
+            return tracking_domain_verified()
+    found = cache.get(TRACKING_CACHE_KEY)
+    if found is None:
+        row = tracking_domain()
+        found = row.name if row is not None else ""
+        cache.set(TRACKING_CACHE_KEY, found, TRACKING_CACHE_SECONDS)
     return found or None

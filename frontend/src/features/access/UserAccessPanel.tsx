@@ -14,6 +14,7 @@ export const delegableActions = [
   { actionType: 'exportProfiles', label: 'Export profiles' },
   { actionType: 'manageProfileFields', label: 'Manage profile fields' },
   { actionType: 'manageDomains', label: 'Manage domains' },
+  { actionType: 'manageSenders', label: 'Manage senders' },
 ] as const;
 
 /** Admins enable or disable actions for users; users see the entry greyed out. */
