@@ -89,3 +89,26 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
             SenderDomain.objects.filter(name="shop.example").delete()
             AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
             connection.set_schema_to_public()
+
+
+def test_the_tick_sends_the_start_of_each_due_campaign_in_its_client(
+    world, monkeypatch, django_capture_on_commit_callbacks
+):
+    """In process (the test's transaction): what the tick sends, and for which client. (Also
+    makes pytest-django create the test database when this file runs alone: the worker test
+    above takes no `db` transaction.)"""
+    from core import tasks
+    from marketing.campaigns.tasks import schedule_tick
+
+    sent = []
+    monkeypatch.setattr(
+        tasks, "task_send", lambda name, kwargs, headers: sent.append((name, kwargs, headers))
+    )
+    assert schedule_tick() == {}
+    campaign = campaign_make(world, scheduled_at=timezone.now())
+    Campaign.objects.filter(pk=campaign.pk).update(status=CampaignStatus.SCHEDULED)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert schedule_tick() == {"alpha": {"started": 1, "followed": 0}}
+    assert sent == [
+        ("campaigns.campaign_start", {"campaign_id": campaign.pk}, {"_schema_name": "alpha"})
+    ]
