@@ -74,6 +74,8 @@ run: export DELIVERY_LINK_PORT ?= $(PORT)
 run: install build services migrate
 	@$(LOADENV) bash scripts/check_ports_free.sh "$$PORT" "$$EMAIL_PORT" "$$BOUNCE_PORT"
 	@$(LOADENV) $(PY) manage.py seed_demo
+	@# The demo's sender, trusted: no one can read its mailbox or publish its DNS records here.
+	@$(LOADENV) $(PY) manage.py sender_trust --client demo --email news@demo.example --name "Demo news"
 	@$(LOADENV) printf '\n==> mailcraft is starting: http://demo.%s:%s  (sign-ins above; Ctrl-C stops)\n\n' \
 	    "$$BASE_DOMAIN" "$$PORT"
 	@# honcho hands each process its own PORT; APP_PORT keeps the real one (see deploy/Procfile).

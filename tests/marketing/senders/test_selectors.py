@@ -1,7 +1,11 @@
 """Who a message comes from (spec 6 Rep as Sender) and whether that sender may send
 (spec 8: not verified, not whitelisted, SPF or DKIM not found or invalid)."""
 
+import pytest
+from django.core.management import CommandError, call_command
+
 from marketing.audience.models import Rep
+from marketing.delivery.models import DkimKey
 from marketing.senders import messages
 from marketing.senders.models import TrackingDomain
 from marketing.senders.selectors import (
@@ -10,6 +14,7 @@ from marketing.senders.selectors import (
     senders_for_reps,
     tracking_domain_verified,
 )
+from marketing.senders.services.trust import sender_trust
 from tests.conftest import in_schema
 from tests.marketing.senders.conftest import domain_make, sender_make
 
@@ -99,3 +104,22 @@ def test_tracking_domain_per_client(alpha, beta):
     assert tracking_domain_verified("alpha") == "click.shop.example"
     assert tracking_domain_verified(alpha.client) == "click.shop.example"
     assert tracking_domain_verified(beta.client) is None
+
+
+def test_a_trusted_sender_can_send_at_once(in_alpha):
+
+    sender = sender_trust(email="News@Demo.Example", name="Demo news")
+    assert sender_for_send().sender_id == sender.pk  # the default: there was none
+    assert sender_verified(sender.pk) is True
+    assert DkimKey.objects.filter(domain="demo.example").count() == 2
+    assert sender_trust(email="news@demo.example", name="Demo news").pk == sender.pk
+
+
+def test_the_trust_command_needs_debug_or_force(alpha, settings):
+
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG or --force"):
+        call_command("sender_trust", client="alpha", email="news@demo.example")
+    call_command("sender_trust", client="alpha", email="news@demo.example", force=True)
+    with in_schema(alpha):
+        assert sender_verified(email="news@demo.example") is True
