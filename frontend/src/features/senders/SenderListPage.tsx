@@ -158,7 +158,7 @@ export default function SenderListPage() {
               <Table.Td>{formatClientDateTime(sender.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
               <Table.Td ta="right">
                 <FeatureGate actionType={MANAGE}>
-                  <Menu position="bottom-end" withinPortal>
+                  <Menu position="bottom-end" withinPortal hideDetached={false}>
                     <Menu.Target>
                       <ActionIcon variant="subtle" aria-label={text.rowActions(sender.email)} data-testid={`sender-menu-${sender.id}`}>
                         <IconDots size={18} />
