@@ -16,7 +16,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAt, IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash, IconWorldWww } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -26,7 +26,9 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useRemote } from '../../components/list/useRemote';
 import { ApiError } from '../../api/client';
 import { formatClientDateTime } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { decodeAccess } from '../../lib/access';
+import { SessionProvider, useSession, type Session } from '../../lib/session';
+import { getStatus } from '../../api/status';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import {
@@ -249,7 +251,7 @@ function TrackingDomainPanel({ current, target, onChanged }: { current: string |
 }
 
 /** Email Domain Setup (/emailDomainSetupPage): sender domains, their DNS records, and the tracking domain. */
-export default function DomainSetupPage() {
+function DomainSetupScreen() {
   const { status } = useSession();
   const domains = useRemote((signal) => listDomains(signal), 'domains');
   const [name, setName] = useState('');
@@ -359,5 +361,32 @@ export default function DomainSetupPage() {
         />
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * The route is public in spec 2.4, so startup makes no status call for it. Opened on its own
+ * (a bookmark, a new tab), the page asks who is signed in, so its gates show what this person
+ * may do rather than greying everything out.
+ */
+export default function DomainSetupPage() {
+  const session = useSession();
+  const [own, setOwn] = useState<Session | null>(null);
+  useEffect(() => {
+    if (session.status) return;
+    let live = true;
+    getStatus(null)
+      .then((status) => {
+        if (live && status.status === 'success') setOwn({ status, access: decodeAccess(status.accessControl) });
+      })
+      .catch(() => undefined); // not signed in: the list call says so
+    return () => {
+      live = false;
+    };
+  }, [session.status]);
+  return (
+    <SessionProvider value={session.status ? session : (own ?? session)}>
+      <DomainSetupScreen />
+    </SessionProvider>
   );
 }
