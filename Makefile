@@ -45,7 +45,7 @@ help:
 	@echo "make lint       ruff check + TypeScript type check + ESLint (layer boundaries, hooks)"
 	@echo "make openapi    regenerate frontend/openapi.json and src/api/schema.d.ts"
 	@echo "make bench [NAME=<bench>] [BENCH_SCALE=0.1]   run tests/bench (writes results.json)"
-	@echo "make reliability  PgBouncer soak: session vs transaction pool mode (not in make test)"
+	@echo "make reliability  fault tests (worker kill, PostgreSQL/RabbitMQ restarts...) + PgBouncer soak"
 
 install:
 	@bash scripts/install.sh
@@ -95,7 +95,9 @@ openapi: install
 bench: install services migrate
 	@$(LOADENV) $(PY) tests/bench/run.py $(NAME)
 
-# Not part of `make test`: installs Debian's pgbouncer when missing (as root) and soaks our
-# stack through it in session and transaction pool mode (tests/reliability/pgbouncer_soak.py).
+# Not part of `make test`: every fault test of tests/reliability (make test runs the ones
+# that neither restart PostgreSQL or RabbitMQ nor take minutes), then the PgBouncer soak
+# (installs Debian's pgbouncer when missing, as root; session and transaction pool mode).
 reliability: install services
+	@$(LOADENV) $(PY) -m pytest tests/reliability -m "" -p no:cacheprovider -q
 	@$(LOADENV) $(PY) tests/reliability/pgbouncer_soak.py

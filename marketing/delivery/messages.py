@@ -6,6 +6,10 @@ SENDER_REFUSED = (
     "domain's SPF and DKIM records, then resume."
 )
 PROFILE_GONE = "Not sent: the profile was erased."
+# The recipient's message could not be made (a value no encoder takes): never retried.
+MESSAGE_UNBUILDABLE = "Not sent: the message for this recipient could not be built ({error})."
+# Claimed this many times without an outcome (each run holding it died): given up.
+ATTEMPTS_EXHAUSTED = "Not sent: every attempt for this recipient ended without an answer."
 OPT_OUT_LINK_INVALID = "This unsubscribe link is not valid. Please use the link of a recent email."
 ONE_CLICK_DONE = "You are unsubscribed."
 PREFERENCES_LINK_INVALID = (

@@ -8,7 +8,11 @@ and it can misbehave the ways real receivers do, each switch on its own:
 - `temp_fail_ratio` + `temp_fail_until`: that share of recipients (chosen by a hash of the
   address, so the same ones each time) answered `451 4.3.0` until a moment;
 - `drop_after_data`: recipients whose first DATA is taken and then the connection is
-  closed without a reply (the ambiguous outcome of RFC 1047).
+  closed without a reply (the ambiguous outcome of RFC 1047);
+- `defer_always`: recipients answered `451 4.3.0` every time;
+- `drop_always`: recipients whose every DATA is followed by a dropped connection.
+
+Each accepted message keeps the wall-clock moment it was accepted (`Received.at`).
 
 Run alone: `python -m tests.support.smtp_sink --port 1025`.
 """
@@ -32,6 +36,8 @@ class Faults:
     temp_fail_ratio: float = 0.0
     temp_fail_until: float = 0.0  # time.monotonic() deadline
     drop_after_data: set[str] = field(default_factory=set)
+    defer_always: set[str] = field(default_factory=set)
+    drop_always: set[str] = field(default_factory=set)
 
     def rcpt_reply(self, address: str) -> str | None:
         address = address.lower()
@@ -39,6 +45,8 @@ class Faults:
             return "550 5.1.1 The email account that you tried to reach does not exist"
         if address in self.policy_block:
             return "554 5.7.1 Message rejected by policy"
+        if address in self.defer_always:
+            return "451 4.3.0 Try again later"
         if self.temp_fail_ratio and time.monotonic() < self.temp_fail_until:
             share = int.from_bytes(hashlib.sha256(address.encode()).digest()[:2], "big") / 65535
             if share < self.temp_fail_ratio:
@@ -51,6 +59,7 @@ class Received:
     mail_from: str
     rcpt_to: tuple[str, ...]
     data: bytes
+    at: float = field(default_factory=time.time)  # when the sink accepted it (wall clock)
 
     @property
     def message(self):
@@ -82,7 +91,7 @@ class SinkHandler:
         with self._lock:
             first_time = [r for r in to_drop if r not in self._dropped]
             self._dropped.update(first_time)
-        if first_time:
+        if first_time or any(r in self.faults.drop_always for r in recipients):
             server.transport.close()  # the message arrived; the sender never hears so
             return "250 never sent"
         with self._lock:

@@ -11,6 +11,8 @@ each outcome. Every statement is set-based or per message and safe to repeat:
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -20,7 +22,7 @@ from django.utils import timezone
 
 from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.services.bounces import soft_bounce_record, soft_bounce_streak_end
-from marketing.delivery.messages import SENDER_REFUSED, SUPPRESSED_AT_CLAIM
+from marketing.delivery.messages import ATTEMPTS_EXHAUSTED, SENDER_REFUSED, SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     OPEN_STATES,
     Delivery,
@@ -76,6 +78,15 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
     no longer mailable (or whose address was suppressed) end as suppressed instead."""
     mailable, mailable_params = mailable_condition("p")
     with transaction.atomic(), connection.cursor() as cursor:
+        # A row whose every claim ended without an outcome (the runs holding it died: a
+        # message that kills its worker) is given up, not handed out for ever.
+        cursor.execute(
+            f"UPDATE {DELIVERY} AS d SET state = {DeliveryState.FAILED}, lease_expires_at = NULL,"
+            " last_reply = %s WHERE d.send_id = %s AND d.next_attempt_at <= now()"
+            f" AND d.state = {DeliveryState.CLAIMED} AND d.lease_expires_at < now()"
+            f" AND d.attempts >= (SELECT max_attempts FROM {Send._meta.db_table} WHERE id = %s)",
+            [ATTEMPTS_EXHAUSTED, send_id, send_id],
+        )
         cursor.execute(
             f"UPDATE {DELIVERY} AS c SET state = {DeliveryState.CLAIMED},"
             " attempts = c.attempts + 1, lease_expires_at = now() + make_interval(secs => %s)"
@@ -103,6 +114,41 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
     return [c for c in claimed if c.id not in suppressed]
 
 
+@contextmanager
+def delivery_attempt(claimed: Claimed) -> Iterator[bool]:
+    """One message's attempt, in one transaction: yields whether the recipient may still
+    be mailed; the caller sends and records the outcome inside it (one commit per message).
+
+    The profile row is read `FOR SHARE`: an unsubscribe (an UPDATE of that row) waits for
+    this transaction, so it commits after the message was handed over or not at all before
+    it, and no message reaches an address after its unsubscribe committed. A recipient no
+    longer mailable (or whose address was suppressed since the claim) ends as suppressed."""
+    mailable, mailable_params = mailable_condition("p")
+    with transaction.atomic(), connection.cursor() as cursor:
+        if claimed.profile_id >= ADDRESS_ROW_BASE:  # a bare address: no profile to lock
+            cursor.execute(
+                f"SELECT NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = %s)",
+                [claimed.email],
+            )
+        else:
+            cursor.execute(
+                f"SELECT {mailable} AND p.email = %s AND NOT EXISTS (SELECT 1 FROM"
+                f" {SUPPRESSION} s WHERE s.email = p.email) FROM {profile_table()} p"
+                " WHERE p.id = %s FOR SHARE OF p",
+                [*mailable_params, claimed.email, claimed.profile_id],
+            )
+        row = cursor.fetchone()
+        if row is not None and row[0]:
+            yield True
+            return
+        Delivery.objects.filter(
+            pk=claimed.id, state=DeliveryState.CLAIMED, attempts=claimed.attempts
+        ).update(
+            state=DeliveryState.SUPPRESSED, lease_expires_at=None, last_reply=SUPPRESSED_AT_CLAIM
+        )
+        yield False
+
+
 def deliveries_release(rows: list[Claimed]) -> None:
     """Claimed rows a run stops before trying (its time is up, the send was paused): due
     again at once, and the attempt they were claimed with is not counted."""
@@ -128,7 +174,8 @@ def delivery_outcome_record(send: Send, claimed: Claimed, reply: Reply) -> Deliv
     the address; a sender problem pauses the send (the receiver refuses us, not them)."""
     now = timezone.now()
     state, next_attempt = _next_state(send, claimed, reply, now)
-    with transaction.atomic():
+    # Inside delivery_attempt's transaction no savepoint is needed: its commit is this one.
+    with transaction.atomic(savepoint=False):
         updated = Delivery.objects.filter(
             pk=claimed.id, state=DeliveryState.CLAIMED, attempts=claimed.attempts
         ).update(

@@ -18,13 +18,14 @@ from django.db import connection
 
 from marketing.delivery.dkim import Signer
 from marketing.delivery.message import OutgoingMessage
-from marketing.delivery.messages import PROFILE_GONE
+from marketing.delivery.messages import MESSAGE_UNBUILDABLE, PROFILE_GONE
 from marketing.delivery.models import DkimKey, Send, SendKind, SendStatus
 from marketing.delivery.plain_text import text_from_html
 from marketing.delivery.services.ledger import (
     Claimed,
     deliveries_claim,
     deliveries_release,
+    delivery_attempt,
     delivery_outcome_record,
     send_finish_if_done,
     send_has_due,
@@ -178,13 +179,25 @@ def send_batch_run(send_id: int) -> RunResult:
             if profile is None:  # erased between the claim and now
                 delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                 continue
-            rendered = compiled.render(
-                render_context_for_profile(
-                    profile, shared=batch.shared, extra=message_links(send, row)
+            try:
+                rendered = compiled.render(
+                    render_context_for_profile(
+                        profile, shared=batch.shared, extra=message_links(send, row)
+                    )
                 )
-            )
-            reply = transport.send(return_path(send, row), row.email, batch.message(row, rendered))
-            delivery_outcome_record(send, row, reply)
+                data = batch.message(row, rendered)
+            except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
+                # Rendering and building are deterministic: another attempt would fail the
+                # same way, and a raise here would take the batch down again and again.
+                problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
+                delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, problem[:500]))
+                continue
+            # Mailable still? Then hand it over and commit its outcome in that transaction;
+            # an unsubscribe meanwhile waits for it (ledger.delivery_attempt).
+            with delivery_attempt(row) as mailable:
+                if mailable:
+                    reply = transport.send(return_path(send, row), row.email, data)
+                    delivery_outcome_record(send, row, reply)
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
     if send_has_due(send.pk):
