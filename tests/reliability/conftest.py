@@ -216,7 +216,7 @@ def _line(tenants, django_db_blocker, _workers_env):
             sweeper.join(15)
             for process in line.workers:
                 if process.poll() is None:
-                    celery_worker_stop(process)
+                    celery_worker_stop(process, timeout=3)  # its queue goes next anyway
             celery_queue_delete(queue)
 
 

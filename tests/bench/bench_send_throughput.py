@@ -1,0 +1,337 @@
+"""send_throughput: one campaign of 100k profiles (BENCH_SCALE scales it), a personalised
+~20 KB HTML template (20 merge tags, 10 links) with its text part, DKIM-signed (RSA-2048,
+a DkimKey of the sender's domain), one recipient per SMTP transaction, every outcome
+committed, through the real pipeline: `send_start` freezes the audience and publishes
+`delivery.send_run`, which two real Celery workers (solo, a private queue) run until the
+send is finished, into Postfix's C `smtp-sink` on this machine
+(scripts/install_smtp_sink.sh). Target: >= 0.7 x the baseline; worker RSS flat (< 300 MB).
+
+Baseline, the "raw pipeline", measured in the same run against the same sink: two
+processes, each personalising a pre-built message by string replacement, signing it with
+the project's DKIM signer on OpenSSL (marketing/delivery/dkim.py, the same key) and sending
+it with `smtplib` over one connection.
+
+The figure is the pipeline's messages per second from `send_start` to the send finished
+(freeze included; worker boot not). Every wait has a deadline. The bench's client schema
+is made here and dropped afterwards. Rate limits are set far above what a local sink takes
+(env of the workers), so nothing throttles."""
+
+from __future__ import annotations
+
+import importlib.util
+import multiprocessing
+import os
+import smtplib
+import socket
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+from django.db import connection
+from django.db.models import Count
+
+from tests.support.celery_worker import (
+    celery_queue_delete,
+    celery_worker_start,
+    celery_worker_stop,
+    tasks_routed_to,
+)
+from tests.support.profile_rows import profiles_copy
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = "bench_send"
+PROFILES = 100_000
+RAW_MAX = 20_000  # messages of the baseline (its rate is steady long before)
+SOURCE_ID = 1
+FROM = "news@bench-send.example"
+SEND_TIMEOUT = 1800  # seconds for the whole send at scale 1
+WORKERS = 2
+# Far above a local sink: the throttles must not be what is measured.
+UNTHROTTLED = {
+    name: "1000000"
+    for name in (
+        "DELIVERY_SENDER_RATE_PER_SECOND",
+        "DELIVERY_DOMAIN_RATE_PER_SECOND",
+        "DELIVERY_RATE_PER_SECOND",
+        "DELIVERY_RATE_BURST",
+        "DELIVERY_MONTHLY_LIMIT",
+        "DELIVERY_WARMUP_START",
+    )
+}
+
+
+def _render_bench():
+    path = Path(__file__).with_name("bench_render_throughput.py")
+    spec = importlib.util.spec_from_file_location("bench_render_for_send", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _smtp_sink() -> tuple[subprocess.Popen, int]:
+    binary = subprocess.run(
+        ["bash", str(ROOT / "scripts/install_smtp_sink.sh")],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    ).stdout.strip()
+    port = _free_port()
+    command = [str(ROOT / binary), f"127.0.0.1:{port}", "256"]
+    if os.geteuid() == 0:
+        command[1:1] = ["-u", "nobody"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        try:
+            with smtplib.SMTP("127.0.0.1", port, timeout=2) as probe:
+                probe.noop()
+            return process, port
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("smtp-sink did not answer within 15 s")
+
+
+def _client():
+    from tenants.models import Client
+    from tenants.services import client_create
+
+    connection.set_schema_to_public()
+    old = Client.objects.filter(schema_name=SCHEMA).first()
+    if old is not None:
+        _drop(old)
+    return client_create(name="Bench send", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
+
+
+def _drop(client) -> None:
+    connection.set_schema_to_public()
+    client.auto_drop_schema = True
+    client.delete(force_drop=True)
+
+
+def _profiles(count: int) -> None:
+    with connection.cursor() as cursor:
+        profiles_copy(
+            cursor.cursor,
+            (
+                {
+                    "email": f"p{i}@rcpt{i % 50}.example",
+                    "first_name": f"First{i}",
+                    "last_name": f"Last{i}",
+                    "company": f"Smith & Sons <{i}>",
+                    "city": f"City{i % 977}",
+                    "source": "addProfile",
+                }
+                for i in range(count)
+            ),
+        )
+        cursor.execute("ANALYZE audience_profile")
+
+
+def _worker_ready(node: str, worker: subprocess.Popen, seconds: float = 90) -> None:
+    from config.celery import app
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            raise RuntimeError(f"worker {node} exited ({worker.returncode}) before it was ready")
+        if app.control.ping(destination=[f"{node}@{socket.gethostname()}"], timeout=1):
+            return
+    raise RuntimeError(f"worker {node} did not answer within {seconds:.0f} s")
+
+
+def _rss_mb(processes) -> list[float]:
+    return [round(psutil.Process(p.pid).memory_info().rss / 1024 / 1024, 1) for p in processes]
+
+
+def _pipeline(count: int, port: int, key) -> dict:
+    from marketing.audience.models import Profile
+    from marketing.delivery.models import Delivery, DeliveryState, DkimKey, Send, SendStatus
+    from marketing.delivery.services.sends import send_start
+
+    subject, html, text = _render_bench()._template()
+    DkimKey.objects.create(
+        domain=FROM.rpartition("@")[2],
+        selector="bench",
+        algorithm="rsa",
+        private_pem=key.private_pem,
+        dns_txt=key.dns_txt,
+    )
+    queue = f"bench-send-{uuid.uuid4().hex[:10]}"
+    env = {
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "DELIVERY_SMTP_HOST": "127.0.0.1",
+        "DELIVERY_SMTP_PORT": str(port),
+        "DELIVERY_LINK_PORT": "",
+        **UNTHROTTLED,
+        **{k: v for k, v in os.environ.items() if k.startswith("DELIVERY_")},
+    }
+    workers = [
+        celery_worker_start(queue, node=f"{queue}-{n}", CACHE_KEY_PREFIX=f"bench-{queue}", **env)
+        for n in range(WORKERS)
+    ]
+    try:
+        for n, worker in enumerate(workers):
+            _worker_ready(f"{queue}-{n}", worker)
+        rss = {"start": _rss_mb(workers)}
+        with tasks_routed_to(queue):
+            started = time.perf_counter()
+            sent = send_start(
+                kind="campaign",
+                source_id=SOURCE_ID,
+                subject=subject,
+                html=html,
+                text=text,
+                from_name="Bench",
+                from_address=FROM,
+                list_name="Bench news",
+                audience_sql=f"SELECT id FROM {Profile._meta.db_table}",
+                params=[],
+            )
+            frozen = time.perf_counter() - started
+            assert sent.recipients == count, sent
+            deadline = time.monotonic() + max(120, SEND_TIMEOUT * count / PROFILES)
+            while time.monotonic() < deadline:
+                done = Delivery.objects.filter(
+                    send_id=sent.send_id, state=DeliveryState.SENT
+                ).count()
+                if "middle" not in rss and done >= count // 2:
+                    rss["middle"] = _rss_mb(workers)
+                if Send.objects.get(pk=sent.send_id).status == SendStatus.FINISHED:
+                    break
+                if any(w.poll() is not None for w in workers):
+                    raise RuntimeError("a worker died during the send")
+                time.sleep(0.5)
+            else:
+                raise RuntimeError(f"the send did not finish in time ({done} of {count} sent)")
+            elapsed = time.perf_counter() - started
+        rss["end"] = _rss_mb(workers)
+        states = dict(
+            Delivery.objects.filter(send_id=sent.send_id)
+            .values_list("state")
+            .annotate(n=Count("id"))
+            .order_by()
+        )
+        assert states == {DeliveryState.SENT: count}, states
+        return {"rate": count / elapsed, "elapsed": elapsed, "freeze_s": frozen, "rss": rss}
+    finally:
+        for worker in workers:
+            celery_worker_stop(worker)
+        celery_queue_delete(queue)
+
+
+# --- the raw pipeline -------------------------------------------------------------------
+
+
+def _raw_message(html: str, text: str) -> str:
+    """A pre-built multipart message with placeholders ({{n}}: the recipient's number)."""
+    return (
+        f"From: Bench <{FROM}>\r\nTo: <p{{{{n}}}}@rcpt.example>\r\n"
+        "Subject: First{{n}}, your Smith & Sons news for spring\r\n"
+        "Message-ID: <raw.{{n}}@bench-send.example>\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/alternative; boundary="b1"\r\n\r\n'
+        "--b1\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n\r\n"
+        + text.replace("\n", "\r\n")
+        + "\r\n--b1\r\nContent-Type: text/html; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: 8bit\r\n\r\n" + html.replace("\n", "\r\n") + "\r\n--b1--\r\n"
+    )
+
+
+def _raw_worker(start, count, port, template, pem, barrier, results) -> None:
+    from marketing.delivery.dkim import Signer
+
+    signer = Signer.from_pem("bench-send.example", "bench", pem)
+    client = smtplib.SMTP("127.0.0.1", port, timeout=60)
+    client.ehlo()
+    barrier.wait(60)  # both processes connected: the clock starts
+    began = time.perf_counter()
+    for n in range(start, start + count):
+        number = str(n)
+        body = template.replace("{{n}}", number).replace("{{first}}", "First" + number)
+        data = body.encode()
+        data = signer.sign(data) + data
+        client.sendmail(f"bounces+{number}@bench-send.example", [f"p{number}@rcpt.example"], data)
+    results.put((count, time.perf_counter() - began))
+    client.quit()
+
+
+def _raw(count: int, port: int, pem: str) -> dict:
+    bench = _render_bench()
+    subject, html, text = bench._template()
+    # Each merge tag becomes a placeholder filled by string replacement.
+    for tag in bench.TAGS:
+        for fallback in ("", " || friend"):
+            html = html.replace(f"<% {tag}{fallback} %>", "{{first}}")
+            text = text.replace(f"<% {tag}{fallback} %>", "{{first}}")
+    template = _raw_message(html, text)
+    per = count // WORKERS
+    context = multiprocessing.get_context("fork")  # a bench module loaded by path: no pickling
+    connection.close()  # not shared with the children
+    barrier, results = context.Barrier(WORKERS), context.Queue()
+    children = [
+        context.Process(
+            target=_raw_worker, args=(i * per, per, port, template, pem, barrier, results)
+        )
+        for i in range(WORKERS)
+    ]
+    for child in children:
+        child.start()
+    try:
+        parts = [results.get(timeout=600) for _ in children]
+    finally:
+        for child in children:
+            child.join(30)
+            if child.is_alive():
+                child.kill()
+    # Both started together; the slower one's time is the run's.
+    return {"rate": sum(n for n, _ in parts) / max(t for _, t in parts), "bytes": len(template)}
+
+
+def run(scale: float) -> list[dict]:
+    from marketing.delivery.dkim import key_pair_generate
+
+    count = max(2_000, int(PROFILES * scale))
+    key = key_pair_generate("rsa")
+    sink, port = _smtp_sink()
+    client = None
+    try:
+        client = _client()
+        connection.set_tenant(client)
+        _profiles(count)
+        raw = _raw(min(count, RAW_MAX), port, key.private_pem)
+        connection.set_tenant(client)
+        ours = _pipeline(count, port, key)
+        rss = ours["rss"]
+        return [
+            {
+                "value": round(ours["rate"], 1),
+                "unit": "msg/s",
+                "baseline": round(raw["rate"], 1),
+                "baseline_name": "raw pipeline (replace + OpenSSL DKIM + smtplib, 2 processes)",
+                "target_ratio": 0.7,
+                "profiles": count,
+                "elapsed_s": round(ours["elapsed"], 1),
+                "freeze_s": round(ours["freeze_s"], 2),
+                "worker_rss_mb": rss,
+                "worker_rss_max_mb": max(max(v) for v in rss.values()),
+                "raw_message_bytes": raw["bytes"],
+            }
+        ]
+    finally:
+        sink.terminate()
+        try:
+            sink.wait(10)
+        except subprocess.TimeoutExpired:
+            sink.kill()
+        if client is not None:
+            _drop(client)
