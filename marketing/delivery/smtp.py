@@ -19,6 +19,7 @@ Outcomes (issue 12, "Outcomes"):
 
 from __future__ import annotations
 
+import functools
 import re
 import smtplib
 import ssl
@@ -83,6 +84,13 @@ def _reply(code: int, raw: bytes | str, outcome: Outcome | None = None) -> Reply
     return Reply(outcome or classify(code, text), code, text)
 
 
+@functools.cache
+def _default_tls_context() -> ssl.SSLContext:
+    """One per process: building it loads the CA store (~50 ms), once per connection
+    otherwise."""
+    return ssl.create_default_context()
+
+
 class SmtpConnection:
     """One SMTP session, used for many messages in turn."""
 
@@ -100,7 +108,7 @@ class SmtpConnection:
         self.host, self.port, self.helo = host, port, helo
         self.username, self.password = username, password
         self.require_tls = require_tls
-        self.tls_context = tls_context or ssl.create_default_context()
+        self.tls_context = tls_context or _default_tls_context()
         self.client: smtplib.SMTP | None = None
         self.sent = 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -45,6 +46,11 @@ CLAIMABLE = (
     f"(d.state IN ({DeliveryState.PENDING}, {DeliveryState.DEFERRED}, {DeliveryState.UNKNOWN})"
     f" OR (d.state = {DeliveryState.CLAIMED} AND d.lease_expires_at < now()))"
 )
+
+
+# The soft-bounce streak the current attempt read under its lock (None outside one): a
+# message that reached a profile with no streak has no streak to end.
+_attempt_streak: ContextVar[int | None] = ContextVar("attempt_streak", default=None)
 
 
 @dataclass(frozen=True)
@@ -133,13 +139,18 @@ def delivery_attempt(claimed: Claimed) -> Iterator[bool]:
         else:
             cursor.execute(
                 f"SELECT {mailable} AND p.email = %s AND NOT EXISTS (SELECT 1 FROM"
-                f" {SUPPRESSION} s WHERE s.email = p.email) FROM {profile_table()} p"
-                " WHERE p.id = %s FOR SHARE OF p",
+                f" {SUPPRESSION} s WHERE s.email = p.email), p.soft_bounce_streak"
+                f" FROM {profile_table()} p WHERE p.id = %s FOR SHARE OF p",
                 [*mailable_params, claimed.email, claimed.profile_id],
             )
         row = cursor.fetchone()
         if row is not None and row[0]:
-            yield True
+            # Locked: no soft bounce can change the streak before this commits.
+            token = _attempt_streak.set(row[1] if len(row) > 1 else None)
+            try:
+                yield True
+            finally:
+                _attempt_streak.reset(token)
             return
         Delivery.objects.filter(
             pk=claimed.id, state=DeliveryState.CLAIMED, attempts=claimed.attempts
@@ -217,7 +228,8 @@ def _side_effects(send: Send, claimed: Claimed, reply: Reply, state: DeliverySta
     if state == DeliveryState.SENT:
         if counted:
             events_record([event("sent")])
-            soft_bounce_streak_end(profile_ids=[claimed.profile_id])
+            if _attempt_streak.get() != 0:
+                soft_bounce_streak_end(profile_ids=[claimed.profile_id])
     elif reply.outcome == Outcome.HARD_BOUNCE:
         Suppression.objects.get_or_create(
             email=claimed.email,
