@@ -7,6 +7,7 @@ from config.spa import api_not_found, spa_index
 from marketing.delivery.views import unsubscribe_link
 from marketing.delivery.webhooks import esp_tracking_webhook
 from marketing.files.views import file_serve
+from marketing.tracking.views import tracking_click, tracking_open
 
 urlpatterns = [
     path("api/", api.urls),
@@ -15,6 +16,9 @@ urlpatterns = [
     path("files/<uuid:key>/<str:name>", file_serve, name="file_serve"),
     # The List-Unsubscribe link of every message (marketing/delivery/views.py).
     path("u/<str:token>", unsubscribe_link, name="unsubscribe_link"),
+    # Open pixel and click redirect; production answers them ahead of Django (config/wsgi.py).
+    path("t/o/<str:token>", tracking_open, name="tracking_open"),
+    path("t/c/<str:token>", tracking_click, name="tracking_click"),
     # ESP tracking webhooks: bounces, complaints, unsubscribes (marketing/delivery/webhooks.py).
     path("esp/<str:esp>/tracking/", esp_tracking_webhook, name="esp_tracking_webhook"),
     re_path(r"^(?!api/).*$", spa_index),

@@ -10,5 +10,6 @@ from config.settings.security import *  # noqa: F403
 from config.settings.senders import *  # noqa: F403
 from config.settings.storage import *  # noqa: F403
 from config.settings.tenancy import *  # noqa: F403
+from config.settings.tracking import *  # noqa: F403
 from config.settings.uploads import *  # noqa: F403
 from config.settings.verification import *  # noqa: F403

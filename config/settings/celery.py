@@ -49,6 +49,8 @@ TASK_QUEUES = {
     "delivery.send_run": "send",
     "delivery.send_run_transactional": "transactional",
     "delivery.sweep": "default",
+    "tracking.events_flush": "default",
+    "tracking.flushed_batches_purge": "default",
     "content.thumbnail_render": "bulk",
     "campaigns.campaign_start": "send",
     "campaigns.schedule_tick": "default",
@@ -82,4 +84,7 @@ CELERY_BEAT_SCHEDULE = {
     "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
     "wake sends with due deliveries": {"task": "delivery.sweep", "schedule": 60},
     "start due campaigns": {"task": "campaigns.schedule_tick", "schedule": 60},
+    # Opens and clicks queued by the tracking endpoints, into EmailEvent.
+    "write queued opens and clicks": {"task": "tracking.events_flush", "schedule": 5},
+    "forget old tracking batch ids": {"task": "tracking.flushed_batches_purge", "schedule": 86400},
 }

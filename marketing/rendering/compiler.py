@@ -16,14 +16,15 @@ Links: the `<a href>` of an HTML part are found at compile time (`CompiledPart.l
 bot-trap links of catalogue.BOT_LINK_GUIDS left out). With a `LinkTracking` in the context,
 each trackable link (http or https; one whose href starts with a merge tag counts when its
 rendered value does) is rewritten to `{click_base}/{token}/{index}`; links inside an RSS
-loop are not tracked (one index would stand for many destinations). `link_url(index,
+loop are not tracked (one index would stand for many destinations). A `LinkTracking.href`
+function chooses each link's URL itself instead (the tracking app's rewriting). `link_url(index,
 context)` gives a link's personalised destination (what the click redirect needs)."""
 
 from __future__ import annotations
 
 import html as html_lib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -137,10 +138,13 @@ class RenderValues:
 @dataclass(frozen=True)
 class LinkTracking:
     """Where clicks go: `{click_base}/{token}/{index}`; the token is the recipient's (the
-    delivery pipeline makes it)."""
+    delivery pipeline makes it). With `href`, that function decides instead, link by link
+    (bot traps included, their index -1, -2, ...): it answers the link's HTML-safe click
+    URL, or None to render the link as written (the tracking app's `links.py`)."""
 
-    click_base: str
-    token: str
+    click_base: str = ""
+    token: str = ""
+    href: Callable[[Link], str | None] | None = None
 
     def prefix(self) -> str:
         return f"{self.click_base.rstrip('/')}/{self.token}/"
@@ -228,7 +232,7 @@ class _Seq:
         self.chunks.append(None)
         return len(self.chunks) - 1
 
-    def render(self, context: RenderContext, kind: PartKind, prefix: str | None) -> str:
+    def render(self, context: RenderContext, kind: PartKind, prefix: str | Callable | None) -> str:
         out = self.chunks.copy()
         if kind is PartKind.HTML:
             # The hot path: the recipient's own values looked up and escaped inline, once
@@ -264,7 +268,9 @@ class _Seq:
                         value = cache[name] = header_safe(text)
                 out[position] = value or fallback
         for position, link, number in self.links:
-            if prefix is not None and link.tracked:
+            if callable(prefix):  # LinkTracking.href
+                out[position] = prefix(link) or link.seq.render(context, kind, None)
+            elif prefix is not None and link.tracked:
                 if link.static:
                     out[position] = prefix + number
                     continue
@@ -280,12 +286,12 @@ class _Seq:
 
 
 class CompiledPart:
-    __slots__ = ("kind", "source", "_seq", "links", "_links_by_index", "_static")
+    __slots__ = ("kind", "source", "_seq", "links", "traps", "_links_by_index", "_static")
 
     def __init__(self, source: str, kind: PartKind):
         self.kind = kind
         self.source = source
-        self._seq, self.links = _compile(source, kind)
+        self._seq, self.links, self.traps = _compile(source, kind)
         self._links_by_index = {link.index: link for link in self.links}
         seq = self._seq
         dynamic = seq.tags or seq.links or seq.loops
@@ -297,7 +303,7 @@ class CompiledPart:
         tracking = context.tracking
         prefix = None
         if tracking is not None and self.kind is PartKind.HTML:
-            prefix = escape(tracking.prefix())
+            prefix = tracking.href or escape(tracking.prefix())
         return self._seq.render(context, self.kind, prefix)
 
     def link_url(self, index: int, context: RenderContext) -> str | None:
@@ -316,7 +322,7 @@ def _tag_parts(kind: PartKind, match: re.Match) -> tuple[str, str]:
     return name, fallback
 
 
-def _compile(source: str, kind: PartKind) -> tuple[_Seq, list[Link]]:
+def _compile(source: str, kind: PartKind) -> tuple[_Seq, list[Link], list[Link]]:
     text = source.replace(_OPEN, "\ufffd").replace(_CLOSE, "\ufffd")
     if kind is PartKind.HEADER:
         text = header_safe(text)
@@ -376,10 +382,11 @@ def _bot_trap(url: str) -> bool:
     return any(guid in lowered for guid in _BOT_GUIDS)
 
 
-def _build(tokens: list[tuple], tags) -> tuple[_Seq, list[Link]]:
+def _build(tokens: list[tuple], tags) -> tuple[_Seq, list[Link], list[Link]]:
     root = _Seq()
     stack = [root]
     links: list[Link] = []
+    traps: list[Link] = []
     for token in tokens:
         seq = stack[-1]
         if token[0] == "literal":
@@ -407,7 +414,8 @@ def _build(tokens: list[tuple], tags) -> tuple[_Seq, list[Link]]:
             static = not href.tags
             if _bot_trap(url):
                 # Rendered as written, never listed nor tracked (spec 5.1).
-                trap = Link(-1, url, link_text, False, href, static)
+                trap = Link(-1 - len(traps), url, link_text, False, href, static)
+                traps.append(trap)
                 seq.links.append((seq.hole(), trap, ""))
                 continue
             trackable = _tracked_url(url) or href.chunks[:1] == [None]
@@ -415,7 +423,7 @@ def _build(tokens: list[tuple], tags) -> tuple[_Seq, list[Link]]:
             link = Link(len(links), url, link_text, tracked, href, static)
             links.append(link)
             seq.links.append((seq.hole(), link, str(link.index)))
-    return root, links
+    return root, links, traps
 
 
 class RenderedEmail(NamedTuple):
@@ -439,6 +447,11 @@ class CompiledEmail:
     def links(self) -> list[Link]:
         """The HTML part's links (bot traps left out), by index."""
         return self.html.links
+
+    @property
+    def traps(self) -> list[Link]:
+        """The HTML part's bot-trap (honeypot) links, indexes -1, -2, ..."""
+        return self.html.traps
 
     def render(self, context: RenderContext) -> RenderedEmail:
         return RenderedEmail(

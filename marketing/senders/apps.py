@@ -7,7 +7,9 @@ class SendersConfig(AppConfig):
     verbose_name = "Senders and domains"
 
     def ready(self) -> None:
-        from marketing.senders.selectors import senders_count
+        from marketing.delivery.services.tracked import tracking_domain_lookup_register
+        from marketing.senders.selectors import senders_count, tracking_domain_verified
         from tenants.plan_limits import Module, register_usage_counter
 
         register_usage_counter(Module.SENDERS, senders_count)
+        tracking_domain_lookup_register(tracking_domain_verified)

@@ -75,3 +75,41 @@ class EmailEvent(models.Model):
                 name="event_one_sender",
             )
         ]
+
+
+class TrackedSend(models.Model):
+    """A send whose messages carry tracking: what its events name (its campaign or workflow
+    step) and whether they are recorded at all (a test send's are not). Written once when
+    the send's first run starts."""
+
+    send_id = models.BigIntegerField(primary_key=True)
+    campaign_id = models.BigIntegerField(null=True, blank=True)
+    workflow_step_id = models.BigIntegerField(null=True, blank=True)
+    record_events = models.BooleanField(default=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+
+class SendLink(models.Model):
+    """A tracked link of one send, recorded once: the click redirect goes to `url`, never to
+    anything a request says. Honeypot (bot-trap) links have indexes from
+    tokens.HONEYPOT_BASE up and are kept out of link reports."""
+
+    id = models.BigAutoField(primary_key=True)
+    send_id = models.BigIntegerField()
+    index = models.PositiveIntegerField()
+    url = models.TextField()
+    url_hash = models.BinaryField(max_length=32)  # SHA-256 of url
+    honeypot = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["send_id", "index"], name="send_link_one_per_index")
+        ]
+
+
+class FlushedBatch(models.Model):
+    """A batch of queued events already written in this schema (the batch writer's
+    idempotence: a batch written again after a crash finds its row and writes nothing)."""
+
+    batch = models.CharField(max_length=32, primary_key=True)
+    flushed_at = models.DateTimeField(default=timezone.now)

@@ -1,11 +1,42 @@
 """Appending email events (the table is append-only: models.py). Written by the delivery
-pipeline (sent, bounced, complained) and, later, the tracking endpoints (opens, clicks)."""
+pipeline (sent, bounced, complained) and by the tracking endpoints' batch writer (opens,
+clicks: `events_flush`). `send_tracking_start` records a send's tracked links and fills
+the endpoints' cache; links.py rewrites each message."""
 
+import datetime
+import hashlib
+import logging
+import time
+from collections import defaultdict
 from dataclasses import dataclass
 
+from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
+from django_tenants.utils import get_tenant_model, schema_context
 
-from marketing.tracking.models import EVENT_NAMES, EmailEvent
+from marketing.tracking import store
+from marketing.tracking.links import MessageTracking, link_index
+from marketing.tracking.models import (
+    EVENT_NAMES,
+    EmailEvent,
+    EventType,
+    FlushedBatch,
+    SendLink,
+    TrackedSend,
+)
+from marketing.tracking.tokens import HONEYPOT_BASE
+
+__all__ = [
+    "Event",
+    "MessageTracking",
+    "events_flush",
+    "events_record",
+    "link_url_recorded",
+    "send_tracking_start",
+]
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -31,3 +62,156 @@ def events_record(events: list[Event]) -> None:
         )
         for event in events
     )
+
+
+def send_tracking_start(
+    *,
+    client_id: int,
+    send_id: int,
+    origin: str,
+    links,
+    traps=(),
+    campaign_id: int | None = None,
+    workflow_step_id: int | None = None,
+    record_events: bool = True,
+) -> MessageTracking:
+    """Record the send's tracked links once (a second run finds them) and put them in the
+    endpoints' cache; the rewriter of its messages. `links` and `traps` are rendering's
+    compiled links and bot traps (links.py says which are tracked). Runs in the client's
+    schema."""
+    TrackedSend.objects.get_or_create(
+        send_id=send_id,
+        defaults=dict(
+            campaign_id=campaign_id,
+            workflow_step_id=workflow_step_id,
+            record_events=record_events,
+        ),
+    )
+    wanted = {}
+    for link in [*links, *traps]:
+        index = link_index(link)
+        if index is not None:
+            wanted[index] = link.url
+    SendLink.objects.bulk_create(
+        [
+            SendLink(
+                send_id=send_id,
+                index=index,
+                url=url,
+                url_hash=hashlib.sha256(url.encode()).digest(),
+                honeypot=index >= HONEYPOT_BASE,
+            )
+            for index, url in wanted.items()
+        ],
+        ignore_conflicts=True,
+    )
+    recorded = dict(SendLink.objects.filter(send_id=send_id).values_list("index", "url"))
+    store.links_cache(client_id, send_id, recorded)
+    return MessageTracking(
+        client_id=client_id, send_id=send_id, origin=origin, indexes=frozenset(recorded)
+    )
+
+
+def _schema_of(client_id: int) -> str | None:
+    with schema_context("public"):
+        return (
+            get_tenant_model()
+            .objects.filter(pk=client_id)
+            .values_list("schema_name", flat=True)
+            .first()
+        )
+
+
+def link_url_recorded(client_id: int, send_id: int, index: int) -> str | None:
+    """The click endpoint's fallback on a cache miss: the recorded URL from the client's
+    schema, and the send's links back in the cache."""
+    schema = _schema_of(client_id)
+    if schema is None:
+        return None
+    with schema_context(schema):
+        recorded = dict(SendLink.objects.filter(send_id=send_id).values_list("index", "url"))
+    store.links_cache(client_id, send_id, recorded)
+    return recorded.get(index)
+
+
+_KINDS = {"o": EventType.OPENED, "c": EventType.CLICKED}
+
+
+def _batch_write(batch: str) -> int:
+    """Write one taken batch in each of its clients' schemas (once per schema: the
+    FlushedBatch row commits with the events), then drop it from Redis. Events of unknown
+    clients, unknown or unrecorded sends and unknown links are dropped."""
+    by_client: dict[int, list[store.Event]] = defaultdict(list)
+    for event in store.batch_events(batch):
+        if event.kind in _KINDS:
+            by_client[event.client_id].append(event)
+    written = 0
+    for client_id, events in by_client.items():
+        schema = _schema_of(client_id)
+        if schema is None:
+            continue
+        with schema_context(schema), transaction.atomic():
+            _row, fresh = FlushedBatch.objects.get_or_create(batch=batch)
+            if fresh:
+                written += _events_write(events)
+    store.batch_done(batch)
+    return written
+
+
+def _events_write(events: list[store.Event]) -> int:
+    send_ids = {event.send_id for event in events}
+    sends = {
+        row.send_id: row
+        for row in TrackedSend.objects.filter(send_id__in=send_ids, record_events=True)
+    }
+    links = {
+        (row.send_id, row.index): row
+        for row in SendLink.objects.filter(send_id__in=send_ids).only(
+            "id", "send_id", "index", "url_hash", "honeypot"
+        )
+    }
+    rows = []
+    for event in events:
+        send = sends.get(event.send_id)
+        if send is None:
+            continue
+        link = None
+        if event.kind == "c":
+            link = links.get((event.send_id, event.link))
+            if link is None:
+                continue
+        rows.append(
+            EmailEvent(
+                profile_id=event.profile_id,
+                campaign_id=send.campaign_id,
+                workflow_step_id=send.workflow_step_id,
+                link_id=link.id if link else None,
+                url_hash=bytes(link.url_hash) if link else None,
+                event_type=_KINDS[event.kind],
+                machine=event.machine or bool(link and link.honeypot),
+                occurred_at=datetime.datetime.fromtimestamp(event.at_ms / 1000, datetime.UTC),
+            )
+        )
+    EmailEvent.objects.bulk_create(rows)
+    return len(rows)
+
+
+def events_flush(*, seconds: float | None = None) -> int:
+    """Drain the endpoints' queue into EmailEvent, TRACKING_FLUSH_BATCH events at a time,
+    for at most `seconds` (TRACKING_FLUSH_SECONDS): first any batch a crashed run left
+    taken, then new ones. Returns the events written."""
+    deadline = time.monotonic() + (seconds or settings.TRACKING_FLUSH_SECONDS)
+    written = 0
+    for batch in store.batches_pending():
+        written += _batch_write(batch)
+    while time.monotonic() < deadline:
+        batch = store.batch_take(settings.TRACKING_FLUSH_BATCH)
+        if batch is None:
+            break
+        written += _batch_write(batch)
+    return written
+
+
+def flushed_batches_purge(*, older_than: datetime.timedelta) -> None:
+    """Forget the batch ids older than any batch could still be pending (in this schema)."""
+    FlushedBatch.objects.filter(flushed_at__lt=timezone.now() - older_than).delete()

@@ -2882,28 +2882,15 @@ export interface components {
         DomainOut: {
             /** Id */
             id: number;
-            /** Name */
-            name: string;
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "pending" | "verified" | "failed";
-            /** Error */
-            error: string;
-            /** Checkedat */
-            checkedAt: string | null;
-            /** Verifiedat */
-            verifiedAt: string | null;
+            /** Domain */
+            domain: string;
+            /** Domaintype */
+            domainType: number;
             /**
              * Createdat
              * Format: date-time
              */
             createdAt: string;
-            /** Senders */
-            senders: number;
-            /** Records */
-            records: components["schemas"]["RecordOut"][];
         };
         /** DomainPageOut */
         DomainPageOut: {
@@ -2923,8 +2910,9 @@ export interface components {
         };
         /** DomainIn */
         DomainIn: {
-            /** Name */
-            name: string;
+            /** Domain */
+            domain: string;
+            domainType: components["schemas"]["DomainType"];
         };
         /** JobStartedOut */
         JobStartedOut: {
@@ -5174,18 +5162,18 @@ export interface components {
             /** Isdefault */
             isDefault?: boolean | null;
         };
-        /** MessageOut */
-        MessageOut: {
+        /** SenderMessageOut */
+        SenderMessageOut: {
             /** Message */
             message: string;
         };
-        /** ActivationQuery */
-        ActivationQuery: {
+        /** SenderActivationQuery */
+        SenderActivationQuery: {
             /** Token */
             token: string;
         };
-        /** ActivationOut */
-        ActivationOut: {
+        /** SenderActivationOut */
+        SenderActivationOut: {
             /** Name */
             name: string;
             /** Email */
@@ -5195,22 +5183,13 @@ export interface components {
             /** Verified */
             verified: boolean;
         };
-        /** ActivationIn */
-        ActivationIn: {
+        /** SenderActivationIn */
+        SenderActivationIn: {
             /** Token */
             token: string;
         };
-        /** DomainListOut */
-        DomainListOut: {
-            /** Items */
-            items: components["schemas"]["DomainOut"][];
-            /** Trackingcnametarget */
-            trackingCnameTarget: string;
-            /** Trackingdomain */
-            trackingDomain?: string | null;
-        };
-        /** RecordOut */
-        RecordOut: {
+        /** DnsRecordOut */
+        DnsRecordOut: {
             /** Key */
             key: string;
             /** Kind */
@@ -5235,6 +5214,47 @@ export interface components {
             error: string;
             /** Found */
             found: string[];
+        };
+        /** SenderDomainListOut */
+        SenderDomainListOut: {
+            /** Items */
+            items: components["schemas"]["SenderDomainOut"][];
+            /** Trackingcnametarget */
+            trackingCnameTarget: string;
+            /** Trackingdomain */
+            trackingDomain?: string | null;
+        };
+        /** SenderDomainOut */
+        SenderDomainOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** Error */
+            error: string;
+            /** Checkedat */
+            checkedAt: string | null;
+            /** Verifiedat */
+            verifiedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Senders */
+            senders: number;
+            /** Records */
+            records: components["schemas"]["DnsRecordOut"][];
+        };
+        /** SenderDomainIn */
+        SenderDomainIn: {
+            /** Name */
+            name: string;
         };
         /** TrackingDomainOut */
         TrackingDomainOut: {
@@ -14640,7 +14660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageOut"];
+                    "application/json": components["schemas"]["SenderMessageOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -14707,7 +14727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivationOut"];
+                    "application/json": components["schemas"]["SenderActivationOut"];
                 };
             };
             /** @description Bad Request */
@@ -14730,7 +14750,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivationIn"];
+                "application/json": components["schemas"]["SenderActivationIn"];
             };
         };
         responses: {
@@ -14740,7 +14760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivationOut"];
+                    "application/json": components["schemas"]["SenderActivationOut"];
                 };
             };
             /** @description Bad Request */
@@ -14769,7 +14789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DomainListOut"];
+                    "application/json": components["schemas"]["SenderDomainListOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -14828,7 +14848,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DomainIn"];
+                "application/json": components["schemas"]["SenderDomainIn"];
             };
         };
         responses: {
@@ -14838,7 +14858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DomainOut"];
+                    "application/json": components["schemas"]["SenderDomainOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -14905,7 +14925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DomainOut"];
+                    "application/json": components["schemas"]["SenderDomainOut"];
                 };
             };
             /** @description Moved Permanently */

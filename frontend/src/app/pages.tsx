@@ -45,6 +45,9 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/CampaignFooterSettingsList': lazy(() => import('../features/templates/FooterSettingsListPage')),
   '/CampaignFooterSettings': lazy(() => import('../features/templates/FooterSettingsPage')),
   '/external/previewTemplate': lazy(() => import('../features/templates/ExternalPreviewPage')),
+  '/senderList': lazy(() => import('../features/senders/SenderListPage')),
+  '/emailDomainSetupPage': lazy(() => import('../features/senders/DomainSetupPage')),
+  '/external/verifySender': lazy(() => import('../features/senders/VerifySenderPage')),
 };
 
 export function RoutePage({ route }: { route: RouteEntry }) {

@@ -31,6 +31,7 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.services.recipients import recipients_by_id
+from marketing.delivery.services.tracked import message_tracking, send_tracking
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.delivery.tokens import (
     PREFERENCES,
@@ -151,6 +152,7 @@ def send_batch_run(send_id: int) -> RunResult:
     # No text part in the template: one made from its HTML (plain_text.py), not an empty one.
     text = send.text if send.text.strip() or not send.html else text_from_html(send.html)
     compiled = template_compile(send.subject, send.html, text)
+    tracker = send_tracking(send, compiled)  # links recorded once; click URLs and pixel
     batch = _Batch(
         send=send,
         signers=signers_for(send.from_address.rpartition("@")[2]),
@@ -180,11 +182,16 @@ def send_batch_run(send_id: int) -> RunResult:
                 delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                 continue
             try:
+                tracking, pixel_add = message_tracking(tracker, row.profile_id)
                 rendered = compiled.render(
                     render_context_for_profile(
-                        profile, shared=batch.shared, extra=message_links(send, row)
+                        profile,
+                        shared=batch.shared,
+                        extra=message_links(send, row),
+                        tracking=tracking,
                     )
                 )
+                rendered = rendered._replace(html=pixel_add(rendered.html))
                 data = batch.message(row, rendered)
             except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
                 # Rendering and building are deterministic: another attempt would fail the

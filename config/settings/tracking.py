@@ -1,0 +1,12 @@
+"""Open and click tracking (marketing/tracking)."""
+
+from config.settings.env import env
+
+# How long a send's links stay in the endpoints' Redis cache (a miss reads the database
+# once and refills it).
+TRACKING_LINK_CACHE_SECONDS = env.int("TRACKING_LINK_CACHE_SECONDS", default=30 * 86400)
+# A click this soon after its message was built is a scanner's (marketing/tracking/machines.py).
+TRACKING_CLICK_TOO_SOON_SECONDS = env.int("TRACKING_CLICK_TOO_SOON_SECONDS", default=10)
+# The batch writer takes this many queued events at a time, and runs this long at most.
+TRACKING_FLUSH_BATCH = env.int("TRACKING_FLUSH_BATCH", default=2000)
+TRACKING_FLUSH_SECONDS = env.int("TRACKING_FLUSH_SECONDS", default=40)
