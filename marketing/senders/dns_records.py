@@ -17,6 +17,7 @@ import dns.nameserver
 import dns.resolver
 from django.conf import settings
 
+from core.dns_resolver import dns_resolver
 from marketing.senders import messages
 
 
@@ -96,25 +97,9 @@ def records_for(domain: str, token: str, dkim_keys: list[tuple[str, str, str]]) 
     return records
 
 
-def _nameserver(entry: str) -> dns.nameserver.Do53Nameserver:
-    entry = entry.strip()
-    if entry.startswith("["):
-        host, _, rest = entry[1:].partition("]")
-        return dns.nameserver.Do53Nameserver(host, int(rest[1:]) if rest else 53)
-    if entry.count(":") == 1:
-        host, port = entry.split(":")
-        return dns.nameserver.Do53Nameserver(host, int(port))
-    return dns.nameserver.Do53Nameserver(entry)
-
-
 def resolver_build() -> dns.resolver.Resolver:
-    entries = [e for e in settings.SENDERS_DNS_NAMESERVERS if e.strip()]
-    resolver = dns.resolver.Resolver(configure=not entries)
-    if entries:
-        resolver.nameservers = [_nameserver(entry) for entry in entries]
-    resolver.timeout = resolver.lifetime = float(settings.SENDERS_DNS_TIMEOUT)
-    resolver.cache = None  # a re-verify right after a DNS change must see the change
-    return resolver
+    # Uncached: a re-verify right after a DNS change must see the change.
+    return dns_resolver(settings.SENDERS_DNS_NAMESERVERS, float(settings.SENDERS_DNS_TIMEOUT))
 
 
 class _Lookup:

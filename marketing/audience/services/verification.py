@@ -34,6 +34,7 @@ from email_validator import EmailNotValidError, validate_email
 
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
+from core.dns_resolver import dns_resolver
 from core.errors import invalid_field
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.messages import UNKNOWN_SCOPE
@@ -71,28 +72,10 @@ class Scope:
 # --- the verifier ----------------------------------------------------------------------
 
 
-def _nameserver(entry: str) -> dns.nameserver.Do53Nameserver:
-    """`host`, `host:port`, `[v6]` or `[v6]:port`; a bare IPv6 address has no port."""
-    entry = entry.strip()
-    if entry.startswith("["):
-        host, _, rest = entry[1:].partition("]")
-        return dns.nameserver.Do53Nameserver(host, int(rest[1:]) if rest else 53)
-    if entry.count(":") == 1:
-        host, port = entry.split(":")
-        return dns.nameserver.Do53Nameserver(host, int(port))
-    return dns.nameserver.Do53Nameserver(entry)
-
-
 def resolver_build() -> dns.resolver.Resolver:
-    entries = [e for e in settings.VERIFICATION_DNS_NAMESERVERS if e.strip()]
-    resolver = dns.resolver.Resolver(configure=not entries)
-    if entries:
-        resolver.nameservers = [_nameserver(entry) for entry in entries]
+    # Uncached: the Django cache is the one cache (per client, with a TTL).
     seconds = min(float(settings.VERIFICATION_DNS_TIMEOUT), MAX_DNS_SECONDS)
-    resolver.timeout = seconds
-    resolver.lifetime = seconds
-    resolver.cache = None  # the Django cache is the one cache (per client, with a TTL)
-    return resolver
+    return dns_resolver(settings.VERIFICATION_DNS_NAMESERVERS, seconds)
 
 
 def _has_address(resolver: dns.resolver.Resolver, name: dns.name.Name) -> VerificationStatus:
