@@ -38,7 +38,8 @@ test('rows show the status badge and the default; a refused address is shown on 
   expect(within(row).getByText('Default')).toBeInTheDocument();
 
   await userEvent.click(screen.getByTestId('add-sender'));
-  await userEvent.click(screen.getByTestId('sender-save'));
+  // The dialog mounts after its opening transition starts: wait for it on a busy machine.
+  await userEvent.click(await screen.findByTestId('sender-save', {}, { timeout: 3000 }));
   expect(toast).toHaveBeenCalledWith('error', 'Please fill Sender Name ');
   await userEvent.type(screen.getByTestId('sender-name'), 'Sales');
   await userEvent.type(screen.getByTestId('sender-email'), 'sales@');
