@@ -3,7 +3,7 @@ client's time zone (schemas.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from django.http import HttpRequest
@@ -58,10 +58,16 @@ def _zone(request: HttpRequest) -> ZoneInfo:
 
 
 def _aware(value: datetime | None, zone: ZoneInfo) -> datetime | None:
-    """An instant without an offset is the client's wall-clock time."""
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=zone)
-    return value
+    """An instant without an offset is the client's wall-clock time. One with an offset
+    goes to the database in UTC: PostgreSQL refuses offsets past 15:59 that Python takes."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=zone)
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:  # the first or last hours of year 1 or 9999
+        return value.replace(tzinfo=UTC)
 
 
 def _values(data: CampaignFields, zone: ZoneInfo) -> dict:
