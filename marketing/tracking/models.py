@@ -51,6 +51,9 @@ class EmailEvent(models.Model):
     # A bot or scanner click, a proxy's (Apple Mail Privacy Protection) open: stored for
     # reports, never counted by an activity rule.
     machine = models.BooleanField(default=False)
+    # An open nobody saw the pixel of, counted because a person clicked in the message
+    # (images blocked or no pixel): so opens are never fewer than clickers.
+    inferred = models.BooleanField(default=False, db_default=False)
     occurred_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -105,6 +108,16 @@ class SendLink(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["send_id", "index"], name="send_link_one_per_index")
         ]
+
+
+class OpenedMessage(models.Model):
+    """A message (send, profile) with a human open already recorded, seen or inferred from
+    a click: the batch writer infers at most one open per message, even when two writers
+    see its first clicks at once (the primary key decides)."""
+
+    pk = models.CompositePrimaryKey("send_id", "profile_id")
+    send_id = models.BigIntegerField()
+    profile_id = models.BigIntegerField()
 
 
 class FlushedBatch(models.Model):

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django_tenants.utils import get_tenant_model, schema_context
 
@@ -22,6 +22,7 @@ from marketing.tracking.models import (
     EmailEvent,
     EventType,
     FlushedBatch,
+    OpenedMessage,
     SendLink,
     TrackedSend,
 )
@@ -170,7 +171,7 @@ def _events_write(events: list[store.Event]) -> int:
             "id", "send_id", "index", "url_hash", "honeypot"
         )
     }
-    rows = []
+    rows, human = [], []
     for event in events:
         send = sends.get(event.send_id)
         if send is None:
@@ -180,6 +181,9 @@ def _events_write(events: list[store.Event]) -> int:
             link = links.get((event.send_id, event.link))
             if link is None:
                 continue
+        machine = event.machine or bool(link and link.honeypot)
+        if not machine:
+            human.append(event)
         rows.append(
             EmailEvent(
                 profile_id=event.profile_id,
@@ -188,12 +192,60 @@ def _events_write(events: list[store.Event]) -> int:
                 link_id=link.id if link else None,
                 url_hash=bytes(link.url_hash) if link else None,
                 event_type=_KINDS[event.kind],
-                machine=event.machine or bool(link and link.honeypot),
+                machine=machine,
                 occurred_at=datetime.datetime.fromtimestamp(event.at_ms / 1000, datetime.UTC),
             )
         )
+    rows += _opens_inferred(human, sends)
     EmailEvent.objects.bulk_create(rows)
     return len(rows)
+
+
+def _opens_inferred(human: list[store.Event], sends: dict) -> list[EmailEvent]:
+    """One open per message whose person clicked but whose open was never recorded (images
+    blocked, or a message without the pixel), at the first such click's time. Messages
+    with a human open (seen or inferred) are kept in OpenedMessage; its primary key makes
+    the check and the claim one statement, so two writers never infer the same open twice.
+    `human` are the batch's written human opens and clicks; machine clicks infer nothing."""
+    opened: set[tuple[int, int]] = set()
+    first_clicks: dict[tuple[int, int], store.Event] = {}
+    for event in human:
+        message = (event.send_id, event.profile_id)
+        if event.kind == "o":
+            opened.add(message)
+        elif message not in first_clicks:
+            first_clicks[message] = event
+    claimed = _messages_claim(sorted(opened | first_clicks.keys()))
+    rows = []
+    for message, click in first_clicks.items():
+        if message in claimed and message not in opened:
+            send = sends[click.send_id]
+            rows.append(
+                EmailEvent(
+                    profile_id=click.profile_id,
+                    campaign_id=send.campaign_id,
+                    workflow_step_id=send.workflow_step_id,
+                    event_type=EventType.OPENED,
+                    inferred=True,
+                    occurred_at=datetime.datetime.fromtimestamp(click.at_ms / 1000, datetime.UTC),
+                )
+            )
+    return rows
+
+
+def _messages_claim(messages: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Record the messages as opened; those not recorded before."""
+    if not messages:
+        return set()
+    table = OpenedMessage._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} (send_id, profile_id) "
+            "SELECT * FROM unnest(%s::bigint[], %s::bigint[]) "
+            "ON CONFLICT DO NOTHING RETURNING send_id, profile_id",
+            [[send for send, _ in messages], [profile for _, profile in messages]],
+        )
+        return {(send, profile) for send, profile in cursor.fetchall()}
 
 
 def events_flush(*, seconds: float | None = None) -> int:

@@ -422,3 +422,86 @@ def test_a_sent_messages_pixel_and_links_produce_events(alpha, sink, settings):
         (profile.pk, 42, clicked, True),  # the honeypot
     ]
     assert connection.schema_name == "public"
+
+
+# A click counts as an open ----------------------------------------------------------------
+
+
+def _opens(tenant):
+    with in_schema(tenant):
+        return list(
+            EmailEvent.objects.filter(event_type=EventType.OPENED)
+            .order_by("id")
+            .values_list("profile_id", "machine", "inferred")
+        )
+
+
+def test_a_human_click_without_an_open_records_one_inferred_open(alpha):
+    from marketing.tracking.selectors import campaign_human_reach
+
+    with in_schema(alpha):
+        _c, tracker = _start(alpha, campaign_id=42)
+    long_ago = int(time.time()) - 3600
+    _open1, clicks1 = _urls(alpha, tracker, 1, sent_at=long_ago)  # images blocked
+    open2, clicks2 = _urls(alpha, tracker, 2, sent_at=long_ago)  # pixel shown
+    open3, clicks3 = _urls(alpha, tracker, 3, sent_at=long_ago)  # only Apple's proxy
+    for path, agent, address in [
+        (clicks1[0], BROWSER, "203.0.113.9"),
+        (clicks1[1], BROWSER, "203.0.113.9"),  # a second click: still one open
+        (open2, BROWSER, "203.0.113.9"),
+        (clicks2[0], BROWSER, "203.0.113.9"),
+        (open3, "Mozilla/5.0", "17.58.101.4"),
+        (clicks3[0], BROWSER, "203.0.113.9"),
+    ]:
+        _call(APP, path, agent=agent, address=address)
+    assert events_flush(seconds=10) == 6 + 2
+    assert sorted(_opens(alpha)) == [
+        (1, False, True),
+        (2, False, False),
+        (3, False, True),
+        (3, True, False),
+    ]
+    # Later clicks and a late pixel of the same messages infer nothing more.
+    _call(APP, clicks1[0])
+    _call(APP, clicks3[1])
+    assert events_flush(seconds=10) == 2
+    assert len(_opens(alpha)) == 4
+    with in_schema(alpha):
+        assert campaign_human_reach([42]) == {42: {"opened": 3, "clicked": 3}}
+        [inferred] = EmailEvent.objects.filter(profile_id=1, inferred=True)
+        [first_click] = EmailEvent.objects.filter(profile_id=1, event_type=EventType.CLICKED)[:1]
+        assert inferred.occurred_at == first_click.occurred_at and inferred.link_id is None
+
+
+def test_machine_clicks_never_infer_an_open(alpha):
+    with in_schema(alpha):
+        _c, tracker = _start(alpha)
+    _open, clicks = _urls(alpha, tracker, 1, sent_at=int(time.time()) - 3600)
+    _fresh_open, fresh = _urls(alpha, tracker, 2, sent_at=int(time.time()))
+    _call(APP, clicks[1], agent="Mozilla/5.0 (compatible; Barracuda Sentinel)")
+    _call(APP, clicks[HONEYPOT_BASE])  # the hidden link
+    _call(APP, fresh[0])  # seconds after sending: a scanner
+    _call(APP, clicks[0], agent="")  # no user agent
+    assert events_flush(seconds=10) == 4
+    assert _opens(alpha) == []
+
+
+def test_first_clicks_in_two_batches_infer_one_open(alpha):
+    """The later batch written first; the message's open is inferred once all the same."""
+    with in_schema(alpha):
+        _c, tracker = _start(alpha)
+    _open, clicks = _urls(alpha, tracker, 1, sent_at=int(time.time()) - 3600)
+    _call(APP, clicks[0])
+    first = store.batch_take(100)
+    _call(APP, clicks[1])
+    second = store.batch_take(100)
+    assert _batch_write(second) == 2 and _batch_write(first) == 1
+    assert _opens(alpha) == [(1, False, True)]
+
+
+def test_a_test_sends_clicks_infer_nothing(in_alpha):
+    _c, tracker = _start(in_alpha, send_id=502, campaign_id=None, record_events=False)
+    _open, clicks = _urls(in_alpha, tracker, 1, sent_at=int(time.time()) - 60)
+    _call(APP, clicks[0])
+    assert events_flush(seconds=5) == 0
+    assert _opens(in_alpha) == []
