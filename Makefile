@@ -95,6 +95,8 @@ openapi: install
 bench: install services migrate
 	@# Postfix's C smtp-sink for send_throughput, out of Debian's package (no MTA installed).
 	@bash scripts/install_smtp_sink.sh >/dev/null
+	@# wrk (Debian's package) for tracking_endpoints.
+	@bash scripts/install_wrk.sh >/dev/null
 	@$(LOADENV) $(PY) tests/bench/run.py $(NAME)
 
 # Not part of `make test`: every fault test of tests/reliability (make test runs the ones

@@ -10,3 +10,7 @@ TRACKING_CLICK_TOO_SOON_SECONDS = env.int("TRACKING_CLICK_TOO_SOON_SECONDS", def
 # The batch writer takes this many queued events at a time, and runs this long at most.
 TRACKING_FLUSH_BATCH = env.int("TRACKING_FLUSH_BATCH", default=2000)
 TRACKING_FLUSH_SECONDS = env.int("TRACKING_FLUSH_SECONDS", default=40)
+# Each web process queues its events in Redis in batches of this many, and none waits longer
+# than this many seconds (marketing/tracking/outbox.py); 1 pushes every event at once.
+TRACKING_PUSH_BATCH = env.int("TRACKING_PUSH_BATCH", default=64)
+TRACKING_PUSH_SECONDS = env.float("TRACKING_PUSH_SECONDS", default=0.25)

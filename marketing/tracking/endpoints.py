@@ -1,9 +1,10 @@
 """The open pixel (`/t/o/<token>`) and the click redirect (`/t/c/<token>`), answered ahead
 of Django (config/wsgi.py wraps the Django app with `tracking_wsgi`) on any host: the
-token names the client. No database read on the way: the HMAC check, the link's URL from
-the Redis cache filled when the send started (the database only on a cache miss), the
-machine judgement (machines.py), and one RPUSH of the event for the batch writer
-(services.events_flush). The Django views (views.py) call the same `answer`, so the
+token names the client. No database read on the way: the HMAC check, the link's URL (kept
+per process, read once per send from the Redis cache filled when the send started; the
+database only on a cache miss), the machine judgement (machines.py), and the event into
+the process's outbox (outbox.py), which queues events in Redis in batches for the batch
+writer (services.events_flush). The Django views (views.py) call the same `answer`, so the
 development and live-test servers serve the same paths.
 
 A token that does not verify gets the pixel all the same (no event) or a 404 for a click,
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import lru_cache
 
 import redis
 from django.conf import settings
 
 from core.http import client_address
 from marketing.tracking import machines, store
+from marketing.tracking.outbox import OUTBOX
 from marketing.tracking.tokens import CLICK, OPEN, BadToken, tracking_token_read
 
 logger = logging.getLogger(__name__)
@@ -56,18 +59,25 @@ class _Meta:
         self.META = environ
 
 
-def _push(event: store.Event, link_key: str | None = None) -> bytes | None:
-    """Queue the event; with `link_key`, also read the link's cached URL (one round trip)."""
+@lru_cache(maxsize=1024)
+def _send_links(client_id: int, send_id: int) -> dict[int, str]:
+    """A send's recorded links (index -> URL), kept by this process: they never change once
+    the send has started, so each process reads them from Redis once per send (LookupError,
+    not kept, when Redis has none)."""
+    cached = store.connection().hgetall(store.links_key(client_id, send_id))
+    if not cached:
+        raise LookupError
+    return {int(index): url.decode() for index, url in cached.items()}
+
+
+def _link_url(token) -> str | None:
     try:
-        pipe = store.connection().pipeline(transaction=False)
-        if link_key is not None:
-            pipe.hget(link_key, str(event.link))
-        pipe.rpush(store.queue_key(), store.entry(event))
-        replies = pipe.execute()
+        return _send_links(token.client_id, token.send_id).get(token.link)
+    except LookupError:
+        return _url_from_database(token)
     except redis.RedisError:
-        logger.exception("tracking: the event queue is unreachable; event dropped")
-        return None
-    return replies[0] if link_key is not None else None
+        logger.exception("tracking: the link cache is unreachable")
+        return _url_from_database(token)
 
 
 def answer(
@@ -84,26 +94,19 @@ def answer(
         if record:
             address = client_address(_Meta(environ))
             machine = machines.machine_open(agent, address)
-            _push(store.Event("o", *token[:4], int(now * 1000), machine))
+            OUTBOX.add(store.entry(store.Event("o", *token[:4], int(now * 1000), machine)))
         return "200 OK", _PIXEL_HEADERS, PIXEL
     try:
         token = tracking_token_read(CLICK, token_text)
     except BadToken:
         return "404 Not Found", _NOT_FOUND_HEADERS, _NOT_FOUND
-    address = client_address(_Meta(environ))
-    machine = machines.machine_click(
-        agent, address, now - token.sent_at, token.honeypot, _too_soon()
-    )
-    event = store.Event("c", *token[:4], int(now * 1000), machine)
-    link_key = store.links_key(token.client_id, token.send_id)
     if record:
-        cached = _push(event, link_key)
-    else:
-        try:
-            cached = store.connection().hget(link_key, str(token.link))
-        except redis.RedisError:
-            cached = None
-    url = cached.decode() if cached else _url_from_database(token)
+        address = client_address(_Meta(environ))
+        machine = machines.machine_click(
+            agent, address, now - token.sent_at, token.honeypot, _too_soon()
+        )
+        OUTBOX.add(store.entry(store.Event("c", *token[:4], int(now * 1000), machine)))
+    url = _link_url(token)
     if not url:
         return "404 Not Found", _NOT_FOUND_HEADERS, _NOT_FOUND
     return "302 Found", [("Location", url), ("Content-Length", "0"), *_NO_CACHE], b""

@@ -14,7 +14,7 @@ from django.db import connection
 from marketing.rendering.catalogue import BOT_LINK_GUIDS
 from marketing.rendering.services import RenderContext, template_compile
 from marketing.tracking import store
-from marketing.tracking.endpoints import PIXEL, tracking_wsgi
+from marketing.tracking.endpoints import PIXEL, _send_links, tracking_wsgi
 from marketing.tracking.models import EmailEvent, EventType, FlushedBatch, SendLink
 from marketing.tracking.services import _batch_write, events_flush, send_tracking_start
 from marketing.tracking.tokens import (
@@ -44,7 +44,10 @@ PAGE = (
 
 
 @pytest.fixture(autouse=True)
-def _clean_redis():
+def _clean_redis(settings):
+    settings.TRACKING_PUSH_BATCH = 1  # each event queued at once (the outbox's own tests below)
+    _send_links.cache_clear()
+
     def clean():
         redis = store.connection()
         keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
@@ -242,6 +245,17 @@ def test_a_cache_miss_reads_the_recorded_link_once(in_alpha):
     assert cached[b"1"] == b"http://example.com/b"  # refilled
 
 
+def test_each_process_reads_a_sends_links_once(in_alpha, django_assert_num_queries):
+    _compiled, tracker = _start(in_alpha)
+    _opened, clicks = _urls(in_alpha, tracker, 77, sent_at=int(time.time()) - 60)
+    assert _call(APP, clicks[0])[1]["Location"] == "https://shop.example.com/a?x=1&y=2"
+    store.connection().delete(store.links_key(in_alpha.client.pk, 501))
+    with django_assert_num_queries(0):  # kept by the process: neither Redis nor the database
+        assert _call(APP, clicks[1])[1]["Location"] == "http://example.com/b"
+        message = tracker.for_message(77, int(time.time()))
+        assert _call(APP, f"/t/c/{message._token(CLICK, 9)}")[0] == "404 Not Found"
+
+
 def test_the_django_view_serves_the_same_paths(alpha):
     from tests.conftest import http
 
@@ -256,6 +270,27 @@ def test_the_django_view_serves_the_same_paths(alpha):
     assert response["Location"] == "https://shop.example.com/a?x=1&y=2"
     assert browser.get(clicks[0][:-4] + "AAAA").status_code == 404
     assert store.queue_length() == 2
+
+
+def test_the_outbox_queues_events_in_batches_and_never_holds_one_long(in_alpha, settings):
+    from marketing.tracking.outbox import Outbox
+
+    settings.TRACKING_PUSH_BATCH, settings.TRACKING_PUSH_SECONDS = 3, 0.2
+    outbox = Outbox()
+    entry = store.entry(store.Event("o", in_alpha.client.pk, 501, 1, 0, 1, False))
+    outbox.add(entry)
+    outbox.add(entry)
+    assert store.queue_length() == 0 and outbox.waiting() == 2
+    outbox.add(entry)  # the batch is full: one RPUSH of three
+    assert store.queue_length() == 3 and outbox.waiting() == 0
+    outbox.add(entry)
+    deadline = time.monotonic() + 5
+    while store.queue_length() < 4:  # the outbox's thread pushes it within its interval
+        assert time.monotonic() < deadline, "the waiting event was never pushed"
+        time.sleep(0.05)
+    outbox.add(entry)
+    outbox.flush()  # what the process does when it exits
+    assert store.queue_length() == 5 and outbox.waiting() == 0
 
 
 # The batch writer -----------------------------------------------------------------------
