@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconMailForward, IconPencil, IconPlus, IconSearch, IconStar, IconToggleLeft, IconTrash, IconWorldWww, IconAt } from '@tabler/icons-react';
+import { IconDots, IconMailForward, IconPencil, IconPlus, IconSearch, IconStar, IconToggleLeft, IconTrash, IconWorldWww, IconAt, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -95,6 +95,11 @@ export default function SenderListPage() {
               <Button component={Link} to="/emailDomainSetupPage" variant="subtle" leftSection={<IconWorldWww size={16} />}>
                 {text.domainsLink}
               </Button>
+              <FeatureGate adminOnly>
+                <Button component={Link} to="/sendingTransports" variant="subtle" leftSection={<IconSend size={16} />}>
+                  {text.transportsLink}
+                </Button>
+              </FeatureGate>
               {addButton}
             </>
           }

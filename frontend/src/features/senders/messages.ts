@@ -6,6 +6,7 @@ export const senderMessages = {
   addSender: 'Add sender',
   editSender: 'Edit sender',
   domainsLink: 'Sender domains',
+  transportsLink: 'Sending transports',
   search: 'Search by name or email',
   name: 'Sender name',
   email: 'Sender email',
