@@ -169,50 +169,80 @@ class Attempts:
 
     def __init__(self, send: Send, cursor, *, commits: bool) -> None:
         self.send, self.cursor, self.commits = send, cursor, commits
-        self.open = False  # a transaction begun and not yet committed
+        self.open = False  # an attempt begun (its transaction, where this one commits)
         self._streak: int | None = None
+        # The next message's attempt, begun in the same query string as the last outcome's
+        # commit: (its delivery id, its locked read's row).
+        self._begun: tuple[int, tuple | None] | None = None
 
     def begin(self, claimed: Claimed) -> bool:
-        """Start the message's transaction with the locked read; whether the recipient may
+        """Start the message's attempt with the locked read; whether the recipient may
         still be mailed. One who may not ends as suppressed (committed here)."""
-        statement, params = _check_statement(claimed)
-        if self.commits:
-            self.cursor.execute("BEGIN; " + statement, params)
-            self.open = True
-            self.cursor.nextset()
+        if self._begun is not None and self._begun[0] == claimed.id:
+            read = self._begun[1]
         else:
-            self.cursor.execute(statement, params)
-        row = self.cursor.fetchone()
-        if row is not None and row[0]:
-            self._streak = row[1]
+            self.abandon()
+            read = self._execute("", [], then=claimed)[1]
+        self._begun = None
+        if read is not None and read[0]:
+            self._streak = read[1]
             return True
-        self._write(*_suppressed_statement(claimed))
+        self._execute(*_suppressed_statement(claimed))
         return False
 
-    def outcome(self, claimed: Claimed, reply: Reply) -> DeliveryState:
+    def outcome(
+        self, claimed: Claimed, reply: Reply, *, then: Claimed | None = None
+    ) -> DeliveryState:
         """Write and commit the outcome (inside the attempt begun for `claimed`, or on its
-        own for a message that never got that far); returns the row's new state."""
+        own for a message that never got that far); returns the row's new state. `then`,
+        the next row to try, has its attempt begun in the same round trip."""
         statement, params, state = outcome_statement(
             self.send, claimed, reply, streak=self._streak if self.open else None
         )
-        written = self._write(statement, params)
+        written, read = self._execute(statement, params, then=then)
+        self._begun = (then.id, read) if then is not None else None
         if written and reply.outcome == Outcome.SENDER_PROBLEM:
             self.send.status = SendStatus.PAUSED
             self.send.status_message = SENDER_REFUSED.format(reply=reply.summary)
         return state
 
-    def _write(self, statement: str, params: list) -> int:
-        if self.open:
-            statement += "; COMMIT"
-        self.cursor.execute(statement, params)
-        self.open, self._streak = False, None
-        row = self.cursor.fetchone() if self.cursor.description else None
-        return row[0] if row else 0
-
     def abandon(self) -> None:
+        """End an attempt begun for a message that will not be tried now."""
+        self._begun = None
         if self.open:
             self.open = False
-            self.cursor.execute("ROLLBACK")
+            if self.commits:
+                self.cursor.execute("ROLLBACK")
+
+    def _execute(
+        self, statement: str, params: list, *, then: Claimed | None = None
+    ) -> tuple[int, tuple | None]:
+        """One query string: the write `statement` (committing the attempt begun), then
+        `then`'s attempt begun with its locked read. Returns what the write selected (0
+        when nothing) and the read's row."""
+        parts, values = [], []
+        if statement:
+            parts.append(statement)
+            values.extend(params)
+            if self.open and self.commits:
+                parts.append("COMMIT")
+        if then is not None:
+            if self.commits:
+                parts.append("BEGIN")
+            check, check_params = _check_statement(then)
+            parts.append(check)
+            values.extend(check_params)
+        self.cursor.execute("; ".join(parts), values)
+        self.open, self._streak = then is not None, None
+        written = 0
+        if statement and self.cursor.description:
+            written = (self.cursor.fetchone() or (0,))[0]
+        read = None
+        if then is not None:
+            while self.cursor.nextset():  # to the last result: the read's
+                pass
+            read = self.cursor.fetchone()
+        return written, read
 
 
 _connection: psycopg.Connection | None = None

@@ -190,11 +190,13 @@ def send_batch_run(send_id: int) -> RunResult:
             profiles = recipients_by_id(claimed)  # profiles, and stand-ins for bare addresses
             for index, row in enumerate(claimed):
                 if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
+                    attempts.abandon()
                     deliveries_release(claimed[index:])
                     break
+                following = claimed[index + 1] if index + 1 < len(claimed) else None
                 profile = profiles.get(row.profile_id)
                 if profile is None:  # erased between the claim and now
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE), then=following)
                     continue
                 try:
                     data = batch.message(row, profile)
@@ -202,13 +204,13 @@ def send_batch_run(send_id: int) -> RunResult:
                     # Rendering and building are deterministic: another attempt would fail
                     # the same way, and a raise here would take the batch down again and again.
                     problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]))
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]), then=following)
                     continue
                 # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
-                # over and commit its outcome.
+                # over, commit its outcome and begin the next one's attempt.
                 if attempts.begin(row):
                     reply = transport.send(return_path(send, row), row.email, data)
-                    attempts.outcome(row, reply)
+                    attempts.outcome(row, reply, then=following)
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
     if send_has_due(send.pk):
