@@ -60,6 +60,7 @@ from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.services import event_code, event_insert_sql
 
 SEND = Send._meta.db_table
+ATTEMPTS_APPLICATION = "mailcraft-attempts"  # the attempts connection in pg_stat_activity
 _WRITE = (
     f"UPDATE {DELIVERY} SET state = %s, last_reply = %s, lease_expires_at = NULL,"
     " next_attempt_at = %s, sent_at = %s"
@@ -255,7 +256,10 @@ def _attempts_connection() -> psycopg.Connection:
         for django_only in ("cursor_factory", "context", "prepare_threshold"):
             params.pop(django_only, None)
         _connection = psycopg.connect(
-            **params, autocommit=True, cursor_factory=psycopg.ClientCursor
+            **params,
+            autocommit=True,
+            cursor_factory=psycopg.ClientCursor,
+            application_name=ATTEMPTS_APPLICATION,
         )
         _connection.execute("SET synchronous_commit TO off")
     return _connection
@@ -275,12 +279,19 @@ def attempts_open(send: Send) -> Iterator[Attempts]:
         with connection.cursor() as cursor:
             yield Attempts(send, cursor, commits=False)
         return
+    schemas = [connection.schema_name, get_public_schema_name()]
+    search_path = sql.SQL(", ").join(sql.Identifier(s) for s in dict.fromkeys(schemas))
+    set_search_path = sql.SQL("SET search_path TO {}").format(search_path)
     try:
-        conn = _attempts_connection()
-        schemas = [connection.schema_name, get_public_schema_name()]
-        search_path = sql.SQL(", ").join(sql.Identifier(s) for s in dict.fromkeys(schemas))
+        try:
+            conn = _attempts_connection()
+            conn.execute(set_search_path)
+        except psycopg.OperationalError:
+            # The kept connection died while idle (PostgreSQL restarted): a new one, once.
+            _attempts_connection_close()
+            conn = _attempts_connection()
+            conn.execute(set_search_path)
         with conn.cursor() as cursor:
-            cursor.execute(sql.SQL("SET search_path TO {}").format(search_path))
             attempts = Attempts(send, cursor, commits=True)
             try:
                 yield attempts
