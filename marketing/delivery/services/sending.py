@@ -1,5 +1,6 @@
 """Sending a claimed batch: render each recipient's message, sign it, hand it to the relay
-one recipient per transaction, and commit each outcome as it comes (services/ledger.py).
+one recipient per transaction, and commit each outcome as it comes (claims:
+services/ledger.py; each message's attempt and outcome: services/attempts.py).
 
 A run is bounded (DELIVERY_TASK_SECONDS): it claims batch after batch until the time is
 up or nothing is due, and tells its task what is left so the task can send itself again.
