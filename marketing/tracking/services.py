@@ -32,6 +32,8 @@ __all__ = [
     "Event",
     "MessageTracking",
     "events_flush",
+    "event_code",
+    "event_insert_sql",
     "events_record",
     "link_url_recorded",
     "send_tracking_start",
@@ -63,6 +65,25 @@ def events_record(events: list[Event]) -> None:
         )
         for event in events
     )
+
+
+def event_insert_sql(rows_sql: str) -> str:
+    """`events_record` as one SQL statement: an INSERT of the rows `rows_sql` selects
+    (profile_id, event name, campaign_id, workflow_step_id; not machine, occurring now),
+    for a writer that commits it inside a statement of its own (the send pipeline's
+    outcome, delivery/services/attempts.py). The event name is a parameter of rows_sql
+    mapped here: `event_code(name)`."""
+    return (
+        f"INSERT INTO {EmailEvent._meta.db_table}"
+        " (profile_id, event_type, campaign_id, workflow_step_id, machine, occurred_at)"
+        f" SELECT r.profile_id, r.event_type, r.campaign_id, r.workflow_step_id, false, now()"
+        f" FROM ({rows_sql}) AS r(profile_id, event_type, campaign_id, workflow_step_id)"
+    )
+
+
+def event_code(name: str) -> int:
+    """What the event table stores for an event name of EVENT_NAMES."""
+    return int(EVENT_NAMES[name])
 
 
 def send_tracking_start(

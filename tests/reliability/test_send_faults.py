@@ -18,6 +18,7 @@ from django.utils import timezone
 from marketing.audience.models import Profile
 from marketing.delivery.messages import ATTEMPTS_EXHAUSTED, MESSAGE_UNBUILDABLE
 from marketing.delivery.models import Delivery, DeliveryState, Send, Suppression
+from marketing.delivery.services.attempts import ATTEMPTS_APPLICATION
 from marketing.delivery.services.ledger import deliveries_claim, send_freeze
 from marketing.delivery.services.opt_out import ONE_CLICK_SOURCE, opt_out
 from marketing.delivery.services.sends import send_resume
@@ -40,6 +41,26 @@ def test_a_worker_killed_mid_send_loses_nobody_and_duplicates_only_the_ambiguous
     assert killed_at < 1_200, "the send was over before the kill: this proved nothing"
     # At most the one message on the wire when the worker died can arrive twice.
     assert sum(n - 1 for n in copies.elements()) <= 1, copies
+
+
+def test_attempts_connections_cut_mid_send_lose_nobody(pipeline):
+    """The workers' attempts connections (services/attempts.py) are cut twice mid-send:
+    the runs fail and are retried, a new connection replaces the dead one, and at most the
+    messages whose outcome was cut off arrive twice, with the same Message-ID."""
+    pipeline.profiles(600)
+    send_id = pipeline.start(880_009)
+    for after in (100, 300):
+        pipeline.wait(lambda n=after: len(pipeline.received()) >= n, f"{after} sent", 60)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND application_name = %s",
+                [ATTEMPTS_APPLICATION],
+            )
+            assert cursor.fetchone()[0] >= 1
+    pipeline.finished(send_id, timeout=120)
+    copies = pipeline.assert_everyone_once_or_same_message(send_id)
+    assert sum(n - 1 for n in copies.elements()) <= 4, copies  # 2 cuts x 2 workers
 
 
 def test_ten_starts_at_once_send_once(pipeline):

@@ -38,6 +38,9 @@ class Faults:
     drop_after_data: set[str] = field(default_factory=set)
     defer_always: set[str] = field(default_factory=set)
     drop_always: set[str] = field(default_factory=set)
+    # Offered in EHLO, as Postfix and the big receivers do (RFC 2920); off: a server that
+    # takes one command at a time.
+    pipelining: bool = True
 
     def rcpt_reply(self, address: str) -> str | None:
         address = address.lower()
@@ -74,6 +77,12 @@ class SinkHandler:
         self.peers: set[tuple] = set()  # one client (address, port) per connection
         self._dropped: set[str] = set()
         self._lock = threading.Lock()
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        session.host_name = hostname
+        if self.faults.pipelining:
+            responses.insert(-1, "250-PIPELINING")
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         with self._lock:

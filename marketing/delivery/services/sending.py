@@ -1,5 +1,6 @@
 """Sending a claimed batch: render each recipient's message, sign it, hand it to the relay
-one recipient per transaction, and commit each outcome as it comes (services/ledger.py).
+one recipient per transaction, and commit each outcome as it comes (claims:
+services/ledger.py; each message's attempt and outcome: services/attempts.py).
 
 A run is bounded (DELIVERY_TASK_SECONDS): it claims batch after batch until the time is
 up or nothing is due, and tells its task what is left so the task can send itself again.
@@ -21,12 +22,11 @@ from marketing.delivery.message import OutgoingMessage
 from marketing.delivery.messages import MESSAGE_UNBUILDABLE, PROFILE_GONE
 from marketing.delivery.models import DkimKey, Send, SendKind, SendStatus
 from marketing.delivery.plain_text import text_from_html
+from marketing.delivery.services.attempts import attempts_open
 from marketing.delivery.services.ledger import (
     Claimed,
     deliveries_claim,
     deliveries_release,
-    delivery_attempt,
-    delivery_outcome_record,
     send_finish_if_done,
     send_has_due,
 )
@@ -44,11 +44,12 @@ from marketing.delivery.transport import transport_for
 from marketing.rendering.services import (
     PREFERENCES_LINK,
     UNSUBSCRIBE_LINK,
-    RenderedEmail,
+    CompiledEmail,
     render_context_for_profile,
     render_shared,
     template_compile,
 )
+from marketing.tracking.services import MessageTracking
 
 
 class RunResult(StrEnum):
@@ -120,11 +121,24 @@ def message_links(send: Send, claimed: Claimed) -> dict[str, str]:
 @dataclass
 class _Batch:
     send: Send
+    compiled: CompiledEmail
+    tracker: MessageTracking
     signers: list[Signer]
     shared: object
 
-    def message(self, claimed: Claimed, rendered: RenderedEmail) -> bytes:
+    def message(self, claimed: Claimed, profile) -> bytes:
+        """The recipient's message, rendered, built and signed."""
         send = self.send
+        tracking, pixel_add = message_tracking(self.tracker, claimed.profile_id)
+        rendered = self.compiled.render(
+            render_context_for_profile(
+                profile,
+                shared=self.shared,
+                extra=message_links(send, claimed),
+                tracking=tracking,
+            )
+        )
+        rendered = rendered._replace(html=pixel_add(rendered.html))
         feedback = f"{send.kind}{send.source_id or send.pk}:{connection.schema_name}:mailcraft"
         raw = OutgoingMessage(
             from_name=send.from_name,
@@ -152,59 +166,52 @@ def send_batch_run(send_id: int) -> RunResult:
     # No text part in the template: one made from its HTML (plain_text.py), not an empty one.
     text = send.text if send.text.strip() or not send.html else text_from_html(send.html)
     compiled = template_compile(send.subject, send.html, text)
-    tracker = send_tracking(send, compiled)  # links recorded once; click URLs and pixel
     batch = _Batch(
         send=send,
+        compiled=compiled,
+        tracker=send_tracking(send, compiled),  # links recorded once; click URLs and pixel
         signers=signers_for(send.from_address.rpartition("@")[2]),
         shared=render_shared(values={"campaignId": send.source_id or ""}),
     )
     transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
-    while time.monotonic() < deadline:
-        # A pause or cancel made meanwhile (by a person, or a sender problem in another
-        # worker) stops the run before its next batch.
-        send.refresh_from_db(fields=["status", "status_message"])
-        if send.status != SendStatus.SENDING:
-            return RunResult.STOPPED
-        claimed = deliveries_claim(
-            send.pk,
-            limit=settings.DELIVERY_BATCH_SIZE,
-            lease_seconds=settings.DELIVERY_LEASE_SECONDS,
-        )
-        if not claimed:
-            break
-        profiles = recipients_by_id(claimed)  # profiles, and stand-ins for bare addresses
-        for index, row in enumerate(claimed):
-            if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
-                deliveries_release(claimed[index:])
+    with attempts_open(send) as attempts:  # each message's transaction (attempts.py)
+        while time.monotonic() < deadline:
+            # A pause or cancel made meanwhile (by a person, or a sender problem in another
+            # worker) stops the run before its next batch.
+            send.refresh_from_db(fields=["status", "status_message"])
+            if send.status != SendStatus.SENDING:
+                return RunResult.STOPPED
+            claimed = deliveries_claim(
+                send.pk,
+                limit=settings.DELIVERY_BATCH_SIZE,
+                lease_seconds=settings.DELIVERY_LEASE_SECONDS,
+            )
+            if not claimed:
                 break
-            profile = profiles.get(row.profile_id)
-            if profile is None:  # erased between the claim and now
-                delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
-                continue
-            try:
-                tracking, pixel_add = message_tracking(tracker, row.profile_id)
-                rendered = compiled.render(
-                    render_context_for_profile(
-                        profile,
-                        shared=batch.shared,
-                        extra=message_links(send, row),
-                        tracking=tracking,
-                    )
-                )
-                rendered = rendered._replace(html=pixel_add(rendered.html))
-                data = batch.message(row, rendered)
-            except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
-                # Rendering and building are deterministic: another attempt would fail the
-                # same way, and a raise here would take the batch down again and again.
-                problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
-                delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, problem[:500]))
-                continue
-            # Mailable still? Then hand it over and commit its outcome in that transaction;
-            # an unsubscribe meanwhile waits for it (ledger.delivery_attempt).
-            with delivery_attempt(row) as mailable:
-                if mailable:
+            profiles = recipients_by_id(claimed)  # profiles, and stand-ins for bare addresses
+            for index, row in enumerate(claimed):
+                if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
+                    attempts.abandon()
+                    deliveries_release(claimed[index:])
+                    break
+                following = claimed[index + 1] if index + 1 < len(claimed) else None
+                profile = profiles.get(row.profile_id)
+                if profile is None:  # erased between the claim and now
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE), then=following)
+                    continue
+                try:
+                    data = batch.message(row, profile)
+                except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
+                    # Rendering and building are deterministic: another attempt would fail
+                    # the same way, and a raise here would take the batch down again and again.
+                    problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]), then=following)
+                    continue
+                # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
+                # over, commit its outcome and begin the next one's attempt.
+                if attempts.begin(row):
                     reply = transport.send(return_path(send, row), row.email, data)
-                    delivery_outcome_record(send, row, reply)
+                    attempts.outcome(row, reply, then=following)
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
     if send_has_due(send.pk):

@@ -19,11 +19,8 @@ from marketing.delivery.models import (
     SendStatus,
     Suppression,
 )
-from marketing.delivery.services.ledger import (
-    deliveries_claim,
-    delivery_outcome_record,
-    send_freeze,
-)
+from marketing.delivery.services.attempts import delivery_outcome_record
+from marketing.delivery.services.ledger import deliveries_claim, send_freeze
 from marketing.delivery.services.sending import RunResult, message_id, send_batch_run
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.models import EmailEvent, EventType

@@ -58,8 +58,10 @@ def test_sent_keeps_dots_and_reuses_the_connection(sink, pool):
     assert len(sink.handler.peers) == 3  # 3 + 3 + 1: a connection retires after 3 messages
 
 
-def test_receiver_answers_become_outcomes(sink, pool):
+@pytest.mark.parametrize("pipelining", [True, False])
+def test_receiver_answers_become_outcomes(sink, pool, pipelining):
     faults = sink.handler.faults
+    faults.pipelining = pipelining
     faults.hard_bounce.add("gone@mail.example")
     faults.policy_block.add("strict@mail.example")
     faults.temp_fail_ratio, faults.temp_fail_until = 1.0, time.monotonic() + 60
@@ -69,6 +71,11 @@ def test_receiver_answers_become_outcomes(sink, pool):
     assert _send(pool, sink, "later@mail.example").outcome == Outcome.DEFERRED
     faults.temp_fail_until = 0
     assert _send(pool, sink, "later@mail.example").outcome == Outcome.SENT
+    # Each refusal left its connection clean for the next message (one per connection in
+    # turn, the pool's two reused); every message after a refusal was taken whole.
+    assert _send(pool, sink, "after@mail.example").outcome == Outcome.SENT
+    [taken] = sink.handler.for_recipient("after@mail.example")
+    assert taken.data.endswith(b"..two dots\r\n") and taken.mail_from == "bounce+x@shop.example"
 
 
 def test_connection_lost_after_data_is_unknown_then_retry_works(sink, pool):
