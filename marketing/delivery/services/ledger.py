@@ -23,6 +23,7 @@ from django.utils import timezone
 
 from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.services.bounces import soft_bounce_record, soft_bounce_streak_end
+from marketing.delivery.buckets import slow_down
 from marketing.delivery.messages import ATTEMPTS_EXHAUSTED, SENDER_REFUSED, SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     OPEN_STATES,
@@ -34,6 +35,7 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.services.breaker import breaker_check_soon
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.services import Event, events_record
 
@@ -160,9 +162,10 @@ def delivery_attempt(claimed: Claimed) -> Iterator[bool]:
         yield False
 
 
-def deliveries_release(rows: list[Claimed]) -> None:
-    """Claimed rows a run stops before trying (its time is up, the send was paused): due
-    again at once, and the attempt they were claimed with is not counted."""
+def deliveries_release(rows: list[Claimed], *, due_at=None) -> None:
+    """Claimed rows a run stops before trying (its time is up, the send was paused, a
+    rate says not yet): due again at once or at `due_at`, and the attempt they were
+    claimed with is not counted."""
     for row in rows:
         Delivery.objects.filter(
             pk=row.id, state=DeliveryState.CLAIMED, attempts=row.attempts
@@ -170,7 +173,7 @@ def deliveries_release(rows: list[Claimed]) -> None:
             state=DeliveryState.PENDING,
             attempts=row.attempts - 1,
             lease_expires_at=None,
-            next_attempt_at=timezone.now(),
+            next_attempt_at=due_at or timezone.now(),
         )
 
 
@@ -237,8 +240,11 @@ def _side_effects(send: Send, claimed: Claimed, reply: Reply, state: DeliverySta
         )
         if counted:
             events_record([event("bounced")])
+            transaction.on_commit(breaker_check_soon)
     elif state == DeliveryState.FAILED and counted and reply.outcome != Outcome.FAILED:
         soft_bounce_record(profile_id=claimed.profile_id)  # gave up after deferrals
+    if reply.outcome == Outcome.SLOW_DOWN:  # the receiving domain's rate halves a while
+        slow_down(schema=connection.schema_name, recipient_domain=claimed.email.rpartition("@")[2])
     if reply.outcome == Outcome.SENDER_PROBLEM:
         send_pause(send, message=SENDER_REFUSED.format(reply=reply.summary))
 

@@ -31,6 +31,7 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.services.recipients import recipients_by_id
+from marketing.delivery.services.throttle import DeliveryPacer
 from marketing.delivery.services.tracked import message_tracking, send_tracking
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.delivery.tokens import (
@@ -159,6 +160,7 @@ def send_batch_run(send_id: int) -> RunResult:
         shared=render_shared(values={"campaignId": send.source_id or ""}),
     )
     transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
+    pacer = DeliveryPacer(send)  # rates per sending and receiving domain, warm-up
     while time.monotonic() < deadline:
         # A pause or cancel made meanwhile (by a person, or a sender problem in another
         # worker) stops the run before its next batch.
@@ -177,6 +179,8 @@ def send_batch_run(send_id: int) -> RunResult:
             if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
                 deliveries_release(claimed[index:])
                 break
+            if pacer.postponed(row):  # over a rate or the warm-up day: put back, due later
+                continue
             profile = profiles.get(row.profile_id)
             if profile is None:  # erased between the claim and now
                 delivery_outcome_record(send, row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
