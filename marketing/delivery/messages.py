@@ -47,6 +47,5 @@ BREAKER_DETAIL_BOUNCES = (
 BREAKER_NOT_TRIPPED = "Sending is not stopped."
 # Pacing (services/throttle.py): a client's own rates.
 PACE_KIND_INVALID = "Please choose a sending domain or a receiving domain."
-PACE_DOMAIN_INVALID = "Please enter a valid domain."
 PACE_RATE_RANGE = "Messages per minute must be from 0 (no limit) to {limit}."
 PACE_NOT_FOUND = "Delivery rate not found."
