@@ -38,7 +38,6 @@ from marketing.delivery.messages import (
 )
 from marketing.delivery.models import (
     Delivery,
-    DeliveryState,
     Send,
     SendingHealth,
     SendKind,
@@ -83,9 +82,8 @@ def window_count(health: SendingHealth, *, now=None) -> Window:
     if health.counted_from and health.counted_from > since:
         since = health.counted_from
     sent = (
-        Delivery.objects.filter(state=DeliveryState.SENT, sent_at__gte=since)
-        .exclude(send__kind=SendKind.TEST)
-        .count()
+        # Accepted by the receiver in the window (a bounce reported later keeps its sent_at).
+        Delivery.objects.filter(sent_at__gte=since).exclude(send__kind=SendKind.TEST).count()
     )
     suppressed = Suppression.objects.filter(created_at__gte=since)
     return Window(

@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from marketing.delivery.models import OPEN_STATES, Delivery, DeliveryState, SendKind
+from marketing.delivery.models import OPEN_STATES, Delivery, SendKind
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,6 @@ def ledger_month_usage(month: Month, *, now: datetime | None = None) -> int:
     if month.start > now:  # a later month: only rows due in it
         due &= Q(next_attempt_at__gte=month.start)
     rows = Delivery.objects.exclude(send__kind=SendKind.TEST).filter(
-        Q(state=DeliveryState.SENT, sent_at__gte=month.start, sent_at__lt=month.end)
-        | (Q(state__in=OPEN_STATES) & due)
+        Q(sent_at__gte=month.start, sent_at__lt=month.end) | (Q(state__in=OPEN_STATES) & due)
     )
     return rows.count()
