@@ -10,9 +10,11 @@ Keys (`<p>` is the deployment's CACHE_KEY_PREFIX; each key names its client's sc
 
 - `<p>:pace:<schema>:s:<sending domain>` and `<p>:pace:<schema>:d:<receiving domain>`:
   hashes {tokens, at}, expiring once they would be full again;
-- `<p>:pace:<schema>:slow:<receiving domain>`: {factor, at}, the share of its rate a
-  domain that answered 421/4.7.x gets (halved per answer, at most once per step), expiring
-  after DELIVERY_SLOW_DOWN_SECONDS;
+- `<p>:pace:<schema>:slow`: a hash of receiving domain -> "factor:at", the share of its
+  rate a domain that answered 421/4.7.x gets (halved per answer, at most once per step),
+  held DELIVERY_SLOW_DOWN_SECONDS after the last halving. One hash per client, so a run
+  reads every slowed domain of its client in one call (HGETALL, once a second) and a
+  message to a domain nothing limits costs no round trip;
 - `<p>:pace:<schema>:warm:<sending domain>:<yyyy-mm-dd>`: messages of that warm-up day.
 """
 
@@ -30,7 +32,12 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local srate, drate = tonumber(ARGV[1]), tonumber(ARGV[2])
 local burst_seconds = tonumber(ARGV[3])
-local factor = tonumber(redis.call('HGET', KEYS[3], 'factor') or '1')
+local factor = 1
+local slowed = redis.call('HGET', KEYS[3], ARGV[8])
+if slowed then
+  local f, at = string.match(slowed, '([^:]+):([^:]+)')
+  if now - tonumber(at) < tonumber(ARGV[9]) then factor = tonumber(f) end
+end
 if factor < 1 then
   if drate <= 0 then drate = tonumber(ARGV[4]) end
   drate = math.max(tonumber(ARGV[5]), drate * factor)
@@ -75,12 +82,17 @@ return {0, 0}
 _SLOW = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
-local v = redis.call('HMGET', KEYS[1], 'factor', 'at')
-local factor, at = tonumber(v[1]) or 1, tonumber(v[2]) or 0
-if now - at >= tonumber(ARGV[1]) then
+local step, hold = tonumber(ARGV[2]), tonumber(ARGV[3])
+local factor, at = 1, 0
+local slowed = redis.call('HGET', KEYS[1], ARGV[1])
+if slowed then
+  local f, a = string.match(slowed, '([^:]+):([^:]+)')
+  if now - tonumber(a) < hold then factor, at = tonumber(f), tonumber(a) end
+end
+if now - at >= step then
   factor = math.max(1 / 1024, factor / 2)
-  redis.call('HSET', KEYS[1], 'factor', tostring(factor), 'at', tostring(now))
-  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+  redis.call('HSET', KEYS[1], ARGV[1], tostring(factor) .. ':' .. tostring(now))
+  redis.call('EXPIRE', KEYS[1], hold)
 end
 return tostring(factor)
 """
@@ -125,8 +137,8 @@ def domain_key(schema: str, domain: str) -> str:
     return f"{_prefix(schema)}:d:{domain}"
 
 
-def slow_key(schema: str, domain: str) -> str:
-    return f"{_prefix(schema)}:slow:{domain}"
+def slow_key(schema: str) -> str:
+    return f"{_prefix(schema)}:slow"
 
 
 def warmup_key(schema: str, domain: str, day: str) -> str:
@@ -150,7 +162,7 @@ def take(
         keys=[
             sender_key(schema, sender_domain),
             domain_key(schema, recipient_domain),
-            slow_key(schema, recipient_domain),
+            slow_key(schema),
             warmup_key(schema, sender_domain, warmup_day),
         ],
         args=[
@@ -161,6 +173,8 @@ def take(
             repr(settings.DELIVERY_SLOW_DOWN_FLOOR_PER_MINUTE / 60),
             -1 if warmup_allowance is None else int(warmup_allowance),
             2 * 86400,
+            recipient_domain,
+            settings.DELIVERY_SLOW_DOWN_SECONDS,
         ],
     )
     return Verdict(Refusal(int(refusal)), int(wait_ms) / 1000)
@@ -170,22 +184,29 @@ def slow_down(*, schema: str, recipient_domain: str) -> float:
     """A receiver asked us to slow down: halve the domain's rate (at most once per step)
     for DELIVERY_SLOW_DOWN_SECONDS. Returns the share of its rate it now gets."""
     factor = _scripts()[1](
-        keys=[slow_key(schema, recipient_domain)],
-        args=[settings.DELIVERY_SLOW_DOWN_STEP_SECONDS, settings.DELIVERY_SLOW_DOWN_SECONDS],
+        keys=[slow_key(schema)],
+        args=[
+            recipient_domain,
+            settings.DELIVERY_SLOW_DOWN_STEP_SECONDS,
+            settings.DELIVERY_SLOW_DOWN_SECONDS,
+        ],
     )
     return float(factor)
 
 
-def slow_factors(*, schema: str, domains: list[str]) -> dict[str, float]:
-    """The share of its rate each domain gets now (1.0 when none asked us to slow down)."""
-    if not domains:
-        return {}
+def slow_factors(*, schema: str) -> dict[str, float]:
+    """The client's slowed receiving domains and the share of their rate each gets now
+    (a domain not named gets its whole rate). Judged on this machine's clock, which only
+    decides whether to ask the script; the script decides on Redis's."""
     client = redis_connection()
-    with client.pipeline(transaction=False) as pipe:
-        for domain in domains:
-            pipe.hget(slow_key(schema, domain), "factor")
-        values = pipe.execute()
-    return {d: float(v) if v is not None else 1.0 for d, v in zip(domains, values, strict=True)}
+    now = float(client.time()[0])
+    hold = settings.DELIVERY_SLOW_DOWN_SECONDS
+    factors = {}
+    for domain, value in client.hgetall(slow_key(schema)).items():
+        factor, at = value.decode().split(":")
+        if now - float(at) < hold:
+            factors[domain.decode()] = float(factor)
+    return factors
 
 
 def warmup_used(*, schema: str, sender_domain: str, day: str) -> int:

@@ -81,10 +81,8 @@ class DeliveryPacer:
 
     def _slow_factor(self, domain: str) -> float:
         if time.monotonic() - self._slow_read > SLOW_READ_SECONDS:
-            self._slow, self._slow_read = {}, time.monotonic()
-        if domain not in self._slow:
-            self._slow.update(slow_factors(schema=self.schema, domains=[domain]))
-        return self._slow[domain]
+            self._slow, self._slow_read = slow_factors(schema=self.schema), time.monotonic()
+        return self._slow.get(domain, 1.0)
 
     def postponed(self, row: Claimed) -> bool:
         """True when the row may not go now: it was put back, due later, and the run

@@ -152,11 +152,8 @@ def test_slow_down_halves_once_per_step_and_the_rate_follows(settings):
     settings.DELIVERY_SLOW_DOWN_STEP_SECONDS = 10
     assert slow_down(schema="alpha", recipient_domain="gmail.com") == 0.5
     assert slow_down(schema="alpha", recipient_domain="gmail.com") == 0.5  # same step
-    assert slow_factors(schema="alpha", domains=["gmail.com", "yahoo.com"]) == {
-        "gmail.com": 0.5,
-        "yahoo.com": 1.0,
-    }
-    assert slow_factors(schema="beta", domains=["gmail.com"]) == {"gmail.com": 1.0}
+    assert slow_factors(schema="alpha") == {"gmail.com": 0.5}
+    assert slow_factors(schema="beta") == {}
     # 10 a second halved: a bucket of 5.
     assert [_take(domain_per_second=10).allowed for _ in range(6)] == [True] * 5 + [False]
     settings.DELIVERY_SLOW_DOWN_STEP_SECONDS = 0
@@ -220,7 +217,7 @@ def test_a_421_defers_the_row_and_halves_the_domain(client_schema, sink):
     row = Delivery.objects.get(send=send, email="a@busy.example")
     assert row.state == DeliveryState.DEFERRED and row.attempts == 1
     assert "4.7.0" in row.last_reply
-    assert slow_factors(schema="alpha", domains=["busy.example"]) == {"busy.example": 0.5}
+    assert slow_factors(schema="alpha") == {"busy.example": 0.5}
     assert Delivery.objects.get(send=send, email="b@calm.example").state == DeliveryState.SENT
     assert Send.objects.get(pk=send.pk).status == "sending"  # not paused: slowed
 
@@ -259,3 +256,14 @@ def test_a_warming_domain_stops_at_its_day_and_waits_for_tomorrow(client_schema,
         verified_at=timezone.now() - timedelta(days=settings.DELIVERY_WARMUP_DAYS + 1)
     )
     assert domain_warmup("fresh.example") is None
+
+
+def test_a_slow_down_wears_off(settings):
+    settings.DELIVERY_SLOW_DOWN_SECONDS = 1
+    slow_down(schema="alpha", recipient_domain="gmail.com")
+    assert [_take(domain_per_second=4).allowed for _ in range(3)] == [True, True, False]
+    time.sleep(1.2)
+    assert slow_factors(schema="alpha") == {}
+    # The whole rate again: a bucket of 4 (refilled meanwhile).
+    assert [_take(domain_per_second=4).allowed for _ in range(5)] == [True] * 4 + [False]
+    assert slow_down(schema="alpha", recipient_domain="gmail.com") == 0.5  # from the top
