@@ -14,7 +14,9 @@ from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import campaign_resume, campaign_send, campaign_start
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendingHealth
 from marketing.delivery.services.monthly import month_of, monthly_limit
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready
+from tests.conftest import in_schema
+from tests.marketing.audience.conftest import Api
+from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
 
 
 @pytest.fixture(autouse=True)
@@ -150,3 +152,16 @@ def test_the_breaker_refuses_schedules_and_resumes(world):
     assert refused.value.errors == {"status": [reason]}
     SendingHealth.objects.update(tripped_at=None, reason="")
     assert campaign_resume(campaign_id=campaign.pk).status == CampaignStatus.SCHEDULED
+
+
+def test_the_api_answers_the_monthly_limit_as_a_field_error(alpha, settings):
+    settings.DELIVERY_MONTHLY_LIMIT = 1
+    admin_api = Api(alpha, alpha.admin.email)
+    with in_schema(alpha):
+        world = world_make()
+        campaign = campaign_make(world)
+    answer = admin_api.post(f"/api/mm/campaigns/{campaign.pk}/send", {"when": "now"})
+    assert answer.status_code == 400
+    assert answer.json()["errors"]["audience"][0].startswith("Monthly send limit exceeded")
+    with in_schema(alpha):
+        assert Campaign.objects.get(pk=campaign.pk).status == CampaignStatus.DRAFT
