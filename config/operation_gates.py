@@ -138,6 +138,12 @@ OPERATION_GATES: dict[str, Gate] = {
     "sendingTransportList": ADMIN,
     "sendingTransportSet": ADMIN,
     "sendingTransportDelete": ADMIN,
+    # delivery rates per domain and the bounce/complaint breaker (issue 12)
+    "deliveryPaceList": ADMIN,
+    "deliveryPaceSet": ADMIN,
+    "deliveryPaceDelete": ADMIN,
+    "sendingHealthGet": ADMIN,
+    "sendingHealthResume": ADMIN,
     # the update-preferences page of a message's preferences link: the same kind of token
     "preferencesGet": PUBLIC,
     "preferencesSave": PUBLIC,

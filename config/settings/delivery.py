@@ -45,3 +45,57 @@ DELIVERY_SES_REGION = env("DELIVERY_SES_REGION", default="us-east-1")
 # A test send goes to at most this many addresses (spec 5.2: "Test campaigns allow a limited
 # number of recipients"; the value is not given).
 TEST_SEND_MAX_RECIPIENTS = env.int("TEST_SEND_MAX_RECIPIENTS", default=10)
+
+# Pacing (services/throttle.py, buckets.py): token buckets in Redis, per client, for each
+# sending domain and each receiving domain, in messages per minute; 0 = no limit. The
+# platform's relay or ESP has limits of its own, so the defaults limit only the big
+# mailbox providers, who throttle or block senders that go faster than they like. A
+# client's own rates (model DeliveryPace, `deliveryPaceSet`) replace these.
+DELIVERY_SENDER_PER_MINUTE = env.int("DELIVERY_SENDER_PER_MINUTE", default=0)
+DELIVERY_DOMAIN_PER_MINUTE = env.int("DELIVERY_DOMAIN_PER_MINUTE", default=0)
+DELIVERY_DOMAIN_RATES = {
+    "gmail.com": 3000,
+    "googlemail.com": 3000,
+    "outlook.com": 1200,
+    "hotmail.com": 1200,
+    "live.com": 1200,
+    "msn.com": 1200,
+    "yahoo.com": 1200,
+    "aol.com": 600,
+    "icloud.com": 600,
+    "me.com": 600,
+}
+# A bucket holds this many seconds of its rate (at least one message): the burst allowed
+# after a quiet spell.
+DELIVERY_PACE_BURST_SECONDS = env.int("DELIVERY_PACE_BURST_SECONDS", default=5)
+# The highest rate a client may set for itself.
+DELIVERY_PACE_MAX_PER_MINUTE = env.int("DELIVERY_PACE_MAX_PER_MINUTE", default=60000)
+# A receiver's 421 or 4.7.x ("slow down") halves that domain's rate for this long (each
+# further one halves it again, at most once per step; no limit set: from the start rate),
+# never below the floor.
+DELIVERY_SLOW_DOWN_SECONDS = env.int("DELIVERY_SLOW_DOWN_SECONDS", default=900)
+DELIVERY_SLOW_DOWN_STEP_SECONDS = env.int("DELIVERY_SLOW_DOWN_STEP_SECONDS", default=10)
+DELIVERY_SLOW_DOWN_START_PER_MINUTE = env.int("DELIVERY_SLOW_DOWN_START_PER_MINUTE", default=600)
+DELIVERY_SLOW_DOWN_FLOOR_PER_MINUTE = env.int("DELIVERY_SLOW_DOWN_FLOOR_PER_MINUTE", default=6)
+
+# Warm-up of a sending domain verified recently (services/warmup.py): on its first day
+# (the day it was verified, in the client's zone) it sends at most FIRST_DAY messages,
+# each later day GROWTH times more, and after DAYS days as much as its rates allow.
+DELIVERY_WARMUP_FIRST_DAY = env.int("DELIVERY_WARMUP_FIRST_DAY", default=500)
+DELIVERY_WARMUP_GROWTH = env.float("DELIVERY_WARMUP_GROWTH", default=2.0)
+DELIVERY_WARMUP_DAYS = env.int("DELIVERY_WARMUP_DAYS", default=10)
+
+# Monthly send limit (services/monthly.py): messages per calendar month in the client's
+# zone, when the client's plan names none (plan limit "MonthlySends"); 0 = no limit.
+DELIVERY_MONTHLY_LIMIT = env.int("DELIVERY_MONTHLY_LIMIT", default=0)
+MONTHLY_SENDS_PLAN_KEY = "MonthlySends"
+
+# The breaker (services/breaker.py): over the last WINDOW_DAYS (from the last resume at
+# most), with at least MIN_SENT messages sent, a complaint rate or a hard-bounce rate above
+# these stops the client's sending until an admin resumes it. Looked at when a bounce or a
+# complaint is recorded (at most every CHECK_SECONDS per client) and on every sweep.
+DELIVERY_BREAKER_WINDOW_DAYS = env.int("DELIVERY_BREAKER_WINDOW_DAYS", default=7)
+DELIVERY_BREAKER_MIN_SENT = env.int("DELIVERY_BREAKER_MIN_SENT", default=500)
+DELIVERY_BREAKER_COMPLAINT_RATE = env.float("DELIVERY_BREAKER_COMPLAINT_RATE", default=0.003)
+DELIVERY_BREAKER_HARD_BOUNCE_RATE = env.float("DELIVERY_BREAKER_HARD_BOUNCE_RATE", default=0.05)
+DELIVERY_BREAKER_CHECK_SECONDS = env.int("DELIVERY_BREAKER_CHECK_SECONDS", default=10)

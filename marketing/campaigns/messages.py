@@ -76,3 +76,19 @@ NOT_RESUMABLE = "Only a paused campaign can be resumed."
 PAUSED_BY_PERSON = "Paused by {email}."
 NOT_DELETABLE_SENDING = "A campaign that is sending cannot be deleted; pause it first."
 KIND_NOT_SENDABLE = "A/B and RSS campaigns cannot be sent yet."
+
+# sending limits (spec 5.2, 8)
+# Spec 8: "the monthly limit was exceeded" (delivery counts the ledger: services/monthly.py).
+MONTHLY_LIMIT_EXCEEDED = (
+    "Monthly send limit exceeded: {month} allows {limit} messages; {used} are already sent "
+    "or scheduled and this campaign adds {count}."
+)
+# Spec 5.2: "Warm-up campaigns need a minimum recipient count" (delivery's services/warmup.py).
+WARMUP_TOO_FEW = (
+    "The sending domain {domain} is warming up: a campaign from it needs at least {minimum} "
+    "recipients; this one has {count}."
+)
+WARMUP_NOTE = (
+    "The sending domain {domain} is warming up: it sends at most {allowance} messages "
+    "today and more each day; the rest goes out on the following days."
+)

@@ -2,17 +2,22 @@
 pages' calls, public (a recipient has no sign-in; the token of their message is the
 credential), and the client's update-preferences settings."""
 
+from django.conf import settings
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from core.responses import ERRORS, ErrorOut
 from marketing.delivery.schemas import (
+    DeliveryPaceIn,
+    DeliveryPaceListOut,
+    DeliveryPaceOut,
     OptOutIn,
     OptOutOut,
     OptOutQuery,
     PreferencesIn,
     PreferencesOut,
     PreferencesQuery,
+    SendingHealthOut,
     SendingTransportIn,
     SendingTransportListOut,
     SendingTransportSavedOut,
@@ -20,7 +25,7 @@ from marketing.delivery.schemas import (
     UpdatePreferencesListOut,
     UpdatePreferencesOut,
 )
-from marketing.delivery.services import preferences, transports
+from marketing.delivery.services import breaker, paces, preferences, transports
 from marketing.delivery.services.opt_out import OPT_OUT_PAGE_SOURCE, opt_out, opt_out_target
 
 router = Router(tags=["delivery"])
@@ -128,3 +133,62 @@ def sendingTransportSet(request: HttpRequest, body: SendingTransportIn):
 def sendingTransportDelete(request: HttpRequest, transport_id: int):
     transports.transport_delete_by_id(transport_id=transport_id)
     return Status(204, None)
+
+
+# --- delivery rates and the breaker (admins: config/operation_gates.py) ----------------
+def _pace_out(pace) -> dict:
+    return {
+        "id": pace.pk,
+        "kind": pace.kind,
+        "domain": pace.domain,
+        "per_minute": pace.per_minute,
+        "default_per_minute": paces.pace_default(pace.kind, pace.domain),
+        "updated_at": pace.updated_at,
+    }
+
+
+@router.get("/mm/deliveryPaces", response={200: DeliveryPaceListOut, **ERRORS}, by_alias=True)
+def deliveryPaceList(request: HttpRequest):
+    """The client's own rates per sending or receiving domain (messages per minute)."""
+    return {"items": [_pace_out(pace) for pace in paces.paces_list()]}
+
+
+@router.put("/mm/deliveryPaces", response={200: DeliveryPaceOut, **ERRORS}, by_alias=True)
+def deliveryPaceSet(request: HttpRequest, body: DeliveryPaceIn):
+    return _pace_out(paces.pace_set(kind=body.kind, domain=body.domain, per_minute=body.per_minute))
+
+
+@router.delete("/mm/deliveryPaces/{int:pace_id}", response={204: None, **ERRORS}, by_alias=True)
+def deliveryPaceDelete(request: HttpRequest, pace_id: int):
+    paces.pace_delete_by_id(pace_id=pace_id)
+    return Status(204, None)
+
+
+def _health_out(health) -> dict:
+    window = breaker.window_count(health)
+    return {
+        "stopped": health.tripped_at is not None,
+        "reason": health.reason,
+        "tripped_at": health.tripped_at,
+        "resumed_at": health.resumed_at,
+        "resumed_by": health.resumed_by,
+        "window_since": window.since,
+        "sent": window.sent,
+        "hard_bounces": window.hard_bounces,
+        "complaints": window.complaints,
+        "min_sent": settings.DELIVERY_BREAKER_MIN_SENT,
+        "complaint_rate_limit": settings.DELIVERY_BREAKER_COMPLAINT_RATE,
+        "hard_bounce_rate_limit": settings.DELIVERY_BREAKER_HARD_BOUNCE_RATE,
+    }
+
+
+@router.get("/mm/sendingHealth", response={200: SendingHealthOut, **ERRORS}, by_alias=True)
+def sendingHealthGet(request: HttpRequest):
+    """Whether the breaker stopped the client's sending, why, and the current figures."""
+    return _health_out(breaker.health_read())
+
+
+@router.post("/mm/sendingHealth/resume", response={200: SendingHealthOut, **ERRORS}, by_alias=True)
+def sendingHealthResume(request: HttpRequest):
+    """Resume sending once the cause is dealt with (campaigns are resumed one by one)."""
+    return _health_out(breaker.breaker_resume(email=request.user.email))

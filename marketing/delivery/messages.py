@@ -33,3 +33,19 @@ TEST_RECIPIENTS_LIMIT = "A test can be sent to at most {limit} recipients."
 TRANSPORT_FIELD_MISSING = "This field is required; check its value."
 TRANSPORT_KIND_INVALID = "Please choose SMTP, Mailgun, Postmark or Amazon SES."
 TRANSPORT_NOT_FOUND = "Sending transport not found."
+# Spec 8: "a hard-bounce or spam threshold exceeded" (services/breaker.py).
+BREAKER_TRIPPED = (
+    "Sending is stopped: the hard-bounce or spam threshold was exceeded ({detail}). Clean "
+    "the audience, then ask an admin to resume sending."
+)
+BREAKER_DETAIL_COMPLAINTS = (
+    "{complaints} spam complaints in {sent} messages, {rate:.2%} (at most {limit:.2%})"
+)
+BREAKER_DETAIL_BOUNCES = (
+    "{bounces} hard bounces in {sent} messages, {rate:.2%} (at most {limit:.2%})"
+)
+BREAKER_NOT_TRIPPED = "Sending is not stopped."
+# Pacing (services/throttle.py): a client's own rates.
+PACE_KIND_INVALID = "Please choose a sending domain or a receiving domain."
+PACE_RATE_RANGE = "Messages per minute must be from 0 (no limit) to {limit}."
+PACE_NOT_FOUND = "Delivery rate not found."

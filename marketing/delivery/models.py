@@ -113,7 +113,11 @@ class Delivery(models.Model):
                 fields=["send", "next_attempt_at"],
                 name="delivery_open_due",
                 condition=Q(state__in=[0, 1, 3, 4]),
-            )
+            ),
+            # What was sent since a moment (the breaker's window, the monthly limit).
+            models.Index(
+                fields=["sent_at"], name="delivery_sent_at", condition=Q(sent_at__isnull=False)
+            ),
         ]
 
 
@@ -219,3 +223,39 @@ class SendingTransport(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["sender_domain"], name="transport_one_per_domain")
         ]
+
+
+class PaceKind(models.TextChoices):
+    SENDER = "sender", "Sending domain"
+    RECIPIENT_DOMAIN = "recipientDomain", "Receiving domain"
+
+
+class DeliveryPace(models.Model):
+    """The client's own rate for one of its sending domains or for a receiving domain
+    (gmail.com...), in messages per minute; 0 = no limit. Without a row the settings'
+    rates hold (DELIVERY_SENDER_PER_MINUTE, DELIVERY_DOMAIN_RATES...)."""
+
+    kind = models.CharField(max_length=20, choices=PaceKind.choices)
+    domain = models.CharField(max_length=253)  # lower case
+    per_minute = models.PositiveIntegerField()
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "domain"], name="delivery_pace_one_per_domain")
+        ]
+
+
+class SendingHealth(models.Model):
+    """The client's breaker (services/breaker.py), one row: tripped when complaints or
+    hard bounces ran too high; then no campaign is scheduled, started or resumed until an
+    admin resumes sending. Rates are counted from `counted_from` (the last resume) on."""
+
+    tripped_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(max_length=500, blank=True)
+    sent = models.PositiveIntegerField(default=0)  # the window's figures at the trip
+    hard_bounces = models.PositiveIntegerField(default=0)
+    complaints = models.PositiveIntegerField(default=0)
+    counted_from = models.DateTimeField(null=True, blank=True)
+    resumed_at = models.DateTimeField(null=True, blank=True)
+    resumed_by = models.CharField(max_length=254, blank=True)

@@ -129,3 +129,38 @@ class SendingTransportSavedOut(SendingTransportOut):
 
 class SendingTransportListOut(CamelSchema):
     items: list[SendingTransportOut]
+
+
+class DeliveryPaceIn(CamelSchema):
+    kind: _text(20)  # sender | recipientDomain
+    domain: _text(253)
+    per_minute: int = Field(ge=0, le=10**9)  # 0 = no limit; the service checks the maximum
+
+
+class DeliveryPaceOut(CamelSchema):
+    id: int
+    kind: str
+    domain: str
+    per_minute: int
+    default_per_minute: int  # what holds without this row (0 = no limit)
+    updated_at: datetime
+
+
+class DeliveryPaceListOut(CamelSchema):
+    items: list[DeliveryPaceOut]
+
+
+class SendingHealthOut(CamelSchema):
+    stopped: bool
+    reason: str  # why sending is stopped ('' when it is not)
+    tripped_at: datetime | None
+    resumed_at: datetime | None
+    resumed_by: str
+    # The current window (counted from the last resume at most) and its limits.
+    window_since: datetime
+    sent: int
+    hard_bounces: int
+    complaints: int
+    min_sent: int
+    complaint_rate_limit: float
+    hard_bounce_rate_limit: float

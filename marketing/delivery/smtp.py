@@ -13,7 +13,8 @@ Outcomes (issue 12, "Outcomes"):
 | --- | --- | --- |
 | 2xx after DATA | SENT | sent |
 | 5.1.x, 5.2.1 (or a bare 550/551/553 at RCPT) | HARD_BOUNCE | failed, address suppressed |
-| 5.7.x, 4.7.x | SENDER_PROBLEM | throttle or pause the sender, tell the client; never suppress |
+| 5.7.x | SENDER_PROBLEM | pause the send, tell the client; never suppress |
+| 421, 4.7.x | SLOW_DOWN | retry later with backoff; the receiving domain's rate halves a while |
 | other 4xx, or the connection failed before DATA ended | DEFERRED | retry later with backoff |
 | other 5xx | FAILED | failed, not suppressed |
 | lost after the message, before the reply | UNKNOWN | retry after the lease, same Message-ID |
@@ -47,6 +48,7 @@ class Outcome(StrEnum):
     DEFERRED = "deferred"
     HARD_BOUNCE = "hardBounce"
     SENDER_PROBLEM = "senderProblem"
+    SLOW_DOWN = "slowDown"  # a receiver's "too fast": deferred, and its domain's rate halves
     FAILED = "failed"
     UNKNOWN = "unknown"
 
@@ -69,10 +71,14 @@ def classify(code: int, text: str) -> Outcome:
     if enhanced:
         klass, subject, detail = enhanced.groups()
         if subject == "7":
-            return Outcome.SENDER_PROBLEM
+            return Outcome.SLOW_DOWN if klass == "4" else Outcome.SENDER_PROBLEM
+        if code == 421:
+            return Outcome.SLOW_DOWN
         if klass == "5" and (subject == "1" or (subject, detail) == ("2", "1")):
             return Outcome.HARD_BOUNCE
         return Outcome.DEFERRED if klass == "4" else Outcome.FAILED
+    if code == 421:  # "service not available, closing": the receiver wants us slower
+        return Outcome.SLOW_DOWN
     if 400 <= code < 500:
         return Outcome.DEFERRED
     if code in (550, 551, 553):

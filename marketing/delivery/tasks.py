@@ -6,6 +6,7 @@ from celery import shared_task
 
 from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
+from marketing.delivery.services.breaker import breaker_evaluate
 from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transactional import (
@@ -59,9 +60,12 @@ def delivery_sweep() -> dict[str, int]:
         lane = sends_in_lane(due)
         for send_id in due:
             enqueue_on_commit(run_task_name(send_id, lane), send_id=send_id)
-        for send in sends_unfinished():
+        unfinished = sends_unfinished()
+        for send in unfinished:
             if send.pk not in due:
                 send_finish_if_done(send)
+        if unfinished:  # bounces and complaints come in while the client sends
+            breaker_evaluate()
         if due:
             woken[client.schema_name] = len(due)
     return woken

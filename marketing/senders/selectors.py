@@ -262,3 +262,14 @@ def tracking_domain_verified(schema: object | None = None) -> str | None:
         found = row.name if row is not None else ""
         cache.set(TRACKING_CACHE_KEY, found, TRACKING_CACHE_SECONDS)
     return found or None
+
+
+def sender_domain_verified_at(name: str):
+    """When the client's sending domain `name` was verified, or None (not its domain, or
+    not verified): delivery's warm-up counts the domain's days from it."""
+    domain = (
+        SenderDomain.objects.filter(name__iexact=name, status=DomainStatus.VERIFIED)
+        .only("verified_at")
+        .first()
+    )
+    return domain.verified_at if domain is not None else None

@@ -10,7 +10,8 @@ and it can misbehave the ways real receivers do, each switch on its own:
 - `drop_after_data`: recipients whose first DATA is taken and then the connection is
   closed without a reply (the ambiguous outcome of RFC 1047);
 - `defer_always`: recipients answered `451 4.3.0` every time;
-- `drop_always`: recipients whose every DATA is followed by a dropped connection.
+- `drop_always`: recipients whose every DATA is followed by a dropped connection;
+- `slow_down`: receiving domains answered `421 4.7.0` ("too fast") at RCPT.
 
 Each accepted message keeps the wall-clock moment it was accepted (`Received.at`).
 
@@ -38,12 +39,15 @@ class Faults:
     drop_after_data: set[str] = field(default_factory=set)
     defer_always: set[str] = field(default_factory=set)
     drop_always: set[str] = field(default_factory=set)
+    slow_down: set[str] = field(default_factory=set)
     # Offered in EHLO, as Postfix and the big receivers do (RFC 2920); off: a server that
     # takes one command at a time.
     pipelining: bool = True
 
     def rcpt_reply(self, address: str) -> str | None:
         address = address.lower()
+        if address.rpartition("@")[2] in self.slow_down:
+            return "421 4.7.0 Try again later, too many messages from you"
         if address in self.hard_bounce:
             return "550 5.1.1 The email account that you tried to reach does not exist"
         if address in self.policy_block:

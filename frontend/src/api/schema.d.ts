@@ -1483,6 +1483,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/deliveryPaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliverypacelist
+         * @description The client's own rates per sending or receiving domain (messages per minute).
+         */
+        get: operations["deliveryPaceList"];
+        /** Deliverypaceset */
+        put: operations["deliveryPaceSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/deliveryPaces/{pace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deliverypacedelete */
+        delete: operations["deliveryPaceDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/sendingHealth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sendinghealthget
+         * @description Whether the breaker stopped the client's sending, why, and the current figures.
+         */
+        get: operations["sendingHealthGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/sendingHealth/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sendinghealthresume
+         * @description Resume sending once the cause is dealt with (campaigns are resumed one by one).
+         */
+        post: operations["sendingHealthResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaigns": {
         parameters: {
             query?: never;
@@ -2958,7 +3036,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sender" | "senderDomain" | "trackingDomain";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -4487,6 +4565,68 @@ export interface components {
             credentials?: {
                 [key: string]: string;
             };
+        };
+        /** DeliveryPaceListOut */
+        DeliveryPaceListOut: {
+            /** Items */
+            items: components["schemas"]["DeliveryPaceOut"][];
+        };
+        /** DeliveryPaceOut */
+        DeliveryPaceOut: {
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /** Domain */
+            domain: string;
+            /** Perminute */
+            perMinute: number;
+            /** Defaultperminute */
+            defaultPerMinute: number;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** DeliveryPaceIn */
+        DeliveryPaceIn: {
+            /** Kind */
+            kind: string;
+            /** Domain */
+            domain: string;
+            /** Perminute */
+            perMinute: number;
+        };
+        /** SendingHealthOut */
+        SendingHealthOut: {
+            /** Stopped */
+            stopped: boolean;
+            /** Reason */
+            reason: string;
+            /** Trippedat */
+            trippedAt: string | null;
+            /** Resumedat */
+            resumedAt: string | null;
+            /** Resumedby */
+            resumedBy: string;
+            /**
+             * Windowsince
+             * Format: date-time
+             */
+            windowSince: string;
+            /** Sent */
+            sent: number;
+            /** Hardbounces */
+            hardBounces: number;
+            /** Complaints */
+            complaints: number;
+            /** Minsent */
+            minSent: number;
+            /** Complaintratelimit */
+            complaintRateLimit: number;
+            /** Hardbounceratelimit */
+            hardBounceRateLimit: number;
         };
         /** CampaignQuery */
         CampaignQuery: {
@@ -13288,6 +13428,335 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    deliveryPaceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPaceListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    deliveryPaceSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeliveryPaceIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPaceOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    deliveryPaceDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pace_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    sendingHealthGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingHealthOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    sendingHealthResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingHealthOut"];
+                };
             };
             /** @description Moved Permanently */
             301: {

@@ -42,10 +42,12 @@ from marketing.campaigns.selectors import (
 )
 from marketing.campaigns.services.campaigns import _apply, _save, campaign_lock_editable
 from marketing.campaigns.services.content import campaign_content
+from marketing.campaigns.services.limits import campaign_limits
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.time_zones import profile_due_sql
 from marketing.campaigns.services.validation import SendContext, campaign_send_check
 from marketing.content.selectors import template_get
+from marketing.delivery.services.breaker import sending_stopped_reason
 from marketing.delivery.services.sends import (
     SendKind,
     SendStatus,
@@ -105,6 +107,7 @@ def send_context(campaign: Campaign, *, now) -> SendContext:
     if groups_known and segments_known:
         sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
         count = audience_mailable_count(sql, params)
+    sender = campaign_from(campaign)
     return SendContext(
         now=now,
         campaign_type=campaign.campaign_type,
@@ -113,7 +116,8 @@ def send_context(campaign: Campaign, *, now) -> SendContext:
         recipient_count=count,
         groups_known=groups_known,
         segments_known=segments_known,
-        sender_problem=campaign_from(campaign).problem,
+        sender_problem=sender.problem,
+        limits=campaign_limits(campaign, sender_address=sender.address, count=count, now=now),
     )
 
 
@@ -130,7 +134,8 @@ def campaign_send(
         _apply(campaign, values)
         if when == SendWhen.NOW:
             campaign.scheduled_at = now
-        campaign_send_check(campaign, send_context(campaign, now=now), starting_now=when == "now")
+        context = send_context(campaign, now=now)
+        campaign_send_check(campaign, context, starting_now=when == "now")
         if campaign.kind in NOT_SENDABLE_YET:
             raise ValidationFailed(
                 messages.KIND_NOT_SENDABLE, errors={"type": [messages.KIND_NOT_SENDABLE]}
@@ -141,7 +146,7 @@ def campaign_send(
             client=connection.tenant, module=Module.SENT_CAMPAIGNS, adding=0 if counted else 1
         )
         campaign.status = CampaignStatus.SCHEDULED
-        campaign.status_message = ""
+        campaign.status_message = context.limits.warmup_note  # shown on the schedule
         campaign.updated_at = now
         _save(campaign)
         audit_record(
@@ -274,6 +279,9 @@ def campaign_resume(*, campaign_id: int) -> Campaign:
             raise ValidationFailed(
                 messages.NOT_RESUMABLE, errors={"status": [messages.NOT_RESUMABLE]}
             )
+        stopped = sending_stopped_reason()  # the breaker: an admin resumes sending first
+        if stopped:
+            raise ValidationFailed(stopped, errors={"status": [stopped]})
         if campaign.send_id:
             send_resume(campaign.send_id)
             campaign.status = CampaignStatus.SENDING

@@ -5,7 +5,8 @@ it holds must be well formed: a sender name of at most 50 characters, valid addr
 resend days from 2 to 10 with their times, an A/B set-up of A, B and at most C).
 `campaign_send_check` runs before a schedule or a send and asks for everything a send
 needs: campaign type, sender, audience, content, a schedule not in the past, RSS and poll
-fields, and the recipient limits of a private campaign type."""
+fields, the recipient limits of a private campaign type, and the sending limits (the
+monthly send limit, a warming-up domain's minimum audience, the breaker)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from core.errors import ValidationFailed
 from core.messages import INVALID_EMAIL
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignType
+from marketing.campaigns.services.limits import LimitProblems
 from marketing.senders import messages as sender_messages
 
 
@@ -163,6 +165,8 @@ class SendContext:
     segments_known: bool
     # '' when the campaign's sender may send; else why not (senders: spec 8's wording)
     sender_problem: str = ""
+    # the sending limits (services/limits.py): monthly, warm-up minimum, the breaker
+    limits: LimitProblems = field(default_factory=LimitProblems)
 
 
 def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_now: bool) -> None:
@@ -232,4 +236,11 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
             "audience",
             messages.PRIVATE_TOO_MANY.format(limit=limit, count=context.recipient_count),
         )
+    for name, problem in (
+        ("status", context.limits.stopped),
+        ("audience", context.limits.monthly),
+        ("audience", context.limits.warmup),
+    ):
+        if problem:
+            problems.add(name, problem)
     problems.raise_if_any()

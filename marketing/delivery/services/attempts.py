@@ -37,7 +37,7 @@ from datetime import timedelta
 
 import psycopg
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name
 from psycopg import sql
@@ -47,6 +47,7 @@ from marketing.audience.services.bounces import (
     soft_bounce_record_sql,
     soft_bounce_streak_end_sql,
 )
+from marketing.delivery.buckets import slow_down
 from marketing.delivery.messages import SENDER_REFUSED, SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     DeliveryState,
@@ -55,7 +56,9 @@ from marketing.delivery.models import (
     SendStatus,
     SuppressionReason,
 )
+from marketing.delivery.services.breaker import breaker_check_soon
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, DELIVERY, SUPPRESSION, Claimed
+from marketing.delivery.services.throttle import domain_of
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.services import event_code, event_insert_sql
 
@@ -202,9 +205,8 @@ class Attempts:
         )
         written, read = self._execute(statement, params, then=then)
         self._begun = (then.id, read) if then is not None else None
-        if written and reply.outcome == Outcome.SENDER_PROBLEM:
-            self.send.status = SendStatus.PAUSED
-            self.send.status_message = SENDER_REFUSED.format(reply=reply.summary)
+        if written:
+            _after_outcome(self.send, claimed, reply)
         return state
 
     def abandon(self) -> None:
@@ -311,7 +313,19 @@ def delivery_outcome_record(send: Send, claimed: Claimed, reply: Reply) -> Deliv
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
         written = cursor.fetchone()[0]
-    if written and reply.outcome == Outcome.SENDER_PROBLEM:
+    if written:
+        _after_outcome(send, claimed, reply)
+    return state
+
+
+def _after_outcome(send: Send, claimed: Claimed, reply: Reply) -> None:
+    """What a written outcome changes beyond its statement: the send a sender problem
+    paused (as the statement wrote it), the receiving domain's rate after a "slow down",
+    the client's breaker after a hard bounce (once the bounce is committed)."""
+    if reply.outcome == Outcome.SENDER_PROBLEM:
         send.status = SendStatus.PAUSED
         send.status_message = SENDER_REFUSED.format(reply=reply.summary)
-    return state
+    elif reply.outcome == Outcome.SLOW_DOWN:  # the receiving domain's rate halves a while
+        slow_down(schema=connection.schema_name, recipient_domain=domain_of(claimed.email))
+    elif reply.outcome == Outcome.HARD_BOUNCE and send.kind != SendKind.TEST:
+        transaction.on_commit(breaker_check_soon)

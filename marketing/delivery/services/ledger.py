@@ -105,18 +105,20 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
     return [c for c in claimed if c.id not in suppressed]
 
 
-def deliveries_release(rows: list[Claimed]) -> None:
-    """Claimed rows a run stops before trying (its time is up, the send was paused): due
-    again at once, and the attempt they were claimed with is not counted."""
+def deliveries_release(rows: list[Claimed], *, due_at=None) -> None:
+    """Claimed rows a run stops before trying (its time is up, the send was paused, a
+    rate says not yet): due again at once or at `due_at`, and the attempt they were
+    claimed with is not counted."""
     if not rows:
         return
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {DELIVERY} AS d SET state = {DeliveryState.PENDING},"
-            " attempts = d.attempts - 1, lease_expires_at = NULL, next_attempt_at = now()"
+            " attempts = d.attempts - 1, lease_expires_at = NULL,"
+            " next_attempt_at = COALESCE(%s, now())"
             " FROM unnest(%s::bigint[], %s::int[]) AS r(id, attempts)"
             f" WHERE d.id = r.id AND d.attempts = r.attempts AND d.state = {DeliveryState.CLAIMED}",
-            [[row.id for row in rows], [row.attempts for row in rows]],
+            [due_at, [row.id for row in rows], [row.attempts for row in rows]],
         )
 
 

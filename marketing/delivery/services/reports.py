@@ -28,6 +28,7 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.services.breaker import breaker_check_soon
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.services import Event, events_record
 
@@ -62,6 +63,8 @@ def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> 
                 diagnostic=report.diagnostic,
             )
             _effects(delivery, report)
+            if report.kind in (ReportKind.HARD_BOUNCE, ReportKind.COMPLAINT):
+                transaction.on_commit(breaker_check_soon)
     except IntegrityError:  # the same report again
         return False
     return True

@@ -31,6 +31,7 @@ from marketing.delivery.services.ledger import (
     send_has_due,
 )
 from marketing.delivery.services.recipients import recipients_by_id
+from marketing.delivery.services.throttle import DeliveryPacer
 from marketing.delivery.services.tracked import message_tracking, send_tracking
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.delivery.tokens import (
@@ -174,6 +175,7 @@ def send_batch_run(send_id: int) -> RunResult:
         shared=render_shared(values={"campaignId": send.source_id or ""}),
     )
     transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
+    pacer = DeliveryPacer(send)  # rates per sending and receiving domain, warm-up
     with attempts_open(send) as attempts:  # each message's transaction (attempts.py)
         while time.monotonic() < deadline:
             # A pause or cancel made meanwhile (by a person, or a sender problem in another
@@ -195,6 +197,9 @@ def send_batch_run(send_id: int) -> RunResult:
                     deliveries_release(claimed[index:])
                     break
                 following = claimed[index + 1] if index + 1 < len(claimed) else None
+                if pacer.postponed(row):  # over a rate or the warm-up day: put back, due later
+                    attempts.abandon()  # its locked read, if begun, is not held meanwhile
+                    continue
                 profile = profiles.get(row.profile_id)
                 if profile is None:  # erased between the claim and now
                     attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE), then=following)

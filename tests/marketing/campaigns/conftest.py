@@ -51,15 +51,19 @@ def world_make(*, emails=("ann@mail.example", "bob@mail.example")) -> World:
     return World(group.pk, ids, template.pk, general.pk)
 
 
-def sender_ready(email: str, *, name: str, confirmed: bool = True, **fields) -> Sender:
-    """A sender of a verified domain (the senders app's tests check how one gets there)."""
+def sender_ready(
+    email: str, *, name: str, confirmed: bool = True, warming_up: bool = False, **fields
+) -> Sender:
+    """A sender of a verified domain (the senders app's tests check how one gets there),
+    verified long enough ago to have no warm-up, unless `warming_up` (verified now)."""
     domain = email.rpartition("@")[2]
+    verified_at = timezone.now() - timedelta(days=0 if warming_up else 60)
     SenderDomain.objects.get_or_create(
         name=domain,
         defaults=dict(
             verification_token="t" * 32,
             status=DomainStatus.VERIFIED,
-            verified_at=timezone.now(),
+            verified_at=verified_at,
         ),
     )
     sender, _ = Sender.objects.get_or_create(

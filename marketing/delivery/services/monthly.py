@@ -1,0 +1,60 @@
+"""The monthly send limit (spec 5.2: "The monthly send limit can block sending or
+scheduling, including for next month"): messages per calendar month in the client's
+zone, from its plan (limit "MonthlySends") or DELIVERY_MONTHLY_LIMIT; none when neither
+names one.
+
+Delivery counts what the ledger holds for a month: messages sent in it, and open rows
+(still to go) due in it (rows overdue count toward the current month). The campaigns app
+adds what its scheduled campaigns of that month will send and the campaign at hand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import Q
+from django.utils import timezone
+
+from marketing.delivery.models import OPEN_STATES, Delivery, SendKind
+
+
+@dataclass(frozen=True)
+class Month:
+    start: datetime
+    end: datetime
+    label: str  # "November 2026"
+
+
+def monthly_limit() -> int | None:
+    """The current client's messages per month, or None for no limit."""
+    client = connection.tenant
+    plan = getattr(client, "plan", None)
+    value = plan.limits.get(settings.MONTHLY_SENDS_PLAN_KEY) if plan is not None else None
+    if value is None:
+        value = settings.DELIVERY_MONTHLY_LIMIT or None
+    return int(value) if value is not None else None
+
+
+def month_of(instant: datetime) -> Month:
+    """The calendar month (in the client's zone) that holds `instant`."""
+    zone = ZoneInfo(connection.tenant.time_zone)
+    local = instant.astimezone(zone)
+    start = local.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
+    following = (start.year + start.month // 12, start.month % 12 + 1)
+    end = start.replace(year=following[0], month=following[1])
+    return Month(start, end, start.strftime("%B %Y"))
+
+
+def ledger_month_usage(month: Month, *, now: datetime | None = None) -> int:
+    """Messages of the month in the ledger: sent in it, or still to go and due in it."""
+    now = now or timezone.now()
+    due = Q(next_attempt_at__lt=month.end)
+    if month.start > now:  # a later month: only rows due in it
+        due &= Q(next_attempt_at__gte=month.start)
+    rows = Delivery.objects.exclude(send__kind=SendKind.TEST).filter(
+        Q(sent_at__gte=month.start, sent_at__lt=month.end) | (Q(state__in=OPEN_STATES) & due)
+    )
+    return rows.count()
