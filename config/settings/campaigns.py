@@ -15,3 +15,8 @@ CAMPAIGN_PRIVATE_RECIPIENT_LIMIT = env.int("CAMPAIGN_PRIVATE_RECIPIENT_LIMIT", d
 CAMPAIGN_AB_PERCENT = (10, 50)
 # A schedule this many seconds in the past still counts as now (the time the form took).
 CAMPAIGN_SCHEDULE_GRACE_SECONDS = 120
+# Super-admin reports across clients (/performanceReport, /recentcampaigns, /scheduleSummary)
+# read each client's schema in turn: at most this many campaigns from each, and a window
+# of at most this many days.
+CAMPAIGN_REPORT_CLIENT_LIMIT = env.int("CAMPAIGN_REPORT_CLIENT_LIMIT", default=200)
+CAMPAIGN_REPORT_DAYS_MAX = 366

@@ -76,3 +76,8 @@ NOT_RESUMABLE = "Only a paused campaign can be resumed."
 PAUSED_BY_PERSON = "Paused by {email}."
 NOT_DELETABLE_SENDING = "A campaign that is sending cannot be deleted; pause it first."
 KIND_NOT_SENDABLE = "A/B and RSS campaigns cannot be sent yet."
+
+# reports
+REPORT_EXPORT_TOO_MANY = "An export is limited to {limit:,} records; this list has {count:,}."
+REPORT_OUTCOME_UNKNOWN = "Choose one of: opened, clicked, bounced, unsubscribed, notOpened."
+REPORT_DAYS_RANGE = "Days must be from 1 to {limit}."
