@@ -20,3 +20,6 @@ CAMPAIGN_SCHEDULE_GRACE_SECONDS = 120
 # of at most this many days.
 CAMPAIGN_REPORT_CLIENT_LIMIT = env.int("CAMPAIGN_REPORT_CLIENT_LIMIT", default=200)
 CAMPAIGN_REPORT_DAYS_MAX = 366
+# A report's recipient list is counted exactly up to this many rows (as the planner expects
+# them); past it the total is the planner's estimate, shown as "about N".
+CAMPAIGN_REPORT_EXACT_UP_TO = env.int("CAMPAIGN_REPORT_EXACT_UP_TO", default=10_000)

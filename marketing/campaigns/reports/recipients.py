@@ -4,6 +4,9 @@ unsubscribed, and not opened (accepted, and no human open). Rows in ledger order
 
 from __future__ import annotations
 
+import json
+
+from django.conf import settings
 from django.db import connection
 
 from marketing.campaigns.models import Campaign
@@ -39,7 +42,9 @@ def recipients_count(campaign: Campaign, outcome: str) -> int:
 
 
 def recipients_page(campaign: Campaign, outcome: str, *, page: int, page_size: int) -> dict:
-    """One page of the list and its exact total: {items, total, page, page_size}."""
+    """One page of the list and its total: exact up to CAMPAIGN_REPORT_EXACT_UP_TO rows
+    as the planner sees them, its estimate past that ({items, total, total_is_estimate,
+    page, page_size})."""
     sql, params = recipients_sql(campaign, outcome)
     with connection.cursor() as cursor:
         cursor.execute(
@@ -58,8 +63,27 @@ def recipients_page(campaign: Campaign, outcome: str, *, page: int, page_size: i
             }
             for profile_id, email, variant, state, last_reply, sent_at in cursor.fetchall()
         ]
+    estimate = False
+    offset = (page - 1) * page_size
     if page == 1 and len(items) < page_size:
         total = len(items)
+    elif (planned := _planned_rows(sql, params)) > settings.CAMPAIGN_REPORT_EXACT_UP_TO:
+        # Counting a list of a million rows costs more than the page: "about N".
+        total, estimate = max(planned, offset + len(items)), True
     else:
         total = recipients_count(campaign, outcome)
-    return {"items": items, "total": total, "page": page, "page_size": page_size}
+    return {
+        "items": items,
+        "total": total,
+        "total_is_estimate": estimate,
+        "page": page,
+        "page_size": page_size,
+    }
+
+
+def _planned_rows(sql: str, params: list) -> int:
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+        plan = cursor.fetchone()[0]
+    plan = json.loads(plan) if isinstance(plan, str) else plan
+    return int(plan[0]["Plan"]["Plan Rows"])

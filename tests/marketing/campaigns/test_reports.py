@@ -90,7 +90,7 @@ def test_recipient_lists_by_outcome_and_their_export(alpha, admin_api):
     bounced = admin_api.get(f"{base}/recipients", outcome="bounced").json()["items"][0]
     assert bounced["state"] == "Failed" and bounced["lastReply"].startswith("550 5.1.1")
     second = admin_api.get(f"{base}/recipients", outcome="notOpened", page=2, pageSize=10).json()
-    assert (second["items"], second["total"]) == ([], 2)
+    assert (second["items"], second["total"], second["totalIsEstimate"]) == ([], 2, False)
     started = admin_api.post(f"{base}/export", {"outcome": "notOpened"})
     assert started.status_code == 202, started.content
     job_id = started.json()["jobId"]
@@ -184,3 +184,13 @@ def test_super_admin_reports_across_clients(alpha, beta, super_api):
     [day] = [d for d in summary if d["clientName"] == beta.client.name]
     assert [c["name"] for c in day["campaigns"]] == ["Beta later"]
     assert day["timeZone"] == beta.client.time_zone
+
+
+def test_a_long_list_answers_the_planners_estimate(alpha, admin_api, settings):
+    seeded = sent_campaign_seed(alpha)
+    settings.CAMPAIGN_REPORT_EXACT_UP_TO = 0  # every list past its first page is "long"
+    base = f"/api/mm/campaigns/{seeded.campaign_id}/report/recipients"
+    page = admin_api.get(base, outcome="notOpened", page=2).json()
+    assert page["totalIsEstimate"] is True and page["total"] >= 10
+    first = admin_api.get(base, outcome="notOpened").json()  # fits its first page: counted
+    assert (first["total"], first["totalIsEstimate"]) == (2, False)
