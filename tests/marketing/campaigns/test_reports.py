@@ -194,3 +194,13 @@ def test_a_long_list_answers_the_planners_estimate(alpha, admin_api, settings):
     assert page["totalIsEstimate"] is True and page["total"] >= 10
     first = admin_api.get(base, outcome="notOpened").json()  # fits its first page: counted
     assert (first["total"], first["totalIsEstimate"]) == (2, False)
+
+
+def test_a_campaign_sent_in_each_recipients_zone_shows_its_hours(alpha, user_api):
+    seeded = sent_campaign_seed(alpha)
+    with in_schema(alpha):
+        Campaign.objects.filter(pk=seeded.campaign_id).update(send_in_recipient_zone=True)
+    report = user_api.get(f"/api/mm/campaigns/{seeded.campaign_id}/report").json()
+    hours = report["hourly"]
+    assert sum(h["sent"] for h in hours) == 4 and sum(h["due"] for h in hours) == 0
+    assert all(h["hour"].endswith((":00:00-05:00", ":00:00-04:00")) for h in hours)
