@@ -32,6 +32,7 @@ JOB_KIND_GATES = {
     "unsubscriberImport": Gate(action_type=ActionType.OPT_OUTS),
     "activityExport": ADMIN,  # the audit trail
     "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "campaignReportExport": Gate(action_type=ActionType.EXPORT_PROFILES),
 }
 
 OPERATION_GATES: dict[str, Gate] = {
@@ -192,6 +193,15 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignSendTest": MEMBER,
     "campaignPause": MEMBER,
     "campaignResume": MEMBER,
+    # campaign reports (issue 13): a campaign's report and recipient lists are open to
+    # members; exporting a list is an export of profiles; the reports across clients are
+    # super-admins' (spec 2.2)
+    "campaignReport": MEMBER,
+    "campaignReportRecipients": MEMBER,
+    "campaignReportExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "performanceReport": SUPERADMIN,
+    "recentcampaigns": SUPERADMIN,
+    "scheduleSummary": SUPERADMIN,
     "campaignTypeList": MEMBER,
     "campaignTypeCreate": ADMIN,
     "campaignTypeUpdate": ADMIN,

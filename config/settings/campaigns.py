@@ -19,3 +19,11 @@ CAMPAIGN_SCHEDULE_GRACE_SECONDS = 120
 # domain still in its warm-up (DELIVERY_WARMUP_DAYS) needs at least this many recipients
 # (a handful of messages teaches the mailbox providers nothing about the domain).
 CAMPAIGN_WARMUP_MIN_RECIPIENTS = env.int("CAMPAIGN_WARMUP_MIN_RECIPIENTS", default=50)
+# Super-admin reports across clients (/performanceReport, /recentcampaigns, /scheduleSummary)
+# read each client's schema in turn: at most this many campaigns from each, and a window
+# of at most this many days.
+CAMPAIGN_REPORT_CLIENT_LIMIT = env.int("CAMPAIGN_REPORT_CLIENT_LIMIT", default=200)
+CAMPAIGN_REPORT_DAYS_MAX = 366
+# A report's recipient list is counted exactly up to this many rows (as the planner expects
+# them); past it the total is the planner's estimate, shown as "about N".
+CAMPAIGN_REPORT_EXACT_UP_TO = env.int("CAMPAIGN_REPORT_EXACT_UP_TO", default=10_000)

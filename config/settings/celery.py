@@ -40,6 +40,7 @@ TASK_QUEUES = {
     "audience.verify_profiles": "bulk",
     "audit.activity_export_run": "bulk",
     "segments.export_run": "bulk",
+    "campaigns.report_export_run": "bulk",
     "tenants.sso_nonces_purge": "default",
     "tenants.api_tokens_purge": "default",
     "jobs.lost_jobs_sweep": "default",

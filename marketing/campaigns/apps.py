@@ -7,6 +7,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = "Campaigns"
 
     def ready(self) -> None:
+        from marketing.campaigns.job_kinds import job_kinds_register
         from marketing.campaigns.selectors import (
             campaigns_count,
             campaigns_published_count,
@@ -25,3 +26,4 @@ class CampaignsConfig(AppConfig):
         register_usage_counter(Module.PUBLISHED_CAMPAIGNS, campaigns_published_count)
         register_header_reference(campaigns_using_header)
         register_footer_reference(campaigns_using_footer)
+        job_kinds_register()

@@ -92,3 +92,7 @@ WARMUP_NOTE = (
     "The sending domain {domain} is warming up: it sends at most {allowance} messages "
     "today and more each day; the rest goes out on the following days."
 )
+# reports
+REPORT_EXPORT_TOO_MANY = "An export is limited to {limit:,} records; this list has {count:,}."
+REPORT_OUTCOME_UNKNOWN = "Choose one of: opened, clicked, bounced, unsubscribed, notOpened."
+REPORT_DAYS_RANGE = "Days must be from 1 to {limit}."

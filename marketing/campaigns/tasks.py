@@ -4,15 +4,18 @@ send's status. The start itself is idempotent (services/sending.py), so a tick t
 overlaps the previous one, or a redelivered message, starts nothing twice."""
 
 from celery import shared_task
+from django.conf import settings
 
-from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
+from core.tasks import BULK_RETRY, TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
+from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
 from marketing.campaigns.services.sending import (
     CAMPAIGN_START,
     campaign_start,
     campaign_statuses_follow,
     campaigns_due,
 )
+from marketing.jobs.runner import JobTask
 
 
 @shared_task(
@@ -45,3 +48,15 @@ def schedule_tick() -> dict[str, dict[str, int]]:
         if due or followed:
             news[client.schema_name] = {"started": len(due), "followed": followed}
     return news
+
+
+@shared_task(
+    name=EXPORT_TASK,
+    base=JobTask,
+    soft_time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT,
+    time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT + 120,
+    **BULK_RETRY,
+)
+def report_export_run(job_id: int) -> None:
+    """A report's recipient list as CSV (services/report_export.py)."""
+    report_export_write(job_id)

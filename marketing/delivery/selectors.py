@@ -4,9 +4,17 @@ counts, without their touching the ledger's tables."""
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db import connection
 from django.db.models import Count, Q
 
-from marketing.delivery.models import DeliveryState, DkimKey, Send
+from marketing.delivery.models import (
+    OPEN_STATES,
+    Delivery,
+    DeliveryReport,
+    DeliveryState,
+    DkimKey,
+    Send,
+)
 
 
 @dataclass(frozen=True)
@@ -43,3 +51,123 @@ def dkim_keys_for(domain: str) -> list[tuple[str, str, str]]:
     the client publishes."""
     keys = DkimKey.objects.filter(domain=domain.lower()).order_by("-algorithm", "selector")
     return [(key.algorithm, key.selector, key.dns_txt) for key in keys]
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """The rows of one send and variant ("" when not an A/B test) by outcome."""
+
+    send_id: int
+    variant: str
+    recipients: int
+    sent: int
+    bounced_after_sent: int  # accepted, then reported back as a bounce (a DSN)
+    failed: int
+    suppressed: int  # found on the suppression list (or unmailable) at claim time
+    deferred: int  # waiting for a retry after a temporary refusal
+    pending: int  # not tried yet, in a worker's hands, or the outcome unknown
+    hard_bounces: int
+    soft_bounces: int
+
+
+def send_outcomes(send_ids: list[int]) -> list[Outcomes]:
+    """Per send and variant, the rows by state and their bounces: a hard bounce is a
+    row refused with a 5xx reply or reported by a hard-bounce DSN; a soft bounce a row
+    given up after temporary refusals, or reported by a soft-bounce DSN. One pass over
+    the sends' rows (with their reports joined)."""
+    delivery, report = Delivery._meta.db_table, DeliveryReport._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "WITH r AS (SELECT x.delivery_id, bool_or(x.kind = 'hardBounce') AS hard,"
+            " bool_or(x.kind = 'softBounce') AS soft"
+            f" FROM {report} x JOIN {delivery} y ON y.id = x.delivery_id"
+            " WHERE y.send_id = ANY(%(sends)s) GROUP BY x.delivery_id)"
+            " SELECT d.send_id, d.variant, count(*),"
+            " count(*) FILTER (WHERE d.state = %(sent)s),"
+            " count(*) FILTER (WHERE d.state = %(sent)s AND (r.hard OR r.soft)),"
+            " count(*) FILTER (WHERE d.state = %(failed)s),"
+            " count(*) FILTER (WHERE d.state = %(suppressed)s),"
+            " count(*) FILTER (WHERE d.state = %(deferred)s),"
+            " count(*) FILTER (WHERE d.state IN (%(pending)s, %(claimed)s, %(unknown)s)),"
+            " count(*) FILTER (WHERE r.hard"
+            "   OR (d.state = %(failed)s AND d.last_reply LIKE '5%%')),"
+            " count(*) FILTER (WHERE NOT coalesce(r.hard, false) AND (r.soft"
+            "   OR (d.state = %(failed)s AND d.last_reply NOT LIKE '5%%')))"
+            f" FROM {delivery} d LEFT JOIN r ON r.delivery_id = d.id"
+            " WHERE d.send_id = ANY(%(sends)s)"
+            " GROUP BY d.send_id, d.variant ORDER BY d.send_id, d.variant",
+            {
+                "sends": send_ids,
+                "sent": DeliveryState.SENT,
+                "failed": DeliveryState.FAILED,
+                "suppressed": DeliveryState.SUPPRESSED,
+                "deferred": DeliveryState.DEFERRED,
+                "pending": DeliveryState.PENDING,
+                "claimed": DeliveryState.CLAIMED,
+                "unknown": DeliveryState.UNKNOWN,
+            },
+        )
+        return [Outcomes(*row) for row in cursor.fetchall()]
+
+
+# The ledger's states a report's recipient lists name: accepted by the receiver, refused.
+STATES_SENT = (int(DeliveryState.SENT),)
+STATES_BOUNCED = (int(DeliveryState.FAILED),)
+STATE_NAMES = {int(state): state.label for state in DeliveryState}
+
+
+def send_recipients_sql(
+    send_ids: list[int],
+    *,
+    states: tuple[int, ...] = (),
+    profiles_in: tuple[str, list] | None = None,
+    profiles_not_in: tuple[str, list] | None = None,
+) -> tuple[str, list]:
+    """SELECT of the sends' rows as (`delivery_id`, `profile_id`, `email`, `variant`,
+    `state`, `last_reply`, `sent_at`), narrowed to `states` and to the profiles another
+    SELECT (`profiles_in`, `profiles_not_in`: SQL and parameters selecting the column
+    `profile_id`) does or does not pick. Unordered: callers order by `delivery_id`."""
+    where, params = ["d.send_id = ANY(%s)"], [send_ids]
+    if states:
+        where.append("d.state = ANY(%s)")
+        params.append([int(s) for s in states])
+    if profiles_in is not None:
+        where.append(f"d.profile_id IN ({profiles_in[0]})")
+        params.extend(profiles_in[1])
+    if profiles_not_in is not None:
+        # NOT EXISTS plans as an anti-join (NOT IN over a large list would not).
+        where.append(
+            f"NOT EXISTS (SELECT 1 FROM ({profiles_not_in[0]}) x WHERE x.profile_id = d.profile_id)"
+        )
+        params.extend(profiles_not_in[1])
+    sql = (
+        "SELECT d.id AS delivery_id, d.profile_id, d.email, d.variant, d.state, d.last_reply,"
+        f" d.sent_at FROM {Delivery._meta.db_table} d WHERE {' AND '.join(where)}"
+    )
+    return sql, params
+
+
+def send_variants_sql(send_ids: list[int]) -> tuple[str, list]:
+    """SELECT of (`profile_id`, `variant`) of the sends' rows: a report joins events to
+    the variant each person got."""
+    return (
+        f"SELECT d.profile_id, d.variant FROM {Delivery._meta.db_table} d"
+        " WHERE d.send_id = ANY(%s)",
+        [send_ids],
+    )
+
+
+def send_hourly(send_ids: list[int], *, time_zone: str) -> list[tuple]:
+    """Per hour of the client's wall-clock time, the rows sent and still due then
+    (a campaign sent in each recipient's zone): [(naive local hour, sent, due)]; a sent
+    row counts in the hour it went, an open one in the hour it is due."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT date_trunc('hour', coalesce(d.sent_at, d.next_attempt_at) AT TIME ZONE %s)"
+            " AS hour, count(*) FILTER (WHERE d.state = %s),"
+            " count(*) FILTER (WHERE d.state = ANY(%s))"
+            f" FROM {Delivery._meta.db_table} d WHERE d.send_id = ANY(%s)"
+            " GROUP BY hour ORDER BY hour",
+            [time_zone, DeliveryState.SENT, [int(s) for s in OPEN_STATES], send_ids],
+        )
+        return cursor.fetchall()

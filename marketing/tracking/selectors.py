@@ -4,13 +4,16 @@
 text) selecting, as `id`, every profile with at least `min_count` human events of one
 type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
 opens) never count. The partial indexes of models.py serve it as an index-only scan.
-`campaign_human_reach` counts the people who opened and clicked, per campaign (grids)."""
+`campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
+the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports)."""
 
 import datetime
+from dataclasses import dataclass
 
+from django.db import connection
 from django.db.models import Count
 
-from marketing.tracking.models import EVENT_NAMES, EmailEvent, EventType
+from marketing.tracking.models import EVENT_NAMES, EmailEvent, EventType, SendLink, TrackedSend
 
 EVENT_TABLE = EmailEvent._meta.db_table
 
@@ -66,3 +69,134 @@ def campaign_human_reach(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
         name = "opened" if event_type == EventType.OPENED else "clicked"
         reach.setdefault(campaign_id, {"opened": 0, "clicked": 0})[name] = people
     return reach
+
+
+def campaign_send_ids(campaign_id: int) -> list[int]:
+    """Every send whose events name the campaign (its send, and any variant's or resend's
+    send the runners start), as recorded when each send's first run began."""
+    return list(
+        TrackedSend.objects.filter(campaign_id=campaign_id, record_events=True)
+        .order_by("send_id")
+        .values_list("send_id", flat=True)
+    )
+
+
+# What a report counts from the events; sends, deliveries and bounces come from the ledger
+# (a `sent` event per recipient would be the bulk of a campaign's rows).
+REPORTED_EVENTS = ("opened", "clicked", "complained", "unsubscribed")
+
+
+def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int, int]]:
+    """{(event name, machine): (events, people)} of one campaign's REPORTED_EVENTS."""
+    names = {int(value): name for name, value in EVENT_NAMES.items()}
+    rows = (
+        EmailEvent.objects.filter(
+            campaign_id=campaign_id,
+            event_type__in=[EVENT_NAMES[name] for name in REPORTED_EVENTS],
+        )
+        .values_list("event_type", "machine")
+        .annotate(events=Count("*"), people=Count("profile_id", distinct=True))
+        .order_by()
+    )
+    return {(names[kind], machine): (events, people) for kind, machine, events, people in rows}
+
+
+def campaign_people_sql(campaign_id: int, event: str, *, machine: bool = False) -> tuple[str, list]:
+    """SELECT of the distinct profile ids (`profile_id`) with at least one `event` of the
+    campaign (human ones, or machine ones with `machine`): reports' recipient lists."""
+    sql = (
+        f"SELECT DISTINCT e.profile_id FROM {EVENT_TABLE} e"
+        f" WHERE e.campaign_id = %s AND e.event_type = %s AND {'' if machine else 'NOT '}e.machine"
+    )
+    return sql, [campaign_id, int(EVENT_NAMES[event])]
+
+
+def campaign_events_by_person_sql(campaign_id: int, events: list[str]) -> tuple[str, list]:
+    """SELECT of (`profile_id`, `event_type`) once per person and human event type of the
+    campaign: a report joins it to the ledger's variants."""
+    sql = (
+        f"SELECT DISTINCT e.profile_id, e.event_type FROM {EVENT_TABLE} e"
+        " WHERE e.campaign_id = %s AND NOT e.machine AND e.event_type = ANY(%s)"
+    )
+    return sql, [campaign_id, [int(EVENT_NAMES[name]) for name in events]]
+
+
+@dataclass(frozen=True)
+class LinkClicks:
+    link_id: int
+    url: str
+    people: int  # human clicks, one per person
+    clicks: int  # human clicks
+    machine_clicks: int  # bot and scanner clicks, kept apart
+
+
+def campaign_link_clicks(campaign_id: int, send_ids: list[int]) -> list[LinkClicks]:
+    """Each tracked link of the campaign's sends with its clicks, most clicked first;
+    honeypot links (bot traps) are left out (spec 5.1). One grouped query."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT l.id, l.url,"
+            " count(DISTINCT e.profile_id) FILTER (WHERE NOT e.machine),"
+            " count(e.id) FILTER (WHERE NOT e.machine),"
+            " count(e.id) FILTER (WHERE e.machine)"
+            f" FROM {SendLink._meta.db_table} l"
+            f" LEFT JOIN {EVENT_TABLE} e ON e.link_id = l.id AND e.campaign_id = %s"
+            " AND e.event_type = %s"
+            " WHERE l.send_id = ANY(%s) AND NOT l.honeypot"
+            " GROUP BY l.id, l.url ORDER BY 4 DESC, 3 DESC, l.id",
+            [campaign_id, int(EventType.CLICKED), send_ids],
+        )
+        return [LinkClicks(*row) for row in cursor.fetchall()]
+
+
+def campaign_timeline(campaign_id: int, *, time_zone: str, unit: str) -> list[tuple]:
+    """Human opens and clicks of the campaign per `unit` ("hour" or "day") of the
+    client's wall-clock time: [(bucket start as a naive local datetime, opens, clicks)].
+    An index-only scan of the campaign index."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT date_trunc(%s, e.occurred_at AT TIME ZONE %s) AS bucket,"
+            " count(*) FILTER (WHERE e.event_type = %s),"
+            " count(*) FILTER (WHERE e.event_type = %s)"
+            f" FROM {EVENT_TABLE} e"
+            " WHERE e.campaign_id = %s AND NOT e.machine AND e.event_type IN (%s, %s)"
+            " GROUP BY bucket ORDER BY bucket",
+            [
+                unit,
+                time_zone,
+                int(EventType.OPENED),
+                int(EventType.CLICKED),
+                campaign_id,
+                int(EventType.OPENED),
+                int(EventType.CLICKED),
+            ],
+        )
+        return cursor.fetchall()
+
+
+def campaign_event_span(campaign_id: int) -> tuple[datetime.datetime | None, ...]:
+    """The first and last human open or click of the campaign (which unit a timeline
+    takes)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT min(occurred_at), max(occurred_at) FROM {EVENT_TABLE}"
+            " WHERE campaign_id = %s AND NOT machine AND event_type IN (%s, %s)",
+            [campaign_id, int(EventType.OPENED), int(EventType.CLICKED)],
+        )
+        return cursor.fetchone()
+
+
+def campaigns_people(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
+    """Per campaign, how many people had each kind of human event:
+    {campaign_id: {event name: people}} (one grouped query over the campaign index)."""
+    names = {int(value): name for name, value in EVENT_NAMES.items()}
+    rows = (
+        EmailEvent.objects.filter(campaign_id__in=campaign_ids, machine=False)
+        .values_list("campaign_id", "event_type")
+        .annotate(people=Count("profile_id", distinct=True))
+        .order_by()
+    )
+    people: dict[int, dict[str, int]] = {}
+    for campaign_id, event_type, count in rows:
+        people.setdefault(campaign_id, {})[names[event_type]] = count
+    return people

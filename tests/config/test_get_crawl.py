@@ -289,6 +289,10 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("campaignList", "campaignTypeId"): [ids.get("campaign_type", 1)],
         ("campaignList", "createdFrom"): ["2001-03-01T00:00:00"],
         ("campaignList", "createdTo"): ["2999-12-31T00:00:00"],
+        # the super-admins' campaign reports: a window of days, a number of campaigns
+        ("performanceReport", "days"): [30, 1, 366],
+        ("scheduleSummary", "days"): [7, 366],
+        ("recentcampaigns", "limit"): [20, 1, 100],
     }
     by_name = {
         "page": [1, 2],

@@ -1735,6 +1735,127 @@ export interface paths {
         patch: operations["campaignSettingsUpdate"];
         trace?: never;
     };
+    "/api/mm/campaigns/{campaign_id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaignreport
+         * @description /emailcampaignreport, /regularcampaignreport, the A/B reports, /campaignDetails.
+         */
+        get: operations["campaignReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/report/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaignreportrecipients
+         * @description The report's recipients with one outcome, in ledger order, paged.
+         */
+        get: operations["campaignReportRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaignreportexport
+         * @description A recipient list as CSV through a background job (its file: downloadBase64).
+         */
+        post: operations["campaignReportExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/reports/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Performancereport
+         * @description /performanceReport: every client's campaigns of the last `days` days (super-admin).
+         */
+        get: operations["performanceReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/reports/recentCampaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recentcampaigns
+         * @description The Email DashBoard (/recentcampaigns): the latest campaigns of every client.
+         */
+        get: operations["recentcampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/reports/scheduleSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Schedulesummary
+         * @description The Scheduler Summary: campaigns scheduled in the next `days` days, by client and
+         *     day of the client's zone.
+         */
+        get: operations["scheduleSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/senders": {
         parameters: {
             query?: never;
@@ -5198,6 +5319,417 @@ export interface components {
             viewInBrowser?: boolean | null;
             /** Autosavecontent */
             autoSaveContent?: boolean | null;
+        };
+        /** AbOut */
+        AbOut: {
+            /** Teston */
+            testOn: string;
+            /** Testpercent */
+            testPercent: number | null;
+            /** Winnerrule */
+            winnerRule: string;
+            /** Winnerafterhours */
+            winnerAfterHours: number | null;
+            /** Winner */
+            winner: string;
+            /** Winnerpickedat */
+            winnerPickedAt: string | null;
+            /** Leader */
+            leader: string;
+            /** Variants */
+            variants: components["schemas"]["VariantOut"][];
+        };
+        /** CampaignReportOut */
+        CampaignReportOut: {
+            campaign: components["schemas"]["ReportCampaignOut"];
+            /** Recipients */
+            recipients: number;
+            /** Sent */
+            sent: number;
+            /** Delivered */
+            delivered: number;
+            /** Failed */
+            failed: number;
+            /** Deferred */
+            deferred: number;
+            /** Pending */
+            pending: number;
+            /** Hardbounces */
+            hardBounces: number;
+            /** Softbounces */
+            softBounces: number;
+            /** Complaints */
+            complaints: number;
+            /** Unsubscribes */
+            unsubscribes: number;
+            /** Uniqueopens */
+            uniqueOpens: number;
+            /** Totalopens */
+            totalOpens: number;
+            /** Uniqueclicks */
+            uniqueClicks: number;
+            /** Totalclicks */
+            totalClicks: number;
+            /** Openrate */
+            openRate: number;
+            /** Clickrate */
+            clickRate: number;
+            /** Clicktoopenrate */
+            clickToOpenRate: number;
+            /** Bouncerate */
+            bounceRate: number;
+            /** Unsubscriberate */
+            unsubscribeRate: number;
+            /** Machineopens */
+            machineOpens: number;
+            /** Machineopenpeople */
+            machineOpenPeople: number;
+            /** Botclicks */
+            botClicks: number;
+            /** Botclickpeople */
+            botClickPeople: number;
+            /** Links */
+            links: components["schemas"]["LinkOut"][];
+            timeline: components["schemas"]["TimelineOut"];
+            /** Hourly */
+            hourly: components["schemas"]["HourOut"][];
+            ab: components["schemas"]["AbOut"] | null;
+            resends: components["schemas"]["ResendsOut"];
+            /**
+             * Generatedat
+             * Format: date-time
+             */
+            generatedAt: string;
+        };
+        /** HourOut */
+        HourOut: {
+            /**
+             * Hour
+             * Format: date-time
+             */
+            hour: string;
+            /** Sent */
+            sent: number;
+            /** Due */
+            due: number;
+        };
+        /** LinkOut */
+        LinkOut: {
+            /** Linkid */
+            linkId: number;
+            /** Url */
+            url: string;
+            /** Uniqueclicks */
+            uniqueClicks: number;
+            /** Totalclicks */
+            totalClicks: number;
+            /** Botclicks */
+            botClicks: number;
+        };
+        /** ReportCampaignOut */
+        ReportCampaignOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /** Status */
+            status: string;
+            /** Statusmessage */
+            statusMessage: string;
+            /** Subject */
+            subject: string;
+            /** Fromname */
+            fromName: string;
+            /** Fromaddress */
+            fromAddress: string;
+            /** Scheduledat */
+            scheduledAt: string | null;
+            /** Startedat */
+            startedAt: string | null;
+            /** Sentat */
+            sentAt: string | null;
+            /** Sendinrecipientzone */
+            sendInRecipientZone: boolean;
+        };
+        /** ResendOut */
+        ResendOut: {
+            /** Enabled */
+            enabled: boolean;
+            /** Days */
+            days: number | null;
+            /** Subject */
+            subject: string;
+            /** Status */
+            status: number;
+            /** Scheduledat */
+            scheduledAt: string | null;
+            /** Processedat */
+            processedAt: string | null;
+        };
+        /** ResendSendOut */
+        ResendSendOut: {
+            /** Sendid */
+            sendId: number;
+            /** Recipients */
+            recipients: number;
+            /** Sent */
+            sent: number;
+        };
+        /** ResendsOut */
+        ResendsOut: {
+            unopened: components["schemas"]["ResendOut"];
+            unclicked: components["schemas"]["ResendOut"];
+            /** Sends */
+            sends: components["schemas"]["ResendSendOut"][];
+        };
+        /** TimelineOut */
+        TimelineOut: {
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "hour" | "day";
+            /** Points */
+            points: components["schemas"]["TimelinePointOut"][];
+        };
+        /** TimelinePointOut */
+        TimelinePointOut: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Opens */
+            opens: number;
+            /** Clicks */
+            clicks: number;
+        };
+        /** VariantOut */
+        VariantOut: {
+            /** Name */
+            name: string;
+            /** Subject */
+            subject: string;
+            /** Templateid */
+            templateId: number | null;
+            /** Recipients */
+            recipients: number;
+            /** Sent */
+            sent: number;
+            /** Delivered */
+            delivered: number;
+            /** Uniqueopens */
+            uniqueOpens: number;
+            /** Uniqueclicks */
+            uniqueClicks: number;
+            /** Openrate */
+            openRate: number;
+            /** Clickrate */
+            clickRate: number;
+        };
+        /** RecipientQuery */
+        RecipientQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Outcome
+             * @default opened
+             * @enum {string}
+             */
+            outcome: "opened" | "clicked" | "bounced" | "unsubscribed" | "notOpened";
+        };
+        /** RecipientOut */
+        RecipientOut: {
+            /** Profileid */
+            profileId: number;
+            /** Email */
+            email: string;
+            /** Variant */
+            variant: string;
+            /** State */
+            state: string;
+            /** Lastreply */
+            lastReply: string;
+            /** Sentat */
+            sentAt: string | null;
+        };
+        /** RecipientPageOut */
+        RecipientPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["RecipientOut"][];
+        };
+        /** ReportExportIn */
+        ReportExportIn: {
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "opened" | "clicked" | "bounced" | "unsubscribed" | "notOpened";
+        };
+        /** PerformanceQuery */
+        PerformanceQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Days
+             * @default 30
+             */
+            days: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -startedAt
+             * @enum {string}
+             */
+            sort: "clientName" | "name" | "startedAt" | "recipients" | "sent" | "uniqueOpens" | "uniqueClicks" | "openRate" | "clickRate" | "-clientName" | "-name" | "-startedAt" | "-recipients" | "-sent" | "-uniqueOpens" | "-uniqueClicks" | "-openRate" | "-clickRate";
+        };
+        /** PerformancePageOut */
+        PerformancePageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["PerformanceRowOut"][];
+        };
+        /** PerformanceRowOut */
+        PerformanceRowOut: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Campaignid */
+            campaignId: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /** Status */
+            status: string;
+            /** Startedat */
+            startedAt: string | null;
+            /** Scheduledat */
+            scheduledAt: string | null;
+            /** Recipients */
+            recipients: number;
+            /** Sent */
+            sent: number;
+            /** Failed */
+            failed: number;
+            /** Uniqueopens */
+            uniqueOpens: number;
+            /** Uniqueclicks */
+            uniqueClicks: number;
+            /** Bounces */
+            bounces: number;
+            /** Unsubscribes */
+            unsubscribes: number;
+            /** Complaints */
+            complaints: number;
+            /** Openrate */
+            openRate: number;
+            /** Clickrate */
+            clickRate: number;
+        };
+        /** RecentQuery */
+        RecentQuery: {
+            /**
+             * Limit
+             * @default 20
+             */
+            limit: number;
+        };
+        /** RecentOut */
+        RecentOut: {
+            /** Items */
+            items: components["schemas"]["PerformanceRowOut"][];
+        };
+        /** ScheduleQuery */
+        ScheduleQuery: {
+            /**
+             * Days
+             * @default 7
+             */
+            days: number;
+        };
+        /** ScheduleDayOut */
+        ScheduleDayOut: {
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Timezone */
+            timeZone: string;
+            /** Campaigns */
+            campaigns: components["schemas"]["ScheduledCampaignOut"][];
+        };
+        /** ScheduleSummaryOut */
+        ScheduleSummaryOut: {
+            /** Days */
+            days: components["schemas"]["ScheduleDayOut"][];
+        };
+        /** ScheduledCampaignOut */
+        ScheduledCampaignOut: {
+            /** Campaignid */
+            campaignId: number;
+            /** Name */
+            name: string;
+            /** Type */
+            type: string;
+            /**
+             * Scheduledat
+             * Format: date-time
+             */
+            scheduledAt: string;
+            /** Sendinrecipientzone */
+            sendInRecipientZone: boolean;
+            /** Overdue */
+            overdue: boolean;
         };
         /** SenderQuery */
         SenderQuery: {
@@ -14788,6 +15320,429 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignSettingsIO"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignReportOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignReportRecipients: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                outcome?: "opened" | "clicked" | "bounced" | "unsubscribed" | "notOpened";
+            };
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignReportExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportExportIn"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobIdOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    performanceReport: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                days?: number;
+                search?: string;
+                sort?: "clientName" | "name" | "startedAt" | "recipients" | "sent" | "uniqueOpens" | "uniqueClicks" | "openRate" | "clickRate" | "-clientName" | "-name" | "-startedAt" | "-recipients" | "-sent" | "-uniqueOpens" | "-uniqueClicks" | "-openRate" | "-clickRate";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PerformancePageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    recentcampaigns: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    scheduleSummary: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSummaryOut"];
                 };
             };
             /** @description Moved Permanently */

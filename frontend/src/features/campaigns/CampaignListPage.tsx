@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -165,6 +165,19 @@ export default function CampaignListPage() {
             <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.clicked, campaign.sent)}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
+                {campaign.recipientCount !== null ? (
+                  <Tooltip label={text.report}>
+                    <ActionIcon
+                      variant="subtle"
+                      component={Link}
+                      to={`${campaign.type === 'AB' ? '/abreporttest' : '/regularcampaignreport'}?campaignId=${campaign.id}`}
+                      aria-label={`${text.report} ${campaign.name}`}
+                      data-testid={`campaign-report-${campaign.id}`}
+                    >
+                      <IconChartBar size={18} stroke={1.75} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
                 {campaign.status === 'Scheduled' || campaign.status === 'Sending' ? (
                   <Tooltip label={text.pause}>
                     <ActionIcon variant="subtle" aria-label={`${text.pause} ${campaign.name}`} onClick={() => setPausing(campaign)}>

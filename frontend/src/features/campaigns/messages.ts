@@ -18,6 +18,7 @@ export const campaignMessages = {
   updated: 'Updated',
   actions: 'Actions',
   pause: 'Pause',
+  report: 'View report',
   resume: 'Resume',
   delete: 'Delete',
   pauseTitle: 'Pause campaign',
