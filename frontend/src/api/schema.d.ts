@@ -1866,6 +1866,8 @@ export interface components {
              * @enum {string}
              */
             siteType: "MM" | "CRM" | "STANDALONECRM";
+            /** Timezone */
+            timeZone: string;
         };
         /** StatusOut */
         StatusOut: {
