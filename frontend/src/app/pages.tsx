@@ -26,6 +26,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
   '/campaignTypeList': lazy(() => import('../features/campaigns/CampaignTypesPage')),
   '/createcampaign': lazy(() => import('../features/campaigns/CampaignFormPage')),
+  '/intermediateRoute': lazy(() => import('../features/campaigns/CampaignKindsPage')),
+  '/abtest': lazy(() => import('../features/campaigns/AbTestPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),
