@@ -98,6 +98,7 @@ export function AbSection({ form, set, errors, templates, winner }: AbSectionPro
         max={AB_PERCENT.high}
         allowDecimal={false}
         allowNegative={false}
+          clampBehavior="none"
         suffix="%"
         error={firstError(errors, 'abTestPercent')}
         data-testid="campaign-ab-percent"
@@ -123,6 +124,7 @@ export function AbSection({ form, set, errors, templates, winner }: AbSectionPro
           max={AB_HOURS_MAX}
           allowDecimal={false}
           allowNegative={false}
+          clampBehavior="none"
           data-testid="campaign-ab-hours"
         />
       </Group>

@@ -34,6 +34,7 @@ export function ResendSection({ form, set, errors, statuses }: ResendSectionProp
               max={RESEND_DAYS.high}
               allowDecimal={false}
               allowNegative={false}
+          clampBehavior="none"
               error={firstError(errors, key('Days'))}
               data-testid={`campaign-${prefix}-days`}
             />

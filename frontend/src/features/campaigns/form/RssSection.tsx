@@ -65,6 +65,7 @@ export function RssSection({ form, set, errors }: FieldsProps) {
           max={RSS_ARTICLES_MAX}
           allowDecimal={false}
           allowNegative={false}
+          clampBehavior="none"
           error={firstError(errors, 'rssArticleCount')}
           data-testid="campaign-rss-count"
         />
