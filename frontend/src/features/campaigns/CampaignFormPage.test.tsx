@@ -207,5 +207,5 @@ test('a new campaign starts with the kind chosen before and sends it', async () 
   await user.type(screen.getByTestId('campaign-name'), 'Split');
   await user.click(screen.getByTestId('campaign-create'));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/createcampaign?id=6'));
-  expect(sentBodies(fetchMock, 'POST')).toEqual([['/api/mm/campaigns', { name: 'Split', campaignTypeId: 1, type: 'AB' }]]);
+  expect(sentBodies(fetchMock, 'POST')).toEqual([['/api/mm/campaigns', { name: 'Split', campaignTypeId: 1, type: 'AB', abVariants: [{ name: 'A', subject: '' }, { name: 'B', subject: '' }] }]]);
 });

@@ -58,7 +58,9 @@ function NewCampaign({ types, initialKind }: { types: Choices['types']; initialK
   const create = async () => {
     setBusy(true);
     try {
-      const created = await createCampaign({ name, campaignTypeId: id(typeId), type: kind as CampaignChanges['type'] });
+      // An A/B campaign is never without its variants A and B (the server's rule on every save).
+      const variants = kind === 'AB' ? { abVariants: [{ name: 'A' as const, subject: '' }, { name: 'B' as const, subject: '' }] } : {};
+      const created = await createCampaign({ name, campaignTypeId: id(typeId), type: kind as CampaignChanges['type'], ...variants });
       navigate(paths.campaignForm.href(created.id), { replace: true });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.errors);

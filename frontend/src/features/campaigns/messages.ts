@@ -183,7 +183,6 @@ export const campaignKindMessages = {
   // Date and time pickers
   scheduleAt: 'Schedule Date and Time',
   zoneHint: (label: string) => `In your account's time zone: ${label}`,
-  pickDateTime: 'Pick date and time',
   hours: 'Hours',
   minutes: 'Minutes',
   done: 'Done',

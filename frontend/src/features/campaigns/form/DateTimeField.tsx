@@ -21,7 +21,6 @@ export function DateTimeField({ label, value, onChange, zone, minDate, error, te
     <DateTimePicker
       label={label}
       description={text.zoneHint(zoneLabel(zone, value))}
-      placeholder={text.pickDateTime}
       value={value}
       onChange={(picked) => onChange(picked ? `${picked.slice(0, 16)}:00` : null)}
       valueFormat="YYYY-MM-DD HH:mm"
