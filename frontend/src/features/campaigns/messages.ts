@@ -186,6 +186,7 @@ export const campaignKindMessages = {
   hours: 'Hours',
   minutes: 'Minutes',
   done: 'Done',
+  clearDate: (label: string) => `Clear ${label}`,
   nextMonth: 'Next month',
   previousMonth: 'Previous month',
 };

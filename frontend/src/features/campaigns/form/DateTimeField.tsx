@@ -26,6 +26,7 @@ export function DateTimeField({ label, value, onChange, zone, minDate, error, te
       valueFormat="YYYY-MM-DD HH:mm"
       minDate={minDate}
       clearable
+      clearButtonProps={{ 'aria-label': text.clearDate(label) }}
       leftSection={<IconCalendarEvent size={16} aria-hidden />}
       error={error}
       data-testid={testId}
