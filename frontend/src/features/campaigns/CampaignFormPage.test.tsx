@@ -136,12 +136,14 @@ test('Check feed previews the articles the next RSS email would carry; a bad URL
   const fetchMock = serve(campaign, { '/api/getRSSXML': () => jsonResponse(200, FEED) });
   open(campaign);
   const url = await screen.findByTestId('campaign-rss-url');
-  await user.type(url, 'ftp://gazette.example.com/feed');
+  await user.click(url);
+  await user.paste('ftp://gazette.example.com/feed');
   await user.click(screen.getByTestId('campaign-rss-check'));
   expectError(url, 'Please enter a valid RSS URL');
   expect(fetchMock.mock.calls.some(([path]) => path.startsWith('/api/getRSSXML'))).toBe(false);
   await user.clear(url);
-  await user.type(url, 'https://gazette.example.com/feed.xml');
+  await user.click(url);
+  await user.paste('https://gazette.example.com/feed.xml');
   await user.click(screen.getByTestId('campaign-rss-check'));
   const preview = await screen.findByTestId('campaign-rss-preview');
   expect(preview).toHaveTextContent('Springfield Gazette');
@@ -159,7 +161,8 @@ test("the browser's checks come first, then the server's field errors show besid
   const fetchMock = serve(campaign, { '/api/mm/campaigns/5/send': () => jsonResponse(400, { message: refusal, errors: { rssUrl: [refusal] } }) });
   open(campaign);
   const url = await screen.findByTestId('campaign-rss-url');
-  await user.type(url, 'https://feeds.example.com/x');
+  await user.click(url);
+  await user.paste('https://feeds.example.com/x');
   await user.click(screen.getByTestId('campaign-send-now'));
   expectError(screen.getByRole('combobox', { name: 'Frequency' }), 'Please fill Frequency');
   expectError(screen.getByTestId('campaign-rss-count'), 'Please fill Article Count');
@@ -168,7 +171,7 @@ test("the browser's checks come first, then the server's field errors show besid
   await user.click(await screen.findByRole('option', { name: 'Every week', hidden: true }));
   await user.type(screen.getByTestId('campaign-rss-count'), '3');
   await user.click(screen.getByTestId('campaign-send-now'));
-  await user.click(await screen.findByTestId('confirm-yes'));
+  await user.click(await screen.findByTestId('confirm-yes', {}, { timeout: 5000 }));
   await waitFor(() => expectError(url, refusal));
   expect(sentBodies(fetchMock, 'POST')).toEqual([
     ['/api/mm/campaigns/5/send', expect.objectContaining({ when: 'now', type: 'RSS Feed', rssUrl: 'https://feeds.example.com/x', rssFrequency: 'Week', rssArticleCount: 3 })],
