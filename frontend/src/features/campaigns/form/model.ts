@@ -116,9 +116,24 @@ const id = (value: string | null) => (value === null ? null : Number(value));
 const num = (value: Count) => (value === '' ? null : value);
 const time = (value: string) => (value ? value : null);
 
-/** Everything the form holds, as a save sends it (absent kinds' fields are kept for a switch back). */
+/**
+ * Everything the form holds, as a save sends it. The A/B set-up only for an A/B campaign:
+ * another kind leaves what was saved as it is (a switch back finds it) and never gets the
+ * form's blank variants.
+ */
 export function changesOf(form: CampaignForm): CampaignChanges {
+  const ab: CampaignChanges =
+    form.kind === 'AB'
+      ? {
+          abTestOn: form.abTestOn,
+          abVariants: form.abVariants.map((v) => ({ name: v.name, subject: v.subject, templateId: id(v.templateId) })),
+          abTestPercent: num(form.abTestPercent),
+          abWinnerRule: form.abWinnerRule,
+          abWinnerAfterHours: num(form.abWinnerAfterHours),
+        }
+      : {};
   return {
+    ...ab,
     name: form.name,
     type: form.kind as CampaignChanges['type'],
     campaignTypeId: id(form.campaignTypeId),
@@ -134,11 +149,6 @@ export function changesOf(form: CampaignForm): CampaignChanges {
     excludeSystemUtm: form.excludeSystemUtm,
     scheduledAt: wireOf(form.scheduledAt),
     sendInRecipientZone: form.sendInRecipientZone,
-    abTestOn: form.abTestOn,
-    abVariants: form.abVariants.map((v) => ({ name: v.name, subject: v.subject, templateId: id(v.templateId) })),
-    abTestPercent: num(form.abTestPercent),
-    abWinnerRule: form.abWinnerRule,
-    abWinnerAfterHours: num(form.abWinnerAfterHours),
     rssUrl: form.rssUrl,
     rssFrequency: form.rssFrequency,
     rssArticleCount: num(form.rssArticleCount),

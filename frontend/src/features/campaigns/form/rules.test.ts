@@ -26,6 +26,7 @@ test('a campaign as answered becomes the form and back, instants kept on the cli
   expect(changes.abTestPercent).toBe(20);
   expect(changes.resendUnclickedDays).toBeNull();
   expect(formOf(makeCampaign()).abVariants.map((v) => v.name)).toEqual(['A', 'B']);
+  expect(changesOf(formOf(makeCampaign())).abVariants).toBeUndefined(); // a Regular campaign keeps none
 });
 
 test('the client zone: now on its wall clock and its offset at the chosen time', () => {
