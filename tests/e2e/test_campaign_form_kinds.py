@@ -1,17 +1,28 @@
 """The campaign form's kinds in Chromium: an A/B test on the subject (variants A, B and C,
 share, winning rule) saved and read back after a reload; an RSS campaign whose "Check feed"
 previews a feed served on 127.0.0.1 (the app server may fetch private addresses in these
-tests only); the kind chooser of /intermediateRoute; axe finds nothing on any of them."""
+tests only); a poll's expiry picked in the client's zone and refused in the past; the kind
+chooser of /intermediateRoute; axe finds nothing on any of them."""
 
 import re
+import uuid
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
+from django.db import connection
 from playwright.sync_api import Page, expect
 
+from marketing.campaigns.models import Campaign
+from tenants.models import Client
 from tests.core.http_server import Answer, http_server
 from tests.e2e.axe import expect_accessible
 from tests.e2e.conftest import sign_in
-from tests.e2e.test_campaigns import form_seed  # noqa: F401 - fixture
+from tests.e2e.test_campaigns import (  # noqa: F401 - form_seed is a fixture
+    _committed,
+    _day_label,
+    form_seed,
+)
 
 FEED = (Path(__file__).parents[1] / "marketing" / "rendering" / "data" / "feed.xml").read_bytes()
 
@@ -139,3 +150,43 @@ def test_an_rss_campaign_previews_its_feed(page: Page, site, form_seed):  # noqa
         expect(page.get_by_role("combobox", name="Frequency", exact=True)).to_have_value(
             "Every week"
         )
+
+
+def test_a_poll_expiry_is_picked_in_the_client_zone_and_not_in_the_past(page: Page, site):
+    plain = site("plain.localhost")
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    sign_in(page, plain, "user@plain.example", next_path="/campaignListView")
+    name = f"Vote {uuid.uuid4().hex[:8]}"
+    _new_campaign(page, "Create Poll campaign", name)
+    expiry = page.get_by_test_id("campaign-poll-expiry")
+    expect(expiry).to_have_accessible_description(re.compile("America/New_York, UTC[-+]"))
+    today = datetime.now(ZoneInfo("America/New_York")).date()
+    expiry.click()
+    page.get_by_role("button", name=_day_label(today), exact=True).click()  # at 00:00, already past
+    page.get_by_role("button", name="Done").click()
+    poll = page.get_by_test_id("campaign-poll")
+    expect(poll.get_by_text("Poll expiry cannot be earlier than now.")).to_be_visible()
+    expect_accessible(page, "campaign form, poll")
+    later = today + timedelta(days=40)
+    expiry.click()
+    page.get_by_role("button", name="Next month").click()
+    if later.month != (today.replace(day=1) + timedelta(days=32)).month:
+        page.get_by_role("button", name="Next month").click()
+    page.get_by_role("button", name=_day_label(later), exact=True).click()
+    page.get_by_role("spinbutton", name="Hours").fill("18")
+    page.get_by_role("spinbutton", name="Minutes").fill("30")
+    page.get_by_role("button", name="Done").click()
+    expect(poll.get_by_text("Poll expiry cannot be earlier than now.")).to_have_count(0)
+    page.get_by_test_id("campaign-save").click()
+    expect(page.get_by_text("Campaign saved successfully.")).to_be_visible()
+    page.reload()
+    expect(page.get_by_test_id("campaign-poll-expiry")).to_have_text(f"{later.isoformat()} 18:30")
+    _committed(_delete_campaign, name)
+
+
+def _delete_campaign(name: str) -> None:
+    connection.set_tenant(Client.objects.get(schema_name="plain"))
+    try:
+        Campaign.objects.filter(name=name).delete()
+    finally:
+        connection.set_schema_to_public()

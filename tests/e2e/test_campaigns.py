@@ -275,7 +275,7 @@ def test_create_fill_test_and_schedule_a_campaign(page: Page, site, form_seed):
     expect(schedule).to_have_accessible_description(re.compile("America/New_York, UTC[-+]"))
     today = datetime.now(ZoneInfo("America/New_York")).date()
     schedule.click()
-    page.get_by_role("button", name=_day_label(today)).click()  # at 00:00, already past
+    page.get_by_role("button", name=_day_label(today), exact=True).click()  # at 00:00, already past
     page.get_by_role("button", name="Done").click()
     main = page.get_by_test_id("main-content")
     expect(
@@ -287,7 +287,7 @@ def test_create_fill_test_and_schedule_a_campaign(page: Page, site, form_seed):
     later = (today.replace(day=1) + timedelta(days=32)).replace(day=15)
     schedule.click()
     page.get_by_role("button", name="Next month").click()
-    page.get_by_role("button", name=_day_label(later)).click()
+    page.get_by_role("button", name=_day_label(later), exact=True).click()
     page.get_by_role("spinbutton", name="Hours").fill("09")
     page.get_by_role("spinbutton", name="Minutes").fill("00")
     page.get_by_role("button", name="Done").click()
