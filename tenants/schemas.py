@@ -13,6 +13,9 @@ class StatusUserOut(Schema):
 class StatusClientOut(Schema):
     name: str
     siteType: Literal["MM", "CRM", "STANDALONECRM"]
+    # The IANA zone the client's instants are read and written in (timeZoneMinutes is its
+    # offset now); a schedule picker shows it and the offset at the chosen time.
+    timeZone: str
 
 
 class StatusOut(Schema):

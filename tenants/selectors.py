@@ -56,5 +56,9 @@ def client_status(
             "lastName": member.last_name,
             "role": member.role.value,
         },
-        "client": {"name": client.name, "siteType": client.site_type},
+        "client": {
+            "name": client.name,
+            "siteType": client.site_type,
+            "timeZone": client.time_zone,
+        },
     }

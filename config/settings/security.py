@@ -68,5 +68,6 @@ SILENCED_SYSTEM_CHECKS = [
 
 # Outbound requests (core/outbound.py: RSS feeds, webhooks, URL imports) refuse private,
 # loopback, link-local and reserved addresses. Only tests that serve a feed from 127.0.0.1
-# turn this on; a deployment never should (it would open SSRF into its own network).
-OUTBOUND_ALLOW_PRIVATE_NETWORKS = False
+# turn this on (the browser tests through the app server's environment); a deployment never
+# should (it would open SSRF into its own network).
+OUTBOUND_ALLOW_PRIVATE_NETWORKS = env.bool("OUTBOUND_ALLOW_PRIVATE_NETWORKS", default=False)

@@ -152,6 +152,8 @@ def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
         SENDERS_DNS_NAMESERVERS=app_dns.address,
         EMAIL_HOST=app_mail.host,
         EMAIL_PORT=str(app_mail.port),
+        # The campaign form's RSS preview fetches a feed served on 127.0.0.1.
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS="1",
     )
     process = subprocess.Popen(
         [

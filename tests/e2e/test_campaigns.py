@@ -6,7 +6,8 @@ passes axe (WCAG 2 A and AA)."""
 import re
 import threading
 import uuid
-from datetime import timedelta
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import connection, connections
@@ -168,6 +169,11 @@ def test_a_user_reads_campaign_types_without_changing_them(page: Page, site):
     expect(page.get_by_role("button", name="Edit General")).to_have_count(0)
 
 
+def _day_label(day: date) -> str:
+    """A calendar day's name in @mantine/dates' picker: "15 December 2026"."""
+    return f"{day.day} {day.strftime('%B %Y')}"
+
+
 def _seed_form(suffix: str) -> dict:
     """A group with a profile, a template, and a confirmed sender of a verified domain."""
     from marketing.audience.models import Group, Profile, ProfileGroup
@@ -232,6 +238,7 @@ def test_create_fill_test_and_schedule_a_campaign(page: Page, site, form_seed):
     page.set_viewport_size({"width": 1280, "height": 1000})
     sign_in(page, plain, "user@plain.example", next_path="/campaignListView")
     page.get_by_test_id("create-campaign").click()
+    page.get_by_role("link", name="Create Regular campaign").click()
     expect(page.get_by_role("heading", name="Create Campaign")).to_be_visible()
     page.get_by_test_id("campaign-create").click()
     expect(page.get_by_text("Please fill Campaign Name").first).to_be_visible()
@@ -264,17 +271,46 @@ def test_create_fill_test_and_schedule_a_campaign(page: Page, site, form_seed):
     page.get_by_test_id("campaign-test-send").click()
     expect(page.get_by_text("Test email sent successfully.")).to_be_visible()
 
-    page.get_by_test_id("campaign-schedule").fill("2020-01-01T09:00")
-    page.get_by_test_id("campaign-schedule-send").click()
+    # the picker reads the client's zone (America/New_York), not the browser's
+    schedule = page.get_by_test_id("campaign-schedule")
+    expect(schedule).to_have_accessible_description(re.compile("America/New_York, UTC[-+]"))
+    today = datetime.now(ZoneInfo("America/New_York")).date()
+    schedule.click()
+    page.get_by_role("button", name=_day_label(today), exact=True).click()  # at 00:00, already past
+    page.get_by_role("button", name="Done").click()
     main = page.get_by_test_id("main-content")
     expect(
         main.get_by_text("Schedule date cannot be earlier than the current date.")
     ).to_be_visible()
-    page.get_by_test_id("campaign-schedule").fill("2099-01-01T09:00")
+    page.get_by_test_id("campaign-schedule-send").click()
+    expect(page).to_have_url(re.compile(r"/createcampaign\?id=\d+$"))  # refused at once
+
+    later = (today.replace(day=1) + timedelta(days=32)).replace(day=15)
+    schedule.click()
+    page.get_by_role("button", name="Next month").click()
+    page.get_by_role("button", name=_day_label(later), exact=True).click()
+    page.get_by_role("spinbutton", name="Hours").fill("09")
+    page.get_by_role("spinbutton", name="Minutes").fill("00")
+    page.get_by_role("button", name="Done").click()
+    expect(schedule).to_have_text(f"{later.isoformat()} 09:00")
+    expect(
+        main.get_by_text("Schedule date cannot be earlier than the current date.")
+    ).to_have_count(0)
+
+    # a resend switched on asks for its time and 2 to 10 days before anything is saved
+    page.get_by_role("switch", name="Resend to people who did not open").click()
+    page.get_by_test_id("campaign-resendUnopened-days").fill("12")
+    page.get_by_test_id("campaign-save").click()
+    expect(main.get_by_text("Resend follow-up days must be from 2 to 10.")).to_be_visible()
+    expect(main.get_by_text("Please fill Resend Time")).to_be_visible()
+    page.get_by_test_id("campaign-resendUnopened-days").fill("3")
+    page.get_by_test_id("campaign-resendUnopened-time").fill("10:30")
+    expect_accessible(page, "campaign form, schedule and resend")
+
     page.get_by_test_id("campaign-schedule-send").click()
     expect(page.get_by_text("Campaign scheduled successfully.")).to_be_visible()
     expect(page).to_have_url(f"{plain.base_url}/campaignListView")
     page.get_by_test_id("campaign-search").fill(suffix)
     row = page.get_by_test_id("campaigns-table").get_by_role("row").filter(has_text=name)
     expect(row).to_contain_text("Scheduled")
-    expect(row).to_contain_text("2099-01-01 09:00")
+    expect(row).to_contain_text(f"{later.isoformat()} 09:00")

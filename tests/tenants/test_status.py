@@ -36,7 +36,7 @@ def test_status_answer_shape_for_an_admin(alpha):
     assert set(body) == STATUS_FIELDS
     assert body["status"] == "success" and body["navigate"] == ""
     assert body["parentOrigins"] == ["https://suite-alpha.example"]
-    assert body["client"] == {"name": "Alpha", "siteType": "MM"}
+    assert body["client"] == {"name": "Alpha", "siteType": "MM", "timeZone": "America/New_York"}
     assert decode(body["accessControl"]) == {
         "userHasMKMAccess": True,
         "accessControlList": [

@@ -2065,6 +2065,8 @@ export interface components {
              * @enum {string}
              */
             siteType: "MM" | "CRM" | "STANDALONECRM";
+            /** Timezone */
+            timeZone: string;
         };
         /** StatusOut */
         StatusOut: {

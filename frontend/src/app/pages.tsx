@@ -35,6 +35,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/performanceReport': lazy(() => import('../features/reports/PerformanceReportPage')),
   '/recentcampaigns': lazy(() => import('../features/reports/RecentCampaignsPage')),
   '/scheduleSummary': lazy(() => import('../features/reports/ScheduleSummaryPage')),
+  '/intermediateRoute': lazy(() => import('../features/campaigns/CampaignKindsPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),

@@ -43,6 +43,13 @@ const setupQueries: Record<SetupReason, Query> = {
 /** The routes the app itself links to or redirects to. */
 export const paths = {
   home: { path: '/campaignListView', href: () => href('/campaignListView') },
+  /** Create Campaign's first step: which kind (spec 2.4 /intermediateRoute). */
+  campaignKinds: { path: '/intermediateRoute', href: () => href('/intermediateRoute') },
+  /** The campaign form: a new campaign of `kind`, or the saved one `id` names. */
+  campaignForm: {
+    path: '/createcampaign',
+    href: (id?: number, kind?: string) => href('/createcampaign', { query: { id, type: id === undefined ? kind : undefined } }),
+  },
   login: { path: '/trial/login', href: (next?: string) => href('/trial/login', { query: { next } }) },
   notFound: { path: '/trial/notfound', href: () => href('/trial/notfound') },
   sessionOut: { path: '/sessionout', href: () => href('/sessionout') },

@@ -71,7 +71,15 @@ const dnsRecord = {
   unchecked: { color: 'gray', label: 'Not checked' },
 } satisfies Record<SenderDomainRow['records'][number]['status'], StatusLook>;
 
-export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord } as const;
+/** A campaign's resend (spec 4's delivery status codes; 0, not scheduled, shows no badge). */
+const resend = {
+  '0': { color: 'gray', label: 'Resend not scheduled' },
+  '1': { color: 'blue', label: 'Resend scheduled' },
+  '2': { color: 'green', label: 'Resend delivered' },
+  '3': { color: 'red', label: 'Resend failed' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

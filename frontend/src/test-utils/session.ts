@@ -29,7 +29,7 @@ export function makeStatus(
     token: 'token-1',
     parentOrigins: ['https://suite.example'],
     user: { email: 'ann@demo.test', firstName: 'Ann', lastName: 'Lee', role: access.userRole },
-    client: { name: 'Demo', siteType: 'MM' },
+    client: { name: 'Demo', siteType: 'MM', timeZone: 'America/New_York' },
     ...overrides,
   } as Status;
 }

@@ -12,6 +12,7 @@ import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
+import { paths } from '../../config/paths';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -75,7 +76,7 @@ export default function CampaignListPage() {
         title={text.listTitle}
         description={text.listIntro}
         actions={
-          <Button component={Link} to="/createcampaign" leftSection={<IconPlus size={16} />} data-testid="create-campaign">
+          <Button component={Link} to={paths.campaignKinds.href()} leftSection={<IconPlus size={16} />} data-testid="create-campaign">
             {text.createCampaign}
           </Button>
         }
@@ -142,7 +143,7 @@ export default function CampaignListPage() {
         renderRow={(campaign) => (
           <Table.Tr key={campaign.id} data-testid={`campaign-row-${campaign.id}`}>
             <Table.Td>
-              <Anchor component={Link} to={`/createcampaign?id=${campaign.id}`} fw={500}>
+              <Anchor component={Link} to={paths.campaignForm.href(campaign.id)} fw={500}>
                 {campaign.name}
               </Anchor>
             </Table.Td>

@@ -94,3 +94,11 @@ export async function campaignChoices(signal?: AbortSignal) {
     senders: senders.items.map((s) => ({ value: String(s.id), label: `${s.name} <${s.email}>` })),
   };
 }
+
+export type RssChannel = ResponseOf<'/api/getRSSXML', 'get'>['date']['data']['channel'];
+
+/** Spec 7's getRSSXML: the feed's channel and items, fetched by the server (private addresses refused). */
+export async function getRssFeed(url: string, signal?: AbortSignal): Promise<RssChannel> {
+  const answer = await call(api.GET('/api/getRSSXML', { params: { query: { rssFeedUrl: url } }, signal }));
+  return answer.date.data.channel;
+}

@@ -1,5 +1,5 @@
-import { Anchor, Stack, Table, TextInput } from '@mantine/core';
-import { IconFlask, IconSearch } from '@tabler/icons-react';
+import { Anchor, Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { IconFlask, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,6 +9,7 @@ import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
+import { paths } from '../../config/paths';
 import { formatNumber } from '../../lib/format';
 import { listAbCampaigns, type AbCampaignQuery } from './api';
 import { clientTime } from './format';
@@ -24,7 +25,18 @@ export default function AbTestListPage() {
   const campaigns = useRemote((signal) => listAbCampaigns(list.params, signal), JSON.stringify(list.params));
   return (
     <Stack>
-      <PageHeader title={title} description={text.abListIntro} actions={backToCampaigns} />
+      <PageHeader
+        title={title}
+        description={text.abListIntro}
+        actions={
+          <Group gap="xs">
+            {backToCampaigns}
+            <Button component={Link} to={paths.campaignForm.href(undefined, 'AB')} leftSection={<IconPlus size={16} aria-hidden />}>
+              {text.abCreate}
+            </Button>
+          </Group>
+        }
+      />
       <TextInput
         label={text.search}
         leftSection={<IconSearch size={16} aria-hidden />}

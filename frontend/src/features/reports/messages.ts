@@ -6,6 +6,7 @@ export const reportMessages = {
   campaignReportIntro: 'How the campaign was delivered, opened and clicked. Times are in your account’s time zone.',
   detailsIntro: 'The campaign’s settings and its results at a glance.',
   abListIntro: 'Every A/B test campaign. Open one to compare its variants.',
+  abCreate: 'Create A/B test',
   abReportIntro: 'Each variant’s delivery, opens and clicks, and the winner sent to the rest.',
   abInnerIntro: 'One variant of the A/B test against the others.',
   performanceIntro: 'Every client’s campaigns started in the chosen period, with their delivery and engagement.',

@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from '../../lib/toast';
+import { jsonResponse, mockFetch } from '../../test-utils/fetch';
+import { render } from '../../test-utils/render';
+import { makeSession } from '../../test-utils/session';
+import type { Campaign } from './api';
+import CampaignFormPage from './CampaignFormPage';
+import CampaignKindsPage from './CampaignKindsPage';
+import { makeCampaign } from './test-campaign';
+
+vi.mock('../../lib/toast', () => ({ toast: vi.fn() }));
+afterEach(() => vi.mocked(toast).mockClear());
+
+const page = <T,>(items: T[]) => ({ items, total: items.length, totalIsEstimate: false, page: 1, pageSize: 30 });
+const session = makeSession({ timeZoneMinutes: -300 });
+
+const FEED = {
+  status: 1,
+  date: {
+    data: {
+      channel: {
+        title: 'Springfield Gazette',
+        link: 'https://gazette.example.com/',
+        description: 'Local news',
+        item: ['Library', 'Market', 'Final'].map((title) => ({
+          title,
+          description: '',
+          pubDate: 'Mon, 23 Nov 2026 07:30:00 GMT',
+          link: `https://gazette.example.com/${title}`,
+          guid: title,
+          author: '',
+          enclosure: '',
+        })),
+      },
+    },
+  },
+};
+
+function serve(campaign: Campaign, extra: Record<string, () => Response> = {}) {
+  return mockFetch({
+    '/api/mm/campaignTypes': () => jsonResponse(200, page([{ id: 1, name: 'General', isPrivate: false, isEnabled: true }])),
+    '/api/mm/segments/rule-options': () => jsonResponse(200, { groups: [{ id: 3, name: 'Customers' }] }),
+    '/api/mm/segments': () => jsonResponse(200, page([])),
+    '/api/mm/templates': () => jsonResponse(200, page([{ id: 8, name: 'Newsletter' }, { id: 9, name: 'Offer' }])),
+    '/api/mm/senders': () => jsonResponse(200, page([])),
+    [`/api/mm/campaigns/${campaign.id}`]: () => jsonResponse(200, campaign),
+    ...extra,
+  });
+}
+
+/** An inline error: the field is marked invalid and described by the message. */
+function expectError(field: HTMLElement, message: string) {
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+}
+
+const open = (campaign: Campaign) => render(<CampaignFormPage />, { route: `/createcampaign?id=${campaign.id}`, session });
+const sentBodies = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => init.method === method).map(([url, init]) => [url, JSON.parse(String(init.body))]);
+
+test('choosing A/B on the subject shows variant subjects A and B (and C when added) in place of the subject', async () => {
+  const user = userEvent.setup();
+  serve(makeCampaign());
+  open(makeCampaign());
+  expect(await screen.findByTestId('campaign-subject')).toBeInTheDocument();
+  expect(screen.queryByTestId('campaign-ab')).not.toBeInTheDocument();
+  await user.click(screen.getByRole('radio', { name: 'A/B test' }));
+  const ab = screen.getByTestId('campaign-ab');
+  expect(within(ab).queryByLabelText('Subject of variant A')).not.toBeInTheDocument();
+  await user.click(within(ab).getByRole('radio', { name: 'Subject' }));
+  expect(within(ab).getByLabelText('Subject of variant A')).toBeInTheDocument();
+  expect(within(ab).getByLabelText('Subject of variant B')).toBeInTheDocument();
+  expect(screen.queryByTestId('campaign-subject')).not.toBeInTheDocument();
+  expect(screen.getByText('Each variant has its own subject (A/B test above).')).toBeInTheDocument();
+  await user.click(within(ab).getByRole('button', { name: 'Add variant C' }));
+  expect(within(ab).getByLabelText('Subject of variant C')).toBeInTheDocument();
+  expect(ab).toHaveTextContent('Once a winner is picked it cannot be changed.');
+  await user.click(within(ab).getByRole('radio', { name: 'Content' }));
+  expect(within(ab).getByRole('combobox', { name: 'Template of variant C' })).toBeInTheDocument();
+  expect(screen.getByTestId('campaign-subject')).toBeInTheDocument();
+});
+
+test('Send Now with an A/B test half set shows each problem beside its field and sends nothing', async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign({
+    type: 'AB', groupIds: [3], fromName: 'News', fromAddress: 'news@shop.test', templateId: 8, abTestOn: 'subject',
+    abVariants: [{ name: 'A', subject: 'One', templateId: null }, { name: 'B', subject: '', templateId: null }],
+  });
+  const fetchMock = serve(campaign);
+  open(campaign);
+  await user.click(await screen.findByTestId('campaign-send-now'));
+  const ab = screen.getByTestId('campaign-ab');
+  expectError(within(ab).getByLabelText('Subject of variant B'), 'Please fill Subject of variant B');
+  expectError(within(ab).getByLabelText('Test share (% of the audience)'), 'The test share must be from 10 to 50 percent.');
+  expectError(within(ab).getByRole('combobox', { name: 'Winning rule' }), 'Please choose the winning rule: opens or clicks after some hours.');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(sentBodies(fetchMock, 'POST')).toEqual([]);
+  expect(toast).toHaveBeenCalledWith('error', 'The test share must be from 10 to 50 percent.');
+});
+
+test('a picked winner is shown read-only', async () => {
+  const campaign = makeCampaign({ type: 'AB', status: 'Sent', abTestOn: 'subject', abWinner: 'B', abVariants: [{ name: 'A', subject: 'One' }, { name: 'B', subject: 'Two' }] });
+  serve(campaign);
+  open(campaign);
+  expect(await screen.findByTestId('campaign-ab-winner')).toHaveTextContent('Winner: variant B');
+  expect(screen.getByTestId('campaign-ab-winner')).toHaveTextContent('The winner has been picked and cannot be changed.');
+  expect(screen.getByLabelText('Subject of variant B')).toBeDisabled();
+});
+
+test('a resend switched on needs its days (2 to 10) and time before a save is sent', async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign();
+  const fetchMock = serve(campaign);
+  open(campaign);
+  await user.click(await screen.findByRole('switch', { name: 'Resend to people who did not open' }));
+  const days = screen.getByTestId('campaign-resendUnopened-days');
+  await user.type(days, '12');
+  await user.click(screen.getByTestId('campaign-save'));
+  expectError(days, 'Resend follow-up days must be from 2 to 10.');
+  expectError(screen.getByTestId('campaign-resendUnopened-time'), 'Please fill Resend Time');
+  expect(days).toHaveFocus();
+  expect(sentBodies(fetchMock, 'PATCH')).toEqual([]);
+  await user.clear(days);
+  await user.type(days, '3');
+  await user.type(screen.getByTestId('campaign-resendUnopened-time'), '09:30');
+  await user.click(screen.getByTestId('campaign-save'));
+  await waitFor(() => expect(sentBodies(fetchMock, 'PATCH')).toHaveLength(1));
+  const [[, body]] = sentBodies(fetchMock, 'PATCH');
+  expect(body).toMatchObject({ action: 'draftSave', resendUnopened: true, resendUnopenedDays: 3, resendUnopenedTime: '09:30' });
+});
+
+test('Check feed previews the articles the next RSS email would carry; a bad URL is refused without a call', async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign({ type: 'RSS Feed', rssArticleCount: 2 });
+  const fetchMock = serve(campaign, { '/api/getRSSXML': () => jsonResponse(200, FEED) });
+  open(campaign);
+  const url = await screen.findByTestId('campaign-rss-url');
+  await user.click(url);
+  await user.paste('ftp://gazette.example.com/feed');
+  await user.click(screen.getByTestId('campaign-rss-check'));
+  expectError(url, 'Please enter a valid RSS URL');
+  expect(fetchMock.mock.calls.some(([path]) => path.startsWith('/api/getRSSXML'))).toBe(false);
+  await user.clear(url);
+  await user.click(url);
+  await user.paste('https://gazette.example.com/feed.xml');
+  await user.click(screen.getByTestId('campaign-rss-check'));
+  const preview = await screen.findByTestId('campaign-rss-preview');
+  expect(preview).toHaveTextContent('Springfield Gazette');
+  expect(within(preview).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    'Library · Mon, 23 Nov 2026 07:30:00 GMT',
+    'Market · Mon, 23 Nov 2026 07:30:00 GMT',
+  ]);
+  expect(fetchMock.mock.calls.find(([path]) => path.startsWith('/api/getRSSXML'))?.[0]).toBe('/api/getRSSXML?rssFeedUrl=https%3A%2F%2Fgazette.example.com%2Ffeed.xml');
+});
+
+test("the browser's checks come first, then the server's field errors show beside their fields", async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign({ type: 'RSS Feed', groupIds: [3], fromName: 'News', fromAddress: 'news@shop.test', templateId: 8, subject: 'Daily' });
+  const refusal = 'This RSS URL points to an address that cannot be reached from here.';
+  const fetchMock = serve(campaign, { '/api/mm/campaigns/5/send': () => jsonResponse(400, { message: refusal, errors: { rssUrl: [refusal] } }) });
+  open(campaign);
+  const url = await screen.findByTestId('campaign-rss-url');
+  await user.click(url);
+  await user.paste('https://feeds.example.com/x');
+  await user.click(screen.getByTestId('campaign-send-now'));
+  expectError(screen.getByRole('combobox', { name: 'Frequency' }), 'Please fill Frequency');
+  expectError(screen.getByTestId('campaign-rss-count'), 'Please fill Article Count');
+  expect(sentBodies(fetchMock, 'POST')).toEqual([]);
+  await user.click(screen.getByRole('combobox', { name: 'Frequency' }));
+  await user.click(await screen.findByRole('option', { name: 'Every week', hidden: true }));
+  await user.type(screen.getByTestId('campaign-rss-count'), '3');
+  await user.click(screen.getByTestId('campaign-send-now'));
+  await user.click(await screen.findByTestId('confirm-yes', {}, { timeout: 5000 }));
+  await waitFor(() => expectError(url, refusal));
+  expect(sentBodies(fetchMock, 'POST')).toEqual([
+    ['/api/mm/campaigns/5/send', expect.objectContaining({ when: 'now', type: 'RSS Feed', rssUrl: 'https://feeds.example.com/x', rssFrequency: 'Week', rssArticleCount: 3 })],
+  ]);
+});
+
+test('a schedule already past reads "cannot be earlier" at once, with the client zone beside the picker', async () => {
+  const campaign = makeCampaign({ scheduledAt: '2020-01-01T09:00:00-05:00', type: 'Poll', pollExpiresAt: '2019-12-01T09:00:00-05:00' });
+  serve(campaign);
+  open(campaign);
+  const schedule = await screen.findByTestId('campaign-schedule');
+  expect(schedule).toHaveTextContent('2020-01-01 09:00');
+  expectError(schedule, 'Schedule date cannot be earlier than the current date.');
+  expect(schedule).toHaveAccessibleDescription(expect.stringContaining("In your account's time zone: America/New_York, UTC-05:00"));
+  expectError(screen.getByTestId('campaign-poll-expiry'), 'Poll expiry cannot be earlier than now.');
+});
+
+test('/intermediateRoute offers the four kinds and sends a campaign id on to its form', async () => {
+  render(<CampaignKindsPage />, { route: '/intermediateRoute', session });
+  expect(screen.getByRole('heading', { name: 'Create Campaign' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Create A/B test campaign' })).toHaveAttribute('href', '/createcampaign?type=AB');
+  expect(screen.getByRole('link', { name: 'Create RSS feed campaign' })).toHaveAttribute('href', '/createcampaign?type=RSS+Feed');
+  expect(screen.getAllByRole('link', { name: /^Create .* campaign$/ })).toHaveLength(4);
+});
+
+test('/intermediateRoute?id= opens that campaign', () => {
+  render(<CampaignKindsPage />, { route: '/intermediateRoute?id=12', session });
+  expect(screen.getByTestId('location')).toHaveTextContent('/createcampaign?id=12');
+});
+
+test('a new campaign starts with the kind chosen before and sends it', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(makeCampaign(), { '/api/mm/campaigns': () => jsonResponse(201, makeCampaign({ id: 6, type: 'AB' })) });
+  render(<CampaignFormPage />, { route: '/createcampaign?type=AB', session });
+  expect(await screen.findByRole('radio', { name: 'A/B test' })).toBeChecked();
+  await user.type(screen.getByTestId('campaign-name'), 'Split');
+  await user.click(screen.getByTestId('campaign-create'));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/createcampaign?id=6'));
+  expect(sentBodies(fetchMock, 'POST')).toEqual([['/api/mm/campaigns', { name: 'Split', campaignTypeId: 1, type: 'AB', abVariants: [{ name: 'A', subject: '' }, { name: 'B', subject: '' }] }]]);
+});
