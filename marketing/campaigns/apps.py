@@ -14,10 +14,12 @@ class CampaignsConfig(AppConfig):
             campaigns_using_footer,
             campaigns_using_header,
         )
+        from marketing.campaigns.services.limits import scheduled_in_month
         from marketing.content.associations import (
             register_footer_reference,
             register_header_reference,
         )
+        from marketing.delivery.services.monthly import scheduled_usage_register
         from tenants.plan_limits import Module, register_usage_counter
 
         register_usage_counter(Module.CAMPAIGNS, campaigns_count)
@@ -25,3 +27,4 @@ class CampaignsConfig(AppConfig):
         register_usage_counter(Module.PUBLISHED_CAMPAIGNS, campaigns_published_count)
         register_header_reference(campaigns_using_header)
         register_footer_reference(campaigns_using_footer)
+        scheduled_usage_register(scheduled_in_month)
