@@ -31,6 +31,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
+  '/sendingHealth': lazy(() => import('../features/delivery/SendingHealthPage')),
   '/external/useroptoutform': lazy(() => import('../features/opt-out/UserOptOutPage')),
   '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
   '/external/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),

@@ -40,6 +40,7 @@ test('More submenu labels, order, routes and restrictions follow spec 2.2', () =
     ['File Manager', '/fileManager', null, false],
     ['Background Jobs', '/backgroundJobs', null, false],
     ['Activity', '/activity', 'admin', false],
+    ['Sending Health', '/sendingHealth', 'admin', false],
     ['Enrollment Dashboard', '/enrollmentDashboard', 'superAdmin', false],
     ['Website Tags & Subtags Mapping', '/websitetags-subtags-mapping', 'superAdmin', false],
     ['MKM NLP', '/text-to-sql', 'superAdmin', false],

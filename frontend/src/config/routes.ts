@@ -124,6 +124,8 @@ export const layoutRoutes = [
   layoutPage('/workflow-analytics', 'Workflows', { repOnly: true, grid: true }),
   // Beyond spec 2.4: the audit trail (issue 9), an admin's screen like Background Jobs.
   layoutPage('/activity', 'Activity'),
+  // Beyond spec 2.4: the breaker, the monthly allowance, warm-ups and delivery rates (admins).
+  layoutPage('/sendingHealth', 'Sending Health'),
 ];
 
 export const fullPageRoutes = [

@@ -71,7 +71,13 @@ const dnsRecord = {
   unchecked: { color: 'gray', label: 'Not checked' },
 } satisfies Record<SenderDomainRow['records'][number]['status'], StatusLook>;
 
-export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord } as const;
+/** The client's sending (the breaker): on, or stopped by too many bounces or complaints. */
+const sendingHealth = {
+  ok: { color: 'green', label: 'OK' },
+  stopped: { color: 'red', label: 'Stopped' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, sendingHealth } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 
