@@ -32,3 +32,11 @@ def member_for(*, user: User, client: Client, allow_superadmin: bool = True) -> 
         has_mkm_access=has_mkm,
         access_list=access_list_for(client),
     )
+
+
+def client_admin_emails(client: Client) -> list[str]:
+    """The addresses of the client's active admins (the breaker tells them it tripped)."""
+    memberships = Membership.objects.filter(
+        client=client, role=Role.ADMIN, is_active=True, user__is_active=True
+    ).order_by("user__email")
+    return list(memberships.values_list("user__email", flat=True))

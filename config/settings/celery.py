@@ -49,6 +49,7 @@ TASK_QUEUES = {
     "senders.activation_mail_send": "default",
     "delivery.send_run": "send",
     "delivery.send_run_transactional": "transactional",
+    "delivery.breaker_alert_send": "transactional",
     "delivery.sweep": "default",
     "tracking.events_flush": "default",
     "tracking.flushed_batches_purge": "default",

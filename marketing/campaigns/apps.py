@@ -15,10 +15,12 @@ class CampaignsConfig(AppConfig):
             campaigns_using_footer,
             campaigns_using_header,
         )
+        from marketing.campaigns.services.limits import scheduled_in_month
         from marketing.content.associations import (
             register_footer_reference,
             register_header_reference,
         )
+        from marketing.delivery.services.monthly import scheduled_usage_register
         from tenants.plan_limits import Module, register_usage_counter
 
         register_usage_counter(Module.CAMPAIGNS, campaigns_count)
@@ -27,3 +29,4 @@ class CampaignsConfig(AppConfig):
         register_header_reference(campaigns_using_header)
         register_footer_reference(campaigns_using_footer)
         job_kinds_register()
+        scheduled_usage_register(scheduled_in_month)

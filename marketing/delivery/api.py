@@ -25,7 +25,7 @@ from marketing.delivery.schemas import (
     UpdatePreferencesListOut,
     UpdatePreferencesOut,
 )
-from marketing.delivery.services import breaker, paces, preferences, transports
+from marketing.delivery.services import breaker, monthly, paces, preferences, transports, warmup
 from marketing.delivery.services.opt_out import OPT_OUT_PAGE_SOURCE, opt_out, opt_out_target
 
 router = Router(tags=["delivery"])
@@ -164,8 +164,29 @@ def deliveryPaceDelete(request: HttpRequest, pace_id: int):
     return Status(204, None)
 
 
+def _month_out(allowance) -> dict:
+    return {
+        "month": allowance.month.label,
+        "starts_at": allowance.month.start,
+        "used": allowance.used,
+        "limit": allowance.limit,
+    }
+
+
+def _warmup_out(row) -> dict:
+    return {
+        "domain": row.domain,
+        "day_number": row.day_number,
+        "days": settings.DELIVERY_WARMUP_DAYS,
+        "allowance": row.allowance,
+        "used": row.allowance - row.remaining(),
+        "next_day_at": row.next_day_at,
+    }
+
+
 def _health_out(health) -> dict:
     window = breaker.window_count(health)
+    this_month, next_month = monthly.allowances_now()
     return {
         "stopped": health.tripped_at is not None,
         "reason": health.reason,
@@ -179,12 +200,19 @@ def _health_out(health) -> dict:
         "min_sent": settings.DELIVERY_BREAKER_MIN_SENT,
         "complaint_rate_limit": settings.DELIVERY_BREAKER_COMPLAINT_RATE,
         "hard_bounce_rate_limit": settings.DELIVERY_BREAKER_HARD_BOUNCE_RATE,
+        "admins_alerted": health.tripped_at is not None
+        and health.alerted_trip_at == health.tripped_at,
+        "this_month": _month_out(this_month),
+        "next_month": _month_out(next_month),
+        "warmups": [_warmup_out(row) for row in warmup.warmups_now()],
     }
 
 
 @router.get("/mm/sendingHealth", response={200: SendingHealthOut, **ERRORS}, by_alias=True)
 def sendingHealthGet(request: HttpRequest):
-    """Whether the breaker stopped the client's sending, why, and the current figures."""
+    """Whether the breaker stopped the client's sending, why, and the current figures;
+    the monthly send allowance of this month and next, and the warm-up of new sending
+    domains."""
     return _health_out(breaker.health_read())
 
 

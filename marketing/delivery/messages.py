@@ -49,3 +49,10 @@ BREAKER_NOT_TRIPPED = "Sending is not stopped."
 PACE_KIND_INVALID = "Please choose a sending domain or a receiving domain."
 PACE_RATE_RANGE = "Messages per minute must be from 0 (no limit) to {limit}."
 PACE_NOT_FOUND = "Delivery rate not found."
+# The mail to the client's admins when the breaker trips (services/breaker_alert.py).
+BREAKER_ALERT_SUBJECT = "{client}: sending is stopped"
+BREAKER_ALERT_BODY = (
+    "Hello,\n\n{reason}\n\nNo campaign of {client} is sent, scheduled or resumed until an "
+    "admin resumes sending. Once the audience is cleaned, resume it on the Sending Health "
+    "screen; paused campaigns are then resumed one by one.\n\n{link}"
+)

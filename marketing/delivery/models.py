@@ -259,3 +259,5 @@ class SendingHealth(models.Model):
     counted_from = models.DateTimeField(null=True, blank=True)
     resumed_at = models.DateTimeField(null=True, blank=True)
     resumed_by = models.CharField(max_length=254, blank=True)
+    # The trip (its tripped_at) the client's admins were told of: one mail per trip.
+    alerted_trip_at = models.DateTimeField(null=True, blank=True)

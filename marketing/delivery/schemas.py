@@ -150,6 +150,22 @@ class DeliveryPaceListOut(CamelSchema):
     items: list[DeliveryPaceOut]
 
 
+class MonthAllowanceOut(CamelSchema):
+    month: str  # "November 2026"
+    starts_at: datetime
+    used: int  # sent, still to go and scheduled in the month
+    limit: int | None  # None: no monthly send limit
+
+
+class WarmupOut(CamelSchema):
+    domain: str
+    day_number: int  # 1 = the day the domain was verified
+    days: int  # how many days the warm-up lasts
+    allowance: int  # messages the domain may send today
+    used: int  # sent today
+    next_day_at: datetime
+
+
 class SendingHealthOut(CamelSchema):
     stopped: bool
     reason: str  # why sending is stopped ('' when it is not)
@@ -164,3 +180,7 @@ class SendingHealthOut(CamelSchema):
     min_sent: int
     complaint_rate_limit: float
     hard_bounce_rate_limit: float
+    admins_alerted: bool  # the client's admins were mailed about this trip
+    this_month: MonthAllowanceOut
+    next_month: MonthAllowanceOut
+    warmups: list[WarmupOut]  # sending domains in their warm-up, by name

@@ -7,6 +7,7 @@ from celery import shared_task
 from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
 from marketing.delivery.services.breaker import breaker_evaluate
+from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK, breaker_alert_send
 from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transactional import (
@@ -69,3 +70,20 @@ def delivery_sweep() -> dict[str, int]:
         if due:
             woken[client.schema_name] = len(due)
     return woken
+
+
+@shared_task(
+    name=BREAKER_ALERT_TASK,
+    base=ClientTask,
+    client_required=True,
+    acks_late=True,
+    soft_time_limit=60,
+    time_limit=90,
+    # The mail server refusing for now or unreachable is worth another try.
+    autoretry_for=(*TRANSIENT_ERRORS, OSError),
+    max_retries=5,
+    retry_backoff=5,
+    retry_jitter=True,
+)
+def breaker_alert_send_task(health_id: int) -> int:
+    return breaker_alert_send(health_id=health_id)

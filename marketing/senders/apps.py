@@ -11,6 +11,7 @@ class SendersConfig(AppConfig):
         from marketing.delivery.services.warmup import domain_verified_at_lookup_register
         from marketing.senders.selectors import (
             sender_domain_verified_at,
+            sender_domains_verified_since,
             senders_count,
             tracking_domain_verified,
         )
@@ -18,4 +19,4 @@ class SendersConfig(AppConfig):
 
         register_usage_counter(Module.SENDERS, senders_count)
         tracking_domain_lookup_register(tracking_domain_verified)
-        domain_verified_at_lookup_register(sender_domain_verified_at)
+        domain_verified_at_lookup_register(sender_domain_verified_at, sender_domains_verified_since)

@@ -273,3 +273,10 @@ def sender_domain_verified_at(name: str):
         .first()
     )
     return domain.verified_at if domain is not None else None
+
+
+def sender_domains_verified_since(since) -> list[str]:
+    """The client's sending domains verified at or after `since` (delivery lists their
+    warm-up)."""
+    rows = SenderDomain.objects.filter(status=DomainStatus.VERIFIED, verified_at__gte=since)
+    return list(rows.values_list("name", flat=True))

@@ -1530,7 +1530,9 @@ export interface paths {
         };
         /**
          * Sendinghealthget
-         * @description Whether the breaker stopped the client's sending, why, and the current figures.
+         * @description Whether the breaker stopped the client's sending, why, and the current figures;
+         *     the monthly send allowance of this month and next, and the warm-up of new sending
+         *     domains.
          */
         get: operations["sendingHealthGet"];
         put?: never;
@@ -4721,6 +4723,20 @@ export interface components {
             /** Perminute */
             perMinute: number;
         };
+        /** MonthAllowanceOut */
+        MonthAllowanceOut: {
+            /** Month */
+            month: string;
+            /**
+             * Startsat
+             * Format: date-time
+             */
+            startsAt: string;
+            /** Used */
+            used: number;
+            /** Limit */
+            limit: number | null;
+        };
         /** SendingHealthOut */
         SendingHealthOut: {
             /** Stopped */
@@ -4750,6 +4766,30 @@ export interface components {
             complaintRateLimit: number;
             /** Hardbounceratelimit */
             hardBounceRateLimit: number;
+            /** Adminsalerted */
+            adminsAlerted: boolean;
+            thisMonth: components["schemas"]["MonthAllowanceOut"];
+            nextMonth: components["schemas"]["MonthAllowanceOut"];
+            /** Warmups */
+            warmups: components["schemas"]["WarmupOut"][];
+        };
+        /** WarmupOut */
+        WarmupOut: {
+            /** Domain */
+            domain: string;
+            /** Daynumber */
+            dayNumber: number;
+            /** Days */
+            days: number;
+            /** Allowance */
+            allowance: number;
+            /** Used */
+            used: number;
+            /**
+             * Nextdayat
+             * Format: date-time
+             */
+            nextDayAt: string;
         };
         /** CampaignQuery */
         CampaignQuery: {

@@ -42,6 +42,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/backgroundJobs': lazy(() => import('../features/jobs/BackgroundJobsPage')),
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
   '/sendingTransports': lazy(() => import('../features/transports/SendingTransportsPage')),
+  '/sendingHealth': lazy(() => import('../features/delivery/SendingHealthPage')),
   '/external/useroptoutform': lazy(() => import('../features/opt-out/UserOptOutPage')),
   '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
   '/external/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),

@@ -66,6 +66,8 @@ export const moreMenu: MenuItem[] = [
   { key: 'activity', label: 'Activity', to: '/activity', restriction: 'admin' },
   // Beyond spec 2.2: the sending transport per sender domain, for admins.
   { key: 'sendingTransports', label: 'Sending Transports', to: '/sendingTransports', restriction: 'admin' },
+  // Beyond spec 2.2: the breaker and delivery rates, for admins.
+  { key: 'sendingHealth', label: 'Sending Health', to: '/sendingHealth', restriction: 'admin' },
   { key: 'enrollmentDashboard', label: 'Enrollment Dashboard', to: '/enrollmentDashboard', restriction: superAdmin },
   { key: 'websitetags-subtags-mapping', label: 'Website Tags & Subtags Mapping', to: '/websitetags-subtags-mapping', restriction: superAdmin },
   { key: 'text-to-sql', label: 'MKM NLP', to: '/text-to-sql', restriction: superAdmin },

@@ -126,6 +126,8 @@ export const layoutRoutes = [
   layoutPage('/activity', 'Activity'),
   // Beyond spec 2.4: how the client's mail leaves (issue 12), an admin's screen.
   layoutPage('/sendingTransports', 'Sending Transports'),
+  // Beyond spec 2.4: the breaker, the monthly allowance, warm-ups and delivery rates (admins).
+  layoutPage('/sendingHealth', 'Sending Health'),
 ];
 
 export const fullPageRoutes = [

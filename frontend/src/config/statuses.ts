@@ -79,7 +79,13 @@ const resend = {
   '3': { color: 'red', label: 'Resend failed' },
 } satisfies Record<string, StatusLook>;
 
-export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend } as const;
+/** The client's sending (the breaker): on, or stopped by too many bounces or complaints. */
+const sendingHealth = {
+  ok: { color: 'green', label: 'OK' },
+  stopped: { color: 'red', label: 'Stopped' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

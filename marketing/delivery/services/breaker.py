@@ -12,7 +12,8 @@ ESP's webhook).
 
 Tripping records `SendingHealth.tripped_at` and the reason, pauses every broadcast send
 with the reason as its message (campaigns take it over as Paused, with the message, on
-their next tick), and is audited. While tripped, campaigns are refused at schedule, start
+their next tick), is audited, and mails the client's admins on commit
+(services/breaker_alert.py). While tripped, campaigns are refused at schedule, start
 and resume (`sending_stopped_reason`). Looked at on commit of each hard bounce or
 complaint, at most every DELIVERY_BREAKER_CHECK_SECONDS per client (a cache key), and on
 every sweep."""
@@ -30,6 +31,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from core.tasks import enqueue_on_commit
 from marketing.delivery.messages import (
     BREAKER_DETAIL_BOUNCES,
     BREAKER_DETAIL_COMPLAINTS,
@@ -45,6 +47,7 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK
 
 CHECK_KEY = "delivery:breaker:check"
 
@@ -142,6 +145,7 @@ def breaker_evaluate() -> bool:
             },
             path="system",
         )
+        enqueue_on_commit(BREAKER_ALERT_TASK, health_id=health.pk)
     return True
 
 

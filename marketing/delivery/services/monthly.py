@@ -9,6 +9,7 @@ adds what its scheduled campaigns of that month will send and the campaign at ha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -19,6 +20,15 @@ from django.db.models import Q
 from django.utils import timezone
 
 from marketing.delivery.models import OPEN_STATES, Delivery, SendKind
+
+# What the client's scheduled campaigns of a month will send (campaigns register it at
+# start: campaigns stand above delivery).
+_scheduled_lookup: Callable[..., int] | None = None
+
+
+def scheduled_usage_register(lookup: Callable[..., int]) -> None:
+    global _scheduled_lookup
+    _scheduled_lookup = lookup
 
 
 @dataclass(frozen=True)
@@ -58,3 +68,29 @@ def ledger_month_usage(month: Month, *, now: datetime | None = None) -> int:
         Q(sent_at__gte=month.start, sent_at__lt=month.end) | (Q(state__in=OPEN_STATES) & due)
     )
     return rows.count()
+
+
+@dataclass(frozen=True)
+class Allowance:
+    month: Month
+    used: int  # sent, still to go and scheduled in the month
+    limit: int | None  # None: no limit
+
+
+def month_allowance(month: Month, *, now: datetime | None = None) -> Allowance:
+    """The month's use against the limit, as the campaign send check counts it (without a
+    campaign at hand)."""
+    used = ledger_month_usage(month, now=now)
+    if _scheduled_lookup is not None:
+        used += _scheduled_lookup(month, except_id=None)
+    return Allowance(month, used, monthly_limit())
+
+
+def allowances_now(*, now: datetime | None = None) -> list[Allowance]:
+    """This month's and next month's allowance."""
+    now = now or timezone.now()
+    this_month = month_of(now)
+    return [
+        month_allowance(this_month, now=now),
+        month_allowance(month_of(this_month.end), now=now),
+    ]

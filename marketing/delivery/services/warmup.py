@@ -24,11 +24,17 @@ from marketing.delivery.buckets import warmup_used
 # When the client's sending domain was verified, or None (marketing.senders registers its
 # selector at start: senders stands above delivery, so delivery asks through this hook).
 _verified_at_lookup: Callable[[str], datetime | None] | None = None
+# The client's sending domains verified since a time (names), by the same hook.
+_verified_since_lookup: Callable[[datetime], list[str]] | None = None
 
 
-def domain_verified_at_lookup_register(lookup: Callable[[str], datetime | None]) -> None:
-    global _verified_at_lookup
+def domain_verified_at_lookup_register(
+    lookup: Callable[[str], datetime | None],
+    verified_since: Callable[[datetime], list[str]] | None = None,
+) -> None:
+    global _verified_at_lookup, _verified_since_lookup
     _verified_at_lookup = lookup
+    _verified_since_lookup = verified_since
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class Warmup:
     day: str  # the client's local date, yyyy-mm-dd: the counter's key
     allowance: int  # messages the domain may send that day
     next_day_at: datetime  # when the next day (and allowance) begins
+    day_number: int  # 1 = the day the domain was verified
 
     def remaining(self) -> int:
         used = warmup_used(schema=connection.schema_name, sender_domain=self.domain, day=self.day)
@@ -68,4 +75,16 @@ def domain_warmup(domain: str, *, now: datetime | None = None) -> Warmup | None:
     if allowance is None:
         return None
     tomorrow = datetime.combine(today + timedelta(days=1), time(), tzinfo=zone)
-    return Warmup(domain.lower(), today.isoformat(), allowance, tomorrow)
+    return Warmup(domain.lower(), today.isoformat(), allowance, tomorrow, day_number)
+
+
+def warmups_now(*, now: datetime | None = None) -> list[Warmup]:
+    """Every sending domain of the client in its warm-up today, by name (the Sending
+    Health screen)."""
+    if _verified_since_lookup is None:
+        return []
+    now = now or timezone.now()
+    # A day's margin: the days are counted in the client's zone.
+    since = now - timedelta(days=settings.DELIVERY_WARMUP_DAYS + 1)
+    found = (domain_warmup(name, now=now) for name in sorted(_verified_since_lookup(since)))
+    return [warmup for warmup in found if warmup is not None]

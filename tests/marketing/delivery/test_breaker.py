@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
+from config.celery import app as celery_app
 from core.audit.models import AuditLog
 from marketing.delivery.bounces import Report, ReportKind, VerpAddress
 from marketing.delivery.models import (
@@ -107,7 +108,11 @@ def test_too_little_volume_never_trips(alpha):
         assert breaker_evaluate() is False
 
 
-def test_a_recorded_bounce_trips_it_on_commit(alpha, django_capture_on_commit_callbacks):
+def test_a_recorded_bounce_trips_it_on_commit(
+    alpha, django_capture_on_commit_callbacks, mailoutbox, monkeypatch
+):
+    # The trip's mail to the admins runs here (test_breaker_alert.py sends it to the sink).
+    monkeypatch.setattr(celery_app.conf, "task_always_eager", True)
     with in_schema(alpha):
         send = _sent(20)
         _suppress(1, SuppressionReason.HARD_BOUNCE)
@@ -117,6 +122,7 @@ def test_a_recorded_bounce_trips_it_on_commit(alpha, django_capture_on_commit_ca
         with django_capture_on_commit_callbacks(execute=True):
             assert report_record(verp, Report(ReportKind.HARD_BOUNCE, status="5.1.1"))
         assert sending_stopped_reason() != ""  # 2 of 20
+    assert [message.to for message in mailoutbox] == [[alpha.admin.email]]
 
 
 def test_resume_counts_afresh_and_is_refused_when_not_stopped(alpha):

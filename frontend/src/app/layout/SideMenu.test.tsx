@@ -116,8 +116,8 @@ test('subscription entries follow the other restrictions when enabled', async ()
 test('the super-admin submenu lists every entry in spec order', async () => {
   renderMenu('/forms', makeSession({ subscriptionsEnabled: true }, { userRole: 'SUPERADMIN' }));
   await userEvent.click(screen.getByTestId('menu-more'));
-  // Spec 2.2's 30 entries, Activity (the audit trail) and Sending Transports (both admin).
-  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(32);
+  // Spec 2.2's 30 entries, then Activity, Sending Transports and Sending Health (admins).
+  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(33);
   expect(moreLabels()[0]).toBe('Import Subscribers');
   expect(moreLabels().at(-1)).toBe('Generic Dashboard');
 });
