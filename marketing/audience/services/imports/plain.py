@@ -48,8 +48,8 @@ def plain_delimiter(path: Path) -> str | None:
             return None
         if _LONE_CR.search(data):
             return None
-        sample = data[:SNIFF_BYTES].decode("utf-8", errors="ignore")
-    return sniff_delimiter(sample)
+    with open(path, encoding="utf-8", newline="") as handle:  # as iter_data_rows sniffs it
+        return sniff_delimiter(handle.read(SNIFF_BYTES))
 
 
 def plain_rows(path: Path, delimiter: str, half: Half | None = None) -> Iterator[tuple[int, str]]:
