@@ -111,13 +111,7 @@ class FastRows:
     def __init__(self, plan: RowPlan, direct: DirectLoad | None, delimiter: str):
         self.delimiter = delimiter
         self._full = plan.copy_line
-        self._fast = _fast_path(plan, direct)
-        # A tab delimiter is the one non-printable character a vouched line holds.
-        self._printable = (
-            str.isprintable
-            if delimiter != "\t"
-            else lambda line: line.replace("\t", "").isprintable()
-        )
+        self._fast = _fast_path(plan, direct, delimiter)
         self._width = 1 + max(
             [plan.email_index]
             + [index for index, _parser in plan.parsers]
@@ -129,7 +123,7 @@ class FastRows:
 
     def copy_line(self, row_no: int, line: str, direct: DirectLoad | None):
         cells = line.split(self.delimiter)
-        if self._fast is not None and len(cells) >= self._width and self._printable(line):
+        if self._fast is not None and len(cells) >= self._width:
             result = self._fast(row_no, line, cells)  # it may change cells
             if result is not None:
                 return result
@@ -137,16 +131,16 @@ class FastRows:
         return self._full(row_no, cells, direct)
 
 
-def _fast_path(plan: RowPlan, direct: DirectLoad | None) -> Callable | None:
+def _fast_path(plan: RowPlan, direct: DirectLoad | None, delimiter: str) -> Callable | None:
     """fast(row_no, line, cells) -> (email, line, new), or None when it cannot vouch;
     None when the plan has a column it does not read (a rep, a custom field but text).
 
     Its checks are C calls over the whole line or the tab-joined values (a regular
-    expression over the line costs more than the full rules here): a printable line
-    holds no whitespace but spaces, nor NUL, tab, CR or LF; then no backslash (COPY
-    would escape it), no quote (JSON would); no value begins or ends with a space or
-    begins with '='; each value within its length; the email matched by the email rule's
-    own expression."""
+    expression over the line costs more than the full rules here): a line of printable
+    ASCII (one `translate`) holds no whitespace but spaces, nor NUL, tab, CR or LF, and
+    here no backslash (COPY would escape it) nor quote (JSON would); no value begins or
+    ends with a space or begins with '='; each value within its length; the email
+    matched by the email rule's own expression."""
     staged_fields = plan.fields_with_empties([NUL_MARK] * len(plan.parsers))
     new_fields = direct.fields if direct is not None else staged_fields
     limits, booleans = [MAX_LENGTH], []
@@ -176,9 +170,12 @@ def _fast_path(plan: RowPlan, direct: DirectLoad | None) -> Callable | None:
     base = direct.base if direct is not None else 0
     suffix = direct.suffix if direct is not None else ""
     custom_new = direct.custom_empty if direct is not None else NUL_MARK
+    # What a vouched line may hold: printable ASCII but the backslash (COPY would escape
+    # it) and the quote (JSON would); and the delimiter.
+    allowed = bytes(c for c in range(0x20, 0x7F) if c not in b'\\"') + delimiter.encode()
 
     def fast(row_no: int, line: str, cells: list[str]):
-        if "\\" in line or '"' in line:
+        if line.encode().translate(None, allowed):  # a byte past ASCII stays too
             return None
         email = cells[email_index]
         new = direct is not None and email not in staged
@@ -190,10 +187,8 @@ def _fast_path(plan: RowPlan, direct: DirectLoad | None) -> Callable | None:
         values = pick(cells)
         body = join(values)
         if (
-            "\t " in body
-            or " \t" in body
-            or "\t=" in body
-            or body[-1] == " "
+            ("=" in line and "\t=" in body)
+            or (" " in line and ("\t " in body or " \t" in body or body[-1] == " "))
             or any(map(gt, map(len, values), limits))
             or "xn--" in email
             or email_match(email) is None
@@ -204,12 +199,7 @@ def _fast_path(plan: RowPlan, direct: DirectLoad | None) -> Callable | None:
             for index, opening in custom:
                 value = cells[index]
                 if value:
-                    if (
-                        value[0] in " ="
-                        or value[-1] == " "
-                        or not value.isascii()
-                        or len(value) > TEXT_VALUE_MAX
-                    ):
+                    if value[0] in " =" or value[-1] == " " or len(value) > TEXT_VALUE_MAX:
                         return None
                     parts.append(opening + value + '"')
             if parts:
