@@ -9,7 +9,10 @@ in two at a line start (each process reads its half); any other file is read by 
 the worker taking the rows 0, 2, 4... and the helper 1, 3, 5... The helper writes into a
 working folder under the client's prefix; the worker relays the helper's lines into its
 COPY as they come, then merges the error reports and the last rows of each email. The
-helper never touches the worker's database connection and leaves with `os._exit`."""
+helper never touches the worker's database connection and leaves with `os._exit`.
+
+A plain CSV file (plain.py: no quote, no lone CR) is read line by line, and each row built
+by its fast path when that can vouch for it, by the full rules (rows.py) otherwise."""
 
 import csv
 import heapq
