@@ -9,7 +9,10 @@ in two at a line start (each process reads its half); any other file is read by 
 the worker taking the rows 0, 2, 4... and the helper 1, 3, 5... The helper writes into a
 working folder under the client's prefix; the worker relays the helper's lines into its
 COPY as they come, then merges the error reports and the last rows of each email. The
-helper never touches the worker's database connection and leaves with `os._exit`."""
+helper never touches the worker's database connection and leaves with `os._exit`.
+
+A plain CSV file (plain.py: no quote, no lone CR) is read line by line, and each row built
+by its fast path when that can vouch for it, by the full rules (rows.py) otherwise."""
 
 import csv
 import heapq
@@ -28,6 +31,11 @@ from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.audience.services.imports.headers import importable
+from marketing.audience.services.imports.plain import (
+    FastRows,
+    plain_delimiter,
+    plain_rows,
+)
 from marketing.audience.services.imports.reading import (
     SNIFF_BYTES,
     Half,
@@ -113,13 +121,15 @@ def _check_rows(
     errors,
     direct: DirectLoad | None = None,
     write_aside=None,
+    fast: FastRows | None = None,
 ):
     """Check this part's rows (every `stride`-th row of `rows` from the `phase`-th): valid
     ones go to `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV
     writer. With a `direct` load, the new profiles go to `write_lines` and the rows of
-    existing ones (staging rows) to `write_aside`. Yields the rows read so far after every
-    IMPORT_CHUNK_ROWS rows, and once at the end."""
-    copy_line = plan.copy_line
+    existing ones (staging rows) to `write_aside`. With `fast`, `rows` are the lines of a
+    plain file (plain.py). Yields the rows read so far after every IMPORT_CHUNK_ROWS rows,
+    and once at the end."""
+    copy_line = plan.copy_line if fast is None else fast.copy_line
     aside: list[str] = []
     chunk_rows = settings.IMPORT_CHUNK_ROWS
     email_index = plan.email_index
@@ -135,6 +145,8 @@ def _check_rows(
                 email, line, new = copy_line(row_no, cells, direct)
             except RowError as exc:
                 part.invalid += 1
+                if fast is not None:
+                    cells = fast.cells(cells)
                 email = cells[email_index] if email_index < len(cells) else ""
                 # A reason quotes field labels, which people type: neutralised like cells.
                 errors.writerow([row_no, csv_safe(email[:254]), csv_safe(str(exc))])
@@ -166,15 +178,19 @@ def _check_rows(
     yield read
 
 
-def _rows_for(path: Path, index: int, split: tuple[Half, Half] | None):
+def _rows_for(path: Path, index: int, split: tuple[Half, Half] | None, fast: FastRows | None):
     """(rows, stride, phase) of process `index` of two: its half of the file when the
-    file can be cut (see `halves`), else every other row of the whole file."""
-    if split is None:
-        return iter_data_rows(path), 2, index
-    return iter_data_rows(path, split[index]), 1, 0
+    file can be cut (see `halves`), else every other row of the whole file. The lines of
+    a plain file with `fast`."""
+    half = split[index] if split is not None else None
+    if fast is not None:
+        rows = plain_rows(path, fast.delimiter, half)
+    else:
+        rows = iter_data_rows(path, half)
+    return (rows, 2, index) if split is None else (rows, 1, 0)
 
 
-def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct) -> None:
+def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct, fast) -> None:
     """The forked helper's whole life: part 1 of 2 into `folder`, then `os._exit`."""
     status = 1
     try:
@@ -186,12 +202,13 @@ def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct) -> None:
         ):
             checked = _check_rows(
                 plan,
-                *_rows_for(path, 1, split),
+                *_rows_for(path, 1, split, fast),
                 part,
                 lines.write,
                 csv.writer(errors),
                 direct,
                 aside.write,
+                fast,
             )
             for _read in checked:
                 pass
@@ -300,20 +317,22 @@ def stage_file(
     helper = 0
     helper_lines = None
     split = halves(path) if parts == 2 else None
+    delimiter = plain_delimiter(path)
     if direct is not None:  # before the helper is forked: it routes rows by them
         repeated = _repeated_emails(path, plan.email_index)
         direct.staged = direct.existing | repeated
         direct.new_repeated = repeated - direct.existing
+    fast = FastRows(plan, direct, delimiter) if delimiter is not None else None
     try:
         if parts == 2:
             (folder / "lines.copy").touch()
             helper = os.fork()
             if helper == 0:
-                _helper_run(plan, path, split, folder, direct)
+                _helper_run(plan, path, split, folder, direct, fast)
             helper_lines = _HelperLines(folder / "lines.copy")
-            rows = _rows_for(path, 0, split)
+            rows = _rows_for(path, 0, split, fast)
         else:
-            rows = (iter_data_rows(path), 1, 0)
+            rows = (plain_rows(path, delimiter) if fast else iter_data_rows(path), 1, 0)
         own = _Part()
         stage_sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
         sql = stage_sql
@@ -328,7 +347,7 @@ def stage_file(
         ):
             sink = _CopySink()
             chunks = _check_rows(
-                plan, *rows, own, sink, csv.writer(errors_file), direct, aside_file.write
+                plan, *rows, own, sink, csv.writer(errors_file), direct, aside_file.write, fast
             )
             while True:
                 with cursor.copy(sql) as copy:

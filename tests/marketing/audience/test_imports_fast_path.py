@@ -1,0 +1,308 @@
+"""The fast path of a plain file (imports/plain.py) held to the full rules: whatever line
+it vouches for gives exactly what `RowPlan.copy_line` gives for the same cells (same
+email, COPY line and route), and the line reader gives exactly the rows of the CSV
+reader. No database: the plans are built from unsaved fields."""
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import strategies as st
+
+from marketing.audience.models import ProfileField
+from marketing.audience.services.imports.apply import EMPTY_COPY
+from marketing.audience.services.imports.headers import by_import_key
+from marketing.audience.services.imports.plain import FastRows, plain_delimiter, plain_rows
+from marketing.audience.services.imports.reading import halves, iter_data_rows
+from marketing.audience.services.imports.rows import (
+    NUL_MARK,
+    DirectLoad,
+    RowError,
+    RowPlan,
+    _text,
+    custom_cell_parser,
+    parse_do_not_email,
+)
+
+# The bench's columns: email, twelve text fields, Do Not Email, a custom text field.
+TEXT_KEYS = [
+    "firstName",
+    "lastName",
+    "phone",
+    "company",
+    "title",
+    "address1",
+    "address2",
+    "city",
+    "state",
+    "country",
+    "county",
+    "zipCode",
+]
+
+
+def _plan(tail: bool = True) -> RowPlan:
+    """The bench's plan; without `tail`, only the email and the text fields."""
+    standard = by_import_key()
+    fields = [standard[key] for key in TEXT_KEYS]
+    parsers = [(i + 1, _text(f.label, f.max_length)) for i, f in enumerate(fields)]
+    parsers.append((len(fields) + 1, parse_do_not_email))
+    interest = ProfileField(label="Interest", key="interest", field_type="text")
+    custom = [(len(fields) + 2, "interest", custom_cell_parser(interest, ";"))]
+    columns = [f.column for f in fields] + ["do_not_email"]
+    if not tail:
+        return RowPlan("subscribers", 0, columns[:-1], parsers[:-1], [])
+    return RowPlan("subscribers", 0, columns, parsers, custom)
+
+
+def _direct(plan: RowPlan, staged: set[str]) -> DirectLoad:
+    empties = ["" for _ in TEXT_KEYS] + [EMPTY_COPY["boolean"]]
+    empties = empties[: len(plan.parsers)]
+    return DirectLoad(
+        existing=set(staged),
+        base=1_000_000,
+        fields=plan.fields_with_empties(empties),
+        custom_empty="{}",
+        suffix="\timport\tPending\t2026-11-26T00:00:00+00:00",
+        columns=[],
+        constraints=[],
+        staged=set(staged),
+    )
+
+
+def _full(plan: RowPlan, row_no: int, cells: list[str], direct):
+    try:
+        return plan.copy_line(row_no, cells, direct)
+    except RowError as exc:
+        return ("error", str(exc))
+
+
+def _fast(fast: FastRows, row_no: int, line: str, direct):
+    try:
+        return fast.copy_line(row_no, line, direct)
+    except RowError as exc:
+        return ("error", str(exc))
+
+
+# Cells near the edges the fast path draws: spaces, '=', tabs, backslashes, quotes,
+# NUL, non-ASCII, case, lengths around the limits.
+tricky = st.sampled_from(
+    [
+        "",
+        " ",
+        "a",
+        " a",
+        "a ",
+        "=1",
+        " =1",
+        "a\tb",
+        "a\\b",
+        'a"b',
+        "\x00",
+        "a\x00",
+        "é",
+        "\xa0a",
+        "a\u2028",
+        "x" * 20,
+        "x" * 21,
+        "x" * 100,
+        "x" * 101,
+        "Yes",
+        "no",
+        "TRUE",
+        "n",
+        "yeſ",
+        "on",
+        "{}",
+        "\x1f",
+        "a\x0bb",
+    ]
+)
+# Mostly clean rows (the fast path's to vouch for), each with up to two cells changed
+# to an edge case or any text: so each of its checks meets the one cell that fails it.
+clean = st.sampled_from(["", "a", "Smith", "1 Main Street", "60001", "x" * 20, "Yes", "y"])
+any_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=12)
+email = st.sampled_from(
+    [
+        "a@x.example",
+        "A@x.example",
+        " a@x.example",
+        "a@x.example ",
+        "a@xn--bcher-kva.example",
+        "a@bücher.example",
+        "ä@x.example",
+        "broken.example",
+        "",
+        "a@x",
+        "a.b+c@sub.x.example",
+        "a..b@x.example",
+        "x" * 250 + "@x.example",
+        "staged@x.example",
+    ]
+)
+do_not_email = st.sampled_from(["", "yes", "No", " y", "TRUE", "maybe", "0", "n "])
+row = st.tuples(
+    st.tuples(email, *[clean] * 12, do_not_email, clean).map(list),
+    st.lists(st.tuples(st.integers(0, 16), st.one_of(tricky, any_text)), max_size=2),
+    st.lists(clean, max_size=2),
+    st.integers(min_value=0, max_value=3),
+)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(row=row, delimiter=st.sampled_from([",", ";", "\t", "|"]), staged=st.booleans())
+@example(
+    row=(["n1@bench.example", *["First1"] * 12, "no", "topic1"], [], [], 0),
+    delimiter=",",
+    staged=False,
+)
+@example(row=(["staged@x.example", *[""] * 14], [], [], 0), delimiter=",", staged=True)
+def test_the_fast_path_gives_what_the_full_rules_give(row, delimiter, staged):
+    cells, changes, extra, missing = row
+    cells = cells + extra
+    for index, value in changes:
+        if index < len(cells):
+            cells[index] = value
+    cells = cells[: len(cells) - missing] if missing else cells
+    # A cell of a plain file holds neither the delimiter nor a line break.
+    assume(not any(delimiter in c or "\n" in c or "\r" in c for c in cells))
+    line = delimiter.join(cells)
+    plan = _plan()
+    for direct in (None, _direct(plan, {"staged@x.example"} if staged else set())):
+        fast = FastRows(plan, direct, delimiter)
+        assert _fast(fast, 7, line, direct) == _full(plan, 7, line.split(delimiter), direct)
+
+
+EDGES = [
+    "",
+    " ",
+    "a",
+    " a",
+    "a ",
+    "=1",
+    " =1",
+    "a=",
+    "a\tb",
+    "a\\b",
+    'a"b',
+    "\x00",
+    "é",
+    "é ",
+    "\xa0a",
+    "a\u2028",
+    "a\x0bb",
+    "a\x01b",
+    "a\x7f",
+    "x" * 20,
+    "x" * 21,
+    "x" * 50,
+    "x" * 51,
+    "x" * 100,
+    "x" * 101,
+    "x" * 1000,
+    "x" * 1001,
+    "Yes",
+    "yeſ",
+    "on",
+    "A@x.example",
+    "a@xn--bcher-kva.example",
+    "a@bücher.example",
+    "x" * 244 + "@x.example",
+    "x" * 245 + "@x.example",
+]
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t"])
+@pytest.mark.parametrize("tail", [True, False], ids=["text, flag, custom", "text last"])
+def test_each_edge_in_each_column_of_a_clean_row(delimiter, tail):
+    # Every check of the fast path meets the one cell that fails it, in every column.
+    plan = _plan(tail)
+    base = ["a@x.example", *["Smith"] * 12, *(["no", "topic"] if tail else [])]
+    for direct in (None, _direct(plan, set())):
+        fast = FastRows(plan, direct, delimiter)
+        for index in range(len(base)):
+            for edge in EDGES:
+                cells = base[:index] + [edge] + base[index + 1 :]
+                line = delimiter.join(cells)
+                if delimiter in edge:
+                    continue
+                got = _fast(fast, 7, line, direct)
+                assert got == _full(plan, 7, line.split(delimiter), direct), (index, edge)
+
+
+def test_the_fast_path_vouches_for_the_common_row():
+    # The bench's rows: a new profile and a stored one, written without the full rules.
+    plan = _plan()
+    direct = _direct(plan, {"old@x.example"})
+    fast = FastRows(plan, direct, ",")
+    assert fast._fast is not None
+    new = "n1@bench.example,First1,Last1,+1 555 0001,Company 1,Manager,1 Main Street,"
+    new += "Suite 5,Springfield,IL,US,Sangamon,60001,no,topic1"
+    email, line, is_new = fast._fast(3, new, new.split(","))
+    assert (email, is_new) == ("n1@bench.example", True)
+    assert line == plan.copy_line(3, new.split(","), direct)[1]
+    stored = "old@x.example,,Last,,,,,,,,,,,yes,"
+    email, line, is_new = fast._fast(4, stored, stored.split(","))
+    assert not is_new and line.count(NUL_MARK) == 11 + 1  # empty texts, custom
+    assert line == plan.copy_line(4, stored.split(","), direct)[1]
+
+
+@pytest.mark.parametrize("field_type", ["number", "date", "dropdown"])
+def test_a_plan_with_a_custom_field_but_text_takes_the_full_rules(field_type):
+    plan = _plan()
+    field = ProfileField(label="Other", key="other", field_type=field_type, options=["a"])
+    plan.custom.append((16, "other", custom_cell_parser(field, ";")))
+    assert FastRows(plan, None, ",")._fast is None
+
+
+plain_cell = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters='",;\t|\r\n'),
+    max_size=12,
+)
+plain_file = st.tuples(
+    st.lists(
+        st.one_of(st.lists(plain_cell, min_size=1, max_size=4), st.just([]), st.just(["  ", ""])),
+        min_size=2,
+        max_size=30,
+    ),
+    st.sampled_from(["\n", "\r\n"]),
+    st.booleans(),
+    st.sampled_from([",", ";", "\t", "|"]),
+).map(
+    lambda args: (
+        args[1].join(args[3].join(row) for row in [["email", "name"], *args[0]])
+        + (args[1] if args[2] else "")
+    ).encode("utf-8")
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_file)
+def test_the_line_reader_gives_the_rows_of_the_csv_reader(data):
+    # Same rows, same row numbers, same cells: whole, and in the two halves.
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "f.csv"
+        path.write_bytes(data)
+        delimiter = plain_delimiter(path)
+        assert delimiter is not None
+        whole = list(iter_data_rows(path))
+        assert [(n, line.split(delimiter)) for n, line in plain_rows(path, delimiter)] == whole
+        split = halves(path)
+        if split is not None:
+            lines = [item for half in split for item in plain_rows(path, delimiter, half)]
+            assert [(n, line.split(delimiter)) for n, line in lines] == whole
+
+
+def test_a_file_with_a_quote_or_a_lone_cr_is_not_plain(tmp_path):
+    for name, content in [
+        ("q.csv", b'email,name\na@x.example,"Smith, J"\n'),
+        ("cr.csv", b"email,name\ra@x.example,J\r"),
+        ("e.csv", b""),
+    ]:
+        path = tmp_path / name
+        path.write_bytes(content)
+        assert plain_delimiter(path) is None
+    crlf = tmp_path / "crlf.csv"
+    crlf.write_bytes(b"email;name\r\na@x.example;J\r\n")
+    assert plain_delimiter(crlf) == ";"
