@@ -186,6 +186,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignSendTest": MEMBER,
     "campaignPause": MEMBER,
     "campaignResume": MEMBER,
+    "campaignPublish": MEMBER,
+    "campaignUnpublish": MEMBER,
     "campaignTypeList": MEMBER,
     "campaignTypeCreate": ADMIN,
     "campaignTypeUpdate": ADMIN,
