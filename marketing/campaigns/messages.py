@@ -75,5 +75,9 @@ NOT_PAUSABLE = "Only a scheduled or sending campaign can be paused."
 NOT_RESUMABLE = "Only a paused campaign can be resumed."
 PAUSED_BY_PERSON = "Paused by {email}."
 NOT_DELETABLE_SENDING = "A campaign that is sending cannot be deleted; pause it first."
+ZONE_NOT_FOR_KIND = (
+    "A/B and RSS campaigns go out at the schedule's time in your time zone, not in each"
+    " recipient's."
+)
 NOT_PUBLISHABLE = "Only a Draft or Unpublished campaign can be published."
 NOT_UNPUBLISHABLE = "Only a Published campaign can be unpublished."

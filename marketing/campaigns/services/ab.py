@@ -179,7 +179,10 @@ def ab_winner_pick(*, campaign_id: int) -> str:
         started = mailing_start(
             campaign,
             content=content,
-            audience_sql=f"SELECT a.id FROM ({audience}) a WHERE a.id NOT IN ({tested})",
+            audience_sql=(
+                f"SELECT a.id FROM ({audience}) a"
+                f" WHERE NOT EXISTS (SELECT 1 FROM ({tested}) t WHERE t.id = a.id)"
+            ),
             params=[*params, *tested_params],
             part=WINNER,
             variant=WINNER,

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from core import tasks
 from core.audit.models import AuditLog
+from core.errors import ValidationFailed
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.ab import ab_test_share, ab_winner_pick, ab_winners_due
 from marketing.campaigns.services.sending import (
@@ -247,3 +248,51 @@ def _cleanup(world, campaign) -> None:
     Sender.objects.filter(email="news@shop.example").delete()
     SenderDomain.objects.filter(name="shop.example").delete()
     connection.set_schema_to_public()
+
+
+def test_ab_and_rss_campaigns_are_not_sent_in_each_recipients_zone(ab_world, sent_tasks):
+    for kind, extra in (
+        ("AB", dict(ab_test_on="subject", ab_test_percent=20, ab_winner_rule="opens",
+                    ab_winner_after_hours=1,
+                    ab_variants=[{"name": "A", "subject": "a"}, {"name": "B", "subject": "b"}])),
+        ("RSS Feed", dict(rss_url="https://news.example/feed", rss_frequency="Day",
+                          rss_article_count=2)),
+    ):  # fmt: skip
+        campaign = campaign_make(ab_world, name=f"Zoned {kind}", kind=kind, **extra)
+        with pytest.raises(ValidationFailed) as refused:
+            campaign_send(
+                campaign_id=campaign.pk, values={"send_in_recipient_zone": True}, when="now"
+            )
+        assert refused.value.errors == {
+            "sendInRecipientZone": [
+                "A/B and RSS campaigns go out at the schedule's time in your time zone, not in"
+                " each recipient's."
+            ]
+        }
+
+
+def test_the_tick_in_process_sends_each_due_pick_once(
+    ab_world, sent_tasks, sink, django_capture_on_commit_callbacks
+):
+    from marketing.campaigns.tasks import schedule_tick
+
+    campaign = _ab(ab_world)
+    _run_all(campaign)
+    sent_tasks.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_tick()
+    assert not any(name == "campaigns.ab_winner_pick" for name, _ in sent_tasks)
+    _due(campaign)
+    with django_capture_on_commit_callbacks(execute=True):
+        news = schedule_tick()
+    assert news["alpha"]["winners"] == 1
+    assert ("campaigns.ab_winner_pick", {"campaign_id": campaign.pk}) in sent_tasks
+    # the task runs (twice: a redelivery), the winner's send is made once
+    with django_capture_on_commit_callbacks(execute=True):
+        assert ab_winner_pick(campaign_id=campaign.pk) == "picked"
+        assert ab_winner_pick(campaign_id=campaign.pk) == "alreadyPicked"
+    assert Send.objects.filter(source_id=campaign.pk, part="W").count() == 1
+    sent_tasks.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_tick()
+    assert not any(name == "campaigns.ab_winner_pick" for name, _ in sent_tasks)
