@@ -14,8 +14,12 @@ status following its send.
 - Sending in each recipient's zone: the ledger is frozen up to 26 hours early (the
   earliest zone, UTC+14, seen from the latest, UTC-12) and each row gets the schedule's
   wall-clock time in its profile's zone as its due time.
-- The status follows the send (`campaign_statuses_follow`, each tick): finished -> Sent;
-  paused by the pipeline (a receiver refusing the sender) -> Paused with its message."""
+- An A/B campaign's start freezes its test share, one send per variant (services/ab.py);
+  an RSS campaign's start is a check of its feed (services/rss.py); every send goes
+  through services/mailing.py (content snapshot, Rep as Sender).
+- The status follows the mailing (`campaign_statuses_follow`, each tick): finished ->
+  Sent (an A/B campaign once its winner's send finished too); paused by the pipeline (a
+  receiver refusing the sender) -> Paused with its message."""
 
 from __future__ import annotations
 
