@@ -44,43 +44,64 @@ def _variant_names(campaign: Campaign) -> list[str]:
     return [str(v.get("name")) for v in campaign.ab_variants]
 
 
-def ab_test_share(campaign: Campaign, *, time_zone: str) -> dict[str, list[int]]:
-    """The test share's profile ids per variant name (one statement: every variant is cut
-    from the same snapshot of the audience, so no one lands in two of them)."""
+SHARE_TABLE = "campaign_ab_share"
+
+
+def ab_test_share_freeze(campaign: Campaign, *, time_zone: str) -> list[str]:
+    """Cut the test share once, into a temporary table of this transaction (id, variant
+    slot): every variant is frozen from the same cut, so no one lands in two of them
+    (statements of one READ COMMITTED transaction see different snapshots), and no
+    statement carries half an audience's ids as a literal. Returns the variant names, in
+    slot order."""
     names = _variant_names(campaign)
     audience, params = campaign_audience_sql(campaign, time_zone=time_zone)
     mailable, mailable_params = mailable_condition("p")
     with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE IF EXISTS pg_temp.{SHARE_TABLE}")
         cursor.execute(
-            "SELECT r.id, r.n %% %s FROM (SELECT p.id, row_number() OVER (ORDER BY"
-            " md5(%s || ':' || p.id::text), p.id) - 1 AS n, count(*) OVER () AS total"
+            f"CREATE TEMPORARY TABLE {SHARE_TABLE} ON COMMIT DROP AS"
+            " SELECT r.id, (r.n %% %s)::int AS slot FROM (SELECT p.id, row_number() OVER"
+            " (ORDER BY md5(%s || ':' || p.id::text), p.id) - 1 AS n, count(*) OVER () AS total"
             f" FROM {profile_table()} p WHERE p.id IN ({audience}) AND {mailable}) r"
             " WHERE r.n < ceil(r.total * %s / 100.0)",
             [len(names), str(campaign.pk), *params, *mailable_params, campaign.ab_test_percent],
         )
-        share: dict[str, list[int]] = {name: [] for name in names}
-        for profile_id, slot in cursor.fetchall():
-            share[names[slot]].append(profile_id)
+        cursor.execute(f"ANALYZE pg_temp.{SHARE_TABLE}")
+    return names
+
+
+def ab_test_share(campaign: Campaign, *, time_zone: str) -> dict[str, list[int]]:
+    """The test share's profile ids per variant name (what the start cuts)."""
+    with transaction.atomic():
+        names = ab_test_share_freeze(campaign, time_zone=time_zone)
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT id, slot FROM pg_temp.{SHARE_TABLE}")
+            share: dict[str, list[int]] = {name: [] for name in names}
+            for profile_id, slot in cursor.fetchall():
+                share[names[slot]].append(profile_id)
+            cursor.execute(f"DROP TABLE pg_temp.{SHARE_TABLE}")
     return share
 
 
 def ab_start(campaign: Campaign, *, time_zone: str) -> tuple[int | None, int]:
-    """Freeze one send per variant for its part of the test share. Returns the first
-    variant's send id (the campaign's `send_id`) and how many rows the variants hold.
-    Raises NotFound when a variant's template is gone."""
-    share = ab_test_share(campaign, time_zone=time_zone)
+    """Freeze one send per variant for its part of the test share (in the caller's
+    transaction). Returns the first variant's send id (the campaign's `send_id`) and how
+    many rows the variants hold. Raises NotFound when a variant's template is gone."""
+    names = ab_test_share_freeze(campaign, time_zone=time_zone)
     first, recipients = None, 0
-    for name, profile_ids in share.items():
+    for slot, name in enumerate(names):
         started = mailing_start(
             campaign,
             content=mailing_content(campaign, variant=name),
-            audience_sql="SELECT unnest(%s::bigint[]) AS id",
-            params=[profile_ids],
+            audience_sql=f"SELECT s.id FROM pg_temp.{SHARE_TABLE} s WHERE s.slot = %s",
+            params=[slot],
             part=name,
             variant=name,
         )
         first = first or started.send_id
         recipients += started.recipients
+    with connection.cursor() as cursor:
+        cursor.execute(f"DROP TABLE pg_temp.{SHARE_TABLE}")
     return first, recipients
 
 
