@@ -54,7 +54,7 @@ def _field(resend: Resend, name: str) -> str:
 
 def resends_schedule(campaign: Campaign, *, started_at: datetime, time_zone: str) -> dict:
     """The fields that schedule the campaign's chosen resends (status 1): `days` after the
-    start's date in the client's zone, at the chosen time there. RSS campaigns send
+    send's date (its schedule) in the client's zone, at the chosen time there. RSS campaigns send
     issues, not resends."""
     values = {}
     if campaign.kind == CampaignKind.RSS:

@@ -233,7 +233,10 @@ def campaign_start(*, campaign_id: int) -> str:
             send_id=send_id,
             recipient_count=recipients,
             updated_at=now,
-            **resends_schedule(campaign, started_at=now, time_zone=_client_zone()),
+            # the send's own time (a recipient-zone campaign starts up to 26 h early)
+            **resends_schedule(
+                campaign, started_at=campaign.scheduled_at or now, time_zone=_client_zone()
+            ),
         )
         audit_record(
             AuditEvent.CAMPAIGN_STARTED,

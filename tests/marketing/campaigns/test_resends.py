@@ -77,7 +77,7 @@ def test_resends_go_once_to_whom_human_events_say(in_alpha, sent_tasks, sink):
     assert campaign_start(campaign_id=campaign.pk) == "started"
     started = Campaign.objects.get(pk=campaign.pk)
     zone = ZoneInfo(connection.tenant.time_zone)
-    day = started.started_at.astimezone(zone).date()
+    day = started.scheduled_at.astimezone(zone).date()
     assert started.resend_unopened_status == ResendStatus.SCHEDULED
     assert started.resend_unopened_scheduled_at == datetime.combine(
         day + timedelta(days=2), time(9, 0), tzinfo=zone
