@@ -202,6 +202,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "performanceReport": SUPERADMIN,
     "recentcampaigns": SUPERADMIN,
     "scheduleSummary": SUPERADMIN,
+    "campaignPublish": MEMBER,
+    "campaignUnpublish": MEMBER,
     "campaignTypeList": MEMBER,
     "campaignTypeCreate": ADMIN,
     "campaignTypeUpdate": ADMIN,

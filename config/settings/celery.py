@@ -55,6 +55,8 @@ TASK_QUEUES = {
     "tracking.flushed_batches_purge": "default",
     "content.thumbnail_render": "bulk",
     "campaigns.campaign_start": "send",
+    "campaigns.ab_winner_pick": "send",
+    "campaigns.resend_send": "send",
     "campaigns.schedule_tick": "default",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes

@@ -32,6 +32,7 @@ from marketing.campaigns.schemas import (
     SendTestOut,
 )
 from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
+from marketing.campaigns.services.publishing import campaign_publish, campaign_unpublish
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.campaigns.services.sending import campaign_pause, campaign_resume, campaign_send
 from marketing.campaigns.services.settings import campaign_settings_update
@@ -50,7 +51,12 @@ NULLABLE = {
     "resend_unclicked_time", "ab_test_percent", "ab_winner_after_hours", "rss_article_count",
     "poll_expires_at",
 }  # fmt: skip
-INSTANTS = ("scheduled_at", "poll_expires_at", "started_at", "sent_at", "created_at", "updated_at")
+INSTANTS = (
+    "scheduled_at", "poll_expires_at", "started_at", "sent_at", "created_at", "updated_at",
+    "resend_unopened_scheduled_at", "resend_unopened_processed_at",
+    "resend_unclicked_scheduled_at", "resend_unclicked_processed_at", "ab_winner_picked_at",
+    "rss_last_item_at",
+)  # fmt: skip
 
 
 def _zone(request: HttpRequest) -> ZoneInfo:
@@ -189,6 +195,23 @@ def campaignPause(request: HttpRequest, campaign_id: int):
 )
 def campaignResume(request: HttpRequest, campaign_id: int):
     return _one(campaign_resume(campaign_id=campaign_id), request)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/publish", response={200: CampaignOut, **ERRORS}, by_alias=True
+)
+def campaignPublish(request: HttpRequest, campaign_id: int):
+    """Spec 3/4's Published status, under the plan's PublishedCampaigns limit."""
+    return _one(campaign_publish(campaign_id=campaign_id), request)
+
+
+@router.post(
+    "/mm/campaigns/{int:campaign_id}/unpublish",
+    response={200: CampaignOut, **ERRORS},
+    by_alias=True,
+)
+def campaignUnpublish(request: HttpRequest, campaign_id: int):
+    return _one(campaign_unpublish(campaign_id=campaign_id), request)
 
 
 @router.get("/mm/campaignTypes", response={200: CampaignTypePageOut, **ERRORS}, by_alias=True)

@@ -75,8 +75,6 @@ NOT_PAUSABLE = "Only a scheduled or sending campaign can be paused."
 NOT_RESUMABLE = "Only a paused campaign can be resumed."
 PAUSED_BY_PERSON = "Paused by {email}."
 NOT_DELETABLE_SENDING = "A campaign that is sending cannot be deleted; pause it first."
-KIND_NOT_SENDABLE = "A/B and RSS campaigns cannot be sent yet."
-
 # sending limits (spec 5.2, 8)
 # Spec 8: "the monthly limit was exceeded" (delivery counts the ledger: services/monthly.py).
 MONTHLY_LIMIT_EXCEEDED = (
@@ -96,3 +94,9 @@ WARMUP_NOTE = (
 REPORT_EXPORT_TOO_MANY = "An export is limited to {limit:,} records; this list has {count:,}."
 REPORT_OUTCOME_UNKNOWN = "Choose one of: opened, clicked, bounced, unsubscribed, notOpened."
 REPORT_DAYS_RANGE = "Days must be from 1 to {limit}."
+ZONE_NOT_FOR_KIND = (
+    "A/B and RSS campaigns go out at the schedule's time in your time zone, not in each"
+    " recipient's."
+)
+NOT_PUBLISHABLE = "Only a Draft or Unpublished campaign can be published."
+NOT_UNPUBLISHABLE = "Only a Published campaign can be unpublished."

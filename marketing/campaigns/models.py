@@ -173,6 +173,10 @@ class Campaign(models.Model):
     rss_url = models.CharField(max_length=2000, blank=True)
     rss_frequency = models.CharField(max_length=10, blank=True)  # Day | Week | Month
     rss_article_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The newest item the last issue carried: the next issue goes out only when the feed
+    # has items newer than this one (services/rss.py).
+    rss_last_item_guid = models.CharField(max_length=2000, blank=True)
+    rss_last_item_at = models.DateTimeField(null=True, blank=True)
     poll_expires_at = models.DateTimeField(null=True, blank=True)
 
     # the delivery ledger's send, once started

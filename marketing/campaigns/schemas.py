@@ -171,21 +171,30 @@ class CampaignOut(CamelSchema):
     resend_unopened_time: time | None
     resend_unopened_subject: str
     resend_unopened_status: int
+    # spec 3 resendCampaignData (scheduledDate, lastProcessedOn)
+    resend_unopened_scheduled_at: datetime | None = None
+    resend_unopened_processed_at: datetime | None = None
     resend_unclicked: bool
     resend_unclicked_days: int | None
     resend_unclicked_time: time | None
     resend_unclicked_subject: str
     resend_unclicked_status: int
+    # spec 3 resendToOpenButNotClicked (scheduledDate, lastProcessedOn)
+    resend_unclicked_scheduled_at: datetime | None = None
+    resend_unclicked_processed_at: datetime | None = None
     ab_test_on: str
     ab_variants: list[dict]
     ab_test_percent: int | None
     ab_winner_rule: str
     ab_winner_after_hours: int | None
     ab_winner: str
+    ab_winner_picked_at: datetime | None = None
     rss_url: str
     rss_frequency: str
     rss_article_count: int | None
     poll_expires_at: datetime | None
+    # the newest item the last RSS issue carried (its next issue needs a newer one)
+    rss_last_item_at: datetime | None = None
     recipient_count: int | None
     started_at: datetime | None
     sent_at: datetime | None

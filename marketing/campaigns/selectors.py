@@ -7,13 +7,21 @@ from datetime import datetime
 
 from django.db import connection
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from core.errors import NotFound
 from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.selectors.segment_sources import profile_tables
 from marketing.campaigns import messages
-from marketing.campaigns.models import Campaign, CampaignSettings, CampaignStatus, CampaignType
-from marketing.delivery.selectors import SendState, send_states
+from marketing.campaigns.models import (
+    Campaign,
+    CampaignKind,
+    CampaignSettings,
+    CampaignStatus,
+    CampaignType,
+)
+from marketing.delivery.selectors import SendState, source_send_states
+from marketing.delivery.services.sends import SendKind, SendStatus
 from marketing.segments.selectors import segment_profile_ids_sql
 from marketing.tracking.selectors import campaign_human_reach
 
@@ -71,10 +79,73 @@ def campaign_get(*, campaign_id: int) -> Campaign:
     return campaign
 
 
+# The sends that make a campaign's one mailing: the main send, or an A/B campaign's
+# variants and winner. Resends and RSS issues are sends of their own (their parts).
+MAILING_PARTS = ("", "A", "B", "C", "W")
+
+
+def campaign_sends(campaign_ids: list[int]) -> dict[int, list[SendState]]:
+    """Every send of each campaign (main, A/B variants and winner, resends, RSS issues),
+    oldest first, by campaign id (one query)."""
+    return source_send_states(SendKind.CAMPAIGN, campaign_ids)
+
+
+def _mailing_state(states: list[SendState]) -> SendState:
+    """One campaign's mailing as one state: paused if a part is paused, finished when every
+    part is, counts added up."""
+    paused = [s for s in states if s.status == SendStatus.PAUSED]
+    if paused:
+        status, message = SendStatus.PAUSED, paused[0].status_message
+    elif all(s.status == SendStatus.FINISHED for s in states):
+        status, message = SendStatus.FINISHED, ""
+    else:
+        status, message = SendStatus.SENDING, ""
+    finished = [s.finished_at for s in states if s.finished_at is not None]
+    return SendState(
+        states[0].send_id,
+        status,
+        message,
+        sum(s.recipients for s in states),
+        sum(s.sent for s in states),
+        sum(s.failed for s in states),
+        max(finished) if status == SendStatus.FINISHED and finished else None,
+        "",
+        states[0].created_at,
+    )
+
+
 def campaign_send_states(campaigns: list[Campaign]) -> dict[int, SendState]:
-    """The delivery counts of the started ones, by campaign id (one query)."""
-    by_send = {c.send_id: c.pk for c in campaigns if c.send_id}
-    return {by_send[k]: v for k, v in send_states(list(by_send)).items()}
+    """The delivery state and counts of each started campaign's mailing (its main send, or
+    its A/B variants and winner; an RSS campaign's latest issue), by campaign id."""
+    started = [c for c in campaigns if c.send_id]
+    sends = campaign_sends([c.pk for c in started])
+    answer = {}
+    for campaign in started:
+        states = sends.get(campaign.pk, [])
+        if campaign.kind == CampaignKind.RSS:
+            states = [s for s in states if s.send_id == campaign.send_id]
+        else:
+            states = [s for s in states if s.part in MAILING_PARTS]
+        if states:
+            answer[campaign.pk] = _mailing_state(states)
+    return answer
+
+
+def poll_is_open(*, campaign_id: int) -> bool:
+    """Whether a poll campaign takes answers: it went out (or is going out, or is
+    published) and its expiry has not passed (spec 4: after it, the expired thank-you
+    page shows). The public poll pages ask this."""
+    return Campaign.objects.filter(
+        pk=campaign_id,
+        kind=CampaignKind.POLL,
+        status__in=[
+            CampaignStatus.SENDING,
+            CampaignStatus.PAUSED,
+            CampaignStatus.SENT,
+            CampaignStatus.PUBLISHED,
+        ],
+        poll_expires_at__gt=timezone.now(),
+    ).exists()
 
 
 def campaign_reach(campaigns: list[Campaign]) -> dict[int, dict[str, int]]:
@@ -171,7 +242,8 @@ def campaigns_published_count() -> int:
 
 
 def campaigns_unfinished() -> list[Campaign]:
-    """Started campaigns whose status still follows their send."""
+    """Started campaigns whose status still follows their mailing (RSS campaigns stay
+    Scheduled between issues: they follow nothing)."""
     return list(
         Campaign.objects.filter(
             Q(status__in=[CampaignStatus.SENDING, CampaignStatus.PAUSED]), send_id__isnull=False

@@ -1,14 +1,22 @@
-"""Campaign tasks: thin calls into services/sending.py. Beat's tick visits every client
-each minute: it sends the start of each due campaign and lets started campaigns take their
-send's status. The start itself is idempotent (services/sending.py), so a tick that
-overlaps the previous one, or a redelivered message, starts nothing twice."""
+"""Campaign tasks: thin calls into the services. Beat's tick visits every client each
+minute and finds in the database whatever is due there: campaigns to start (an RSS
+campaign's next check among them), A/B winners to pick, resends to send; and it lets
+started campaigns and resends take their sends' status. Every runner is idempotent
+(a conditional UPDATE or a row lock decides), so a tick that overlaps the previous one,
+or a redelivered message, does nothing twice."""
 
 from celery import shared_task
 from django.conf import settings
 
 from core.tasks import BULK_RETRY, TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
+from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
 from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
+from marketing.campaigns.services.resends import (
+    resend_send,
+    resend_statuses_follow,
+    resends_due,
+)
 from marketing.campaigns.services.sending import (
     CAMPAIGN_START,
     campaign_start,
@@ -17,9 +25,9 @@ from marketing.campaigns.services.sending import (
 )
 from marketing.jobs.runner import JobTask
 
-
-@shared_task(
-    name=CAMPAIGN_START,
+AB_WINNER_PICK = "campaigns.ab_winner_pick"
+RESEND_SEND = "campaigns.resend_send"
+_RUNNER = dict(
     base=ClientTask,
     client_required=True,
     acks_late=True,
@@ -31,22 +39,48 @@ from marketing.jobs.runner import JobTask
     retry_backoff=5,
     retry_jitter=True,
 )
+
+
+@shared_task(name=CAMPAIGN_START, **_RUNNER)
 def campaign_start_run(campaign_id: int) -> str:
     return campaign_start(campaign_id=campaign_id)
 
 
+@shared_task(name=AB_WINNER_PICK, **_RUNNER)
+def ab_winner_pick_run(campaign_id: int) -> str:
+    return ab_winner_pick(campaign_id=campaign_id)
+
+
+@shared_task(name=RESEND_SEND, **_RUNNER)
+def resend_send_run(campaign_id: int, part: str) -> str:
+    return resend_send(campaign_id=campaign_id, part=part)
+
+
 @shared_task(name="campaigns.schedule_tick", soft_time_limit=50, time_limit=60)
 def schedule_tick() -> dict[str, dict[str, int]]:
-    """In every client: start the due campaigns, and move started ones to their send's
-    status. Returns {schema: {"started": n, "followed": m}} for the clients with news."""
+    """In every client: start the due campaigns, pick due A/B winners, send due resends,
+    and move started campaigns and resends to their sends' status. Returns
+    {schema: {"started": n, "winners": w, "resends": r, "followed": m}} for the clients
+    with news."""
     news = {}
     for client in clients_each():
         due = campaigns_due()
         for campaign_id in due:
             enqueue_on_commit(CAMPAIGN_START, campaign_id=campaign_id)
-        followed = campaign_statuses_follow()
-        if due or followed:
-            news[client.schema_name] = {"started": len(due), "followed": followed}
+        winners = ab_winners_due()
+        for campaign_id in winners:
+            enqueue_on_commit(AB_WINNER_PICK, campaign_id=campaign_id)
+        resends = resends_due()
+        for campaign_id, part in resends:
+            enqueue_on_commit(RESEND_SEND, campaign_id=campaign_id, part=part)
+        followed = campaign_statuses_follow() + resend_statuses_follow()
+        if due or winners or resends or followed:
+            news[client.schema_name] = {
+                "started": len(due),
+                "winners": len(winners),
+                "resends": len(resends),
+                "followed": followed,
+            }
     return news
 
 

@@ -40,6 +40,11 @@ class Send(models.Model):
     kind = models.CharField(max_length=20, choices=SendKind.choices)
     # The campaign's or workflow step's id; a second start of the same one finds this row.
     source_id = models.BigIntegerField(null=True, blank=True)
+    # Which of the source's sends this is: "" its main send; for a campaign also an A/B
+    # variant's ("A", "B", "C"), the winner's ("W"), a resend's ("resendUnopened",
+    # "resendUnclicked") or an RSS issue's ("rss:<digest of its newest item>"). One send per
+    # (kind, source, part): a repeated start finds it.
+    part = models.CharField(max_length=80, blank=True, default="", db_default="")
     status = models.CharField(max_length=20, choices=SendStatus.choices, default="sending")
     # Why a send was paused, in words the client reads (e.g. a receiver refusing the sender).
     status_message = models.CharField(max_length=500, blank=True)
@@ -50,6 +55,9 @@ class Send(models.Model):
     from_address = models.EmailField(max_length=254)
     reply_to = models.EmailField(max_length=254, blank=True)
     list_name = models.CharField(max_length=100, blank=True)  # List-Id's phrase
+    # An RSS issue's feed (getRSSXML's channel, its new items only): the RSS_ tags and
+    # RSS_ITEMS blocks every recipient's message renders.
+    rss_channel = models.JSONField(null=True, blank=True)
     max_attempts = models.PositiveSmallIntegerField(default=8)
     # Runs on the transactional lane (services/transactional.py): test sends and
     # transactional mail, never queued behind a broadcast.
@@ -60,9 +68,9 @@ class Send(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["kind", "source_id"],
+                fields=["kind", "source_id", "part"],
                 condition=Q(source_id__isnull=False),
-                name="send_one_per_source",
+                name="send_one_per_source_part",
             )
         ]
 
@@ -94,6 +102,10 @@ class Delivery(models.Model):
     profile_id = models.BigIntegerField()
     email = models.CharField(max_length=254)
     variant = models.CharField(max_length=1, blank=True)  # A/B/C, W for the winner
+    # Rep as Sender: this recipient's own From (their rep's); blank: the send's.
+    from_name = models.CharField(max_length=100, blank=True, default="", db_default="")
+    from_address = models.CharField(max_length=254, blank=True, default="", db_default="")
+    reply_to = models.CharField(max_length=254, blank=True, default="", db_default="")
     state = models.PositiveSmallIntegerField(
         choices=DeliveryState.choices, default=DeliveryState.PENDING
     )

@@ -1680,6 +1680,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/campaigns/{campaign_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaignpublish
+         * @description Spec 3/4's Published status, under the plan's PublishedCampaigns limit.
+         */
+        post: operations["campaignPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/campaigns/{campaign_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Campaignunpublish */
+        post: operations["campaignUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaignTypes": {
         parameters: {
             query?: never;
@@ -4882,6 +4919,10 @@ export interface components {
             resendUnopenedSubject: string;
             /** Resendunopenedstatus */
             resendUnopenedStatus: number;
+            /** Resendunopenedscheduledat */
+            resendUnopenedScheduledAt?: string | null;
+            /** Resendunopenedprocessedat */
+            resendUnopenedProcessedAt?: string | null;
             /** Resendunclicked */
             resendUnclicked: boolean;
             /** Resendunclickeddays */
@@ -4892,6 +4933,10 @@ export interface components {
             resendUnclickedSubject: string;
             /** Resendunclickedstatus */
             resendUnclickedStatus: number;
+            /** Resendunclickedscheduledat */
+            resendUnclickedScheduledAt?: string | null;
+            /** Resendunclickedprocessedat */
+            resendUnclickedProcessedAt?: string | null;
             /** Abteston */
             abTestOn: string;
             /** Abvariants */
@@ -4906,6 +4951,8 @@ export interface components {
             abWinnerAfterHours: number | null;
             /** Abwinner */
             abWinner: string;
+            /** Abwinnerpickedat */
+            abWinnerPickedAt?: string | null;
             /** Rssurl */
             rssUrl: string;
             /** Rssfrequency */
@@ -4914,6 +4961,8 @@ export interface components {
             rssArticleCount: number | null;
             /** Pollexpiresat */
             pollExpiresAt: string | null;
+            /** Rsslastitemat */
+            rssLastItemAt?: string | null;
             /** Recipientcount */
             recipientCount: number | null;
             /** Startedat */
@@ -14936,6 +14985,140 @@ export interface operations {
         };
     };
     campaignResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignUnpublish: {
         parameters: {
             query?: never;
             header?: never;

@@ -14,8 +14,12 @@ status following its send.
 - Sending in each recipient's zone: the ledger is frozen up to 26 hours early (the
   earliest zone, UTC+14, seen from the latest, UTC-12) and each row gets the schedule's
   wall-clock time in its profile's zone as its due time.
-- The status follows the send (`campaign_statuses_follow`, each tick): finished -> Sent;
-  paused by the pipeline (a receiver refusing the sender) -> Paused with its message."""
+- An A/B campaign's start freezes its test share, one send per variant (services/ab.py);
+  an RSS campaign's start is a check of its feed (services/rss.py); every send goes
+  through services/mailing.py (content snapshot, Rep as Sender).
+- The status follows the mailing (`campaign_statuses_follow`, each tick): finished ->
+  Sent (an A/B campaign once its winner's send finished too); paused by the pipeline (a
+  receiver refusing the sender) -> Paused with its message."""
 
 from __future__ import annotations
 
@@ -33,29 +37,31 @@ from marketing.audience.selectors.segment_sources import group_names
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignStatus
 from marketing.campaigns.selectors import (
+    MAILING_PARTS,
     audience_mailable_count,
     campaign_audience_sql,
     campaign_get,
     campaign_send_states,
-    campaign_settings_get,
+    campaign_sends,
     campaigns_unfinished,
 )
+from marketing.campaigns.services.ab import ab_start
 from marketing.campaigns.services.campaigns import _apply, _save, campaign_lock_editable
-from marketing.campaigns.services.content import campaign_content
 from marketing.campaigns.services.limits import campaign_limits
+from marketing.campaigns.services.mailing import mailing_content, mailing_start
+from marketing.campaigns.services.resends import resends_schedule
+from marketing.campaigns.services.rss import rss_issue_send
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.time_zones import profile_due_sql
 from marketing.campaigns.services.validation import SendContext, campaign_send_check
 from marketing.content.selectors import template_get
 from marketing.delivery.services.breaker import sending_stopped_reason
 from marketing.delivery.services.sends import (
-    SendKind,
     SendStatus,
     deliveries_due_set,
     send_pause_by_id,
     send_release,
     send_resume,
-    send_start,
 )
 from marketing.segments.selectors import segment_profile_ids_sql
 from tenants.access import Member
@@ -64,8 +70,6 @@ from tenants.plan_limits import Module, plan_limit_enforce
 CAMPAIGN_START = "campaigns.campaign_start"
 # How early a campaign sent in each recipient's zone starts freezing its ledger.
 RECIPIENT_ZONE_LEAD = timedelta(hours=26)
-# Kinds whose runner is not built yet: their fields are kept, they are not sent.
-NOT_SENDABLE_YET = (CampaignKind.AB, CampaignKind.RSS)
 
 
 class SendWhen(StrEnum):
@@ -136,10 +140,6 @@ def campaign_send(
             campaign.scheduled_at = now
         context = send_context(campaign, now=now)
         campaign_send_check(campaign, context, starting_now=when == "now")
-        if campaign.kind in NOT_SENDABLE_YET:
-            raise ValidationFailed(
-                messages.KIND_NOT_SENDABLE, errors={"type": [messages.KIND_NOT_SENDABLE]}
-            )
         # A campaign counts toward SentCampaigns from its schedule on (selectors).
         counted = campaign.status == CampaignStatus.SCHEDULED
         plan_limit_enforce(
@@ -196,7 +196,11 @@ def _fail(campaign: Campaign, message: str) -> None:
 
 def campaign_start(*, campaign_id: int) -> str:
     """Start a due campaign once, however many times it is asked: freeze its audience
-    into the ledger and send the run. Returns what happened (for the task's result)."""
+    into the ledger (an A/B campaign: its test share, one send per variant) and send the
+    run. An RSS campaign sends an issue instead (services/rss.py). Returns what happened
+    (for the task's result)."""
+    if Campaign.objects.filter(pk=campaign_id, kind=CampaignKind.RSS).exists():
+        return rss_issue_send(campaign_id=campaign_id)
     with transaction.atomic():
         if not _claim(campaign_id):
             return "notDue"
@@ -205,41 +209,45 @@ def campaign_start(*, campaign_id: int) -> str:
         try:
             # Things may have changed since it was scheduled (a template or segment deleted).
             campaign_send_check(campaign, send_context(campaign, now=now), starting_now=True)
-            content = campaign_content(campaign, settings=campaign_settings_get())
+            if campaign.kind == CampaignKind.AB:
+                send_id, recipients = ab_start(campaign, time_zone=_client_zone())
+                held = False
+            else:
+                sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
+                held = campaign.send_in_recipient_zone
+                started = mailing_start(
+                    campaign,
+                    content=mailing_content(campaign),
+                    audience_sql=sql,
+                    params=params,
+                    hold=held,
+                )
+                send_id, recipients = started.send_id, started.recipients
+                held = held and started.created
         except (ValidationFailed, NotFound) as refused:
             _fail(campaign, refused.message)
             return "failed"
-        sql, params = campaign_audience_sql(campaign, time_zone=_client_zone())
-        sender = campaign_from(campaign)
-        started = send_start(
-            kind=SendKind.CAMPAIGN,
-            source_id=campaign.pk,
-            subject=content.subject,
-            html=content.html,
-            text=content.text,
-            from_name=sender.name,
-            from_address=sender.address,
-            reply_to=sender.reply_to,
-            list_name=campaign.campaign_type.name if campaign.campaign_type else "",
-            audience_sql=sql,
-            params=params,
-            hold=campaign.send_in_recipient_zone,
-        )
-        if started.recipients == 0:
+        if recipients == 0:
             _fail(campaign, messages.NO_RECIPIENTS)
             return "noRecipients"
-        if campaign.send_in_recipient_zone and started.created:
+        if held:
             due_sql, due_params = profile_due_sql(campaign.scheduled_at, client_zone=_client_zone())
-            deliveries_due_set(started.send_id, due_sql=due_sql, params=due_params)
-            send_release(started.send_id)
+            deliveries_due_set(send_id, due_sql=due_sql, params=due_params)
+            send_release(send_id)
         Campaign.objects.filter(pk=campaign.pk).update(
-            send_id=started.send_id, recipient_count=started.recipients, updated_at=now
+            send_id=send_id,
+            recipient_count=recipients,
+            updated_at=now,
+            # the send's own time (a recipient-zone campaign starts up to 26 h early)
+            **resends_schedule(
+                campaign, started_at=campaign.scheduled_at or now, time_zone=_client_zone()
+            ),
         )
         audit_record(
             AuditEvent.CAMPAIGN_STARTED,
             object_id=campaign.pk,
             label=campaign.name,
-            extra={"recipients": started.recipients},
+            extra={"recipients": recipients},
             path="system",
         )
     return "started"
@@ -257,8 +265,9 @@ def campaign_pause(*, campaign_id: int, member: Member | None) -> Campaign:
                 messages.NOT_PAUSABLE, errors={"status": [messages.NOT_PAUSABLE]}
             )
         message = messages.PAUSED_BY_PERSON.format(email=member.email if member else "system")
-        if campaign.status == CampaignStatus.SENDING and campaign.send_id:
-            send_pause_by_id(campaign.send_id, message=message)
+        if campaign.status == CampaignStatus.SENDING:
+            for state in _mailing_sends(campaign):
+                send_pause_by_id(state.send_id, message=message)
         campaign.paused_from = campaign.status
         campaign.status = CampaignStatus.PAUSED
         campaign.status_message = message
@@ -266,6 +275,13 @@ def campaign_pause(*, campaign_id: int, member: Member | None) -> Campaign:
         campaign.save(update_fields=["paused_from", "status", "status_message", "updated_at"])
         audit_record(AuditEvent.CAMPAIGN_PAUSED, object_id=campaign.pk, label=campaign.name)
     return campaign_get(campaign_id=campaign.pk)
+
+
+def _mailing_sends(campaign: Campaign):
+    """The sends of the campaign's mailing (main, or A/B variants and winner)."""
+    return [
+        s for s in campaign_sends([campaign.pk]).get(campaign.pk, []) if s.part in MAILING_PARTS
+    ]
 
 
 def campaign_resume(*, campaign_id: int) -> Campaign:
@@ -282,8 +298,9 @@ def campaign_resume(*, campaign_id: int) -> Campaign:
         stopped = sending_stopped_reason()  # the breaker: an admin resumes sending first
         if stopped:
             raise ValidationFailed(stopped, errors={"status": [stopped]})
-        if campaign.send_id:
-            send_resume(campaign.send_id)
+        if campaign.paused_from == CampaignStatus.SENDING:
+            for state in _mailing_sends(campaign):
+                send_resume(state.send_id)
             campaign.status = CampaignStatus.SENDING
         else:
             campaign.status = CampaignStatus.SCHEDULED
@@ -310,7 +327,9 @@ def campaign_statuses_follow() -> int:
         if state is None:
             continue
         values = None
-        if state.status == SendStatus.FINISHED:
+        # An A/B campaign is sent once its winner's send is finished too.
+        testing = campaign.kind == CampaignKind.AB and not campaign.ab_winner
+        if state.status == SendStatus.FINISHED and not testing:
             values = dict(status=CampaignStatus.SENT, sent_at=state.finished_at, status_message="")
         elif state.status == SendStatus.PAUSED and campaign.status == CampaignStatus.SENDING:
             values = dict(

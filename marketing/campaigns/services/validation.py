@@ -210,6 +210,9 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
             problems.add("scheduledAt", messages.SCHEDULE_REQUIRED)
         elif campaign.scheduled_at < context.now - grace:
             problems.add("scheduledAt", messages.SCHEDULE_PAST)
+    if campaign.send_in_recipient_zone and campaign.kind in (CampaignKind.AB, CampaignKind.RSS):
+        # An A/B test's hours and an RSS campaign's periods run on one clock.
+        problems.add("sendInRecipientZone", messages.ZONE_NOT_FOR_KIND)
     if campaign.kind == CampaignKind.RSS:
         if not campaign.rss_url.strip():
             problems.add("rssUrl", messages.RSS_URL_REQUIRED)

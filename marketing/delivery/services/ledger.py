@@ -45,6 +45,10 @@ class Claimed:
     email: str
     variant: str
     attempts: int  # this claim's attempt number: only it may record the outcome
+    # Rep as Sender: this row's own From ("" : the send's).
+    from_name: str = ""
+    from_address: str = ""
+    reply_to: str = ""
 
 
 def send_freeze(send: Send, *, audience_sql: str, params: list, variant: str = "") -> int:
@@ -84,7 +88,8 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
             f" WHERE c.id IN (SELECT d.id FROM {DELIVERY} d WHERE d.send_id = %s"
             f" AND d.next_attempt_at <= now() AND {CLAIMABLE}"
             " ORDER BY d.next_attempt_at, d.id LIMIT %s FOR UPDATE SKIP LOCKED)"
-            " RETURNING c.id, c.profile_id, c.email, c.variant, c.attempts",
+            " RETURNING c.id, c.profile_id, c.email, c.variant, c.attempts, c.from_name,"
+            " c.from_address, c.reply_to",
             [lease_seconds, send_id, limit],
         )
         # RETURNING follows no ORDER BY: oldest rows first again, as the claim chose them.

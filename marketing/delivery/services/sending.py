@@ -10,7 +10,7 @@ parsed once per process and domain."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
@@ -124,8 +124,15 @@ class _Batch:
     send: Send
     compiled: CompiledEmail
     tracker: MessageTracking
-    signers: list[Signer]
     shared: object
+    # DKIM signers by From domain: a send's rows may carry their rep's own From.
+    signers: dict[str, list[Signer]] = field(default_factory=dict)
+
+    def signers_for(self, address: str) -> list[Signer]:
+        domain = address.rpartition("@")[2].lower()
+        if domain not in self.signers:
+            self.signers[domain] = signers_for(domain)
+        return self.signers[domain]
 
     def message(self, claimed: Claimed, profile) -> bytes:
         """The recipient's message, rendered, built and signed."""
@@ -141,16 +148,19 @@ class _Batch:
         )
         rendered = rendered._replace(html=pixel_add(rendered.html))
         feedback = f"{send.kind}{send.source_id or send.pk}:{connection.schema_name}:mailcraft"
+        # Rep as Sender: the row's own From and Reply-To when it has one.
+        own = bool(claimed.from_address)
+        from_address = claimed.from_address if own else send.from_address
         raw = OutgoingMessage(
-            from_name=send.from_name,
-            from_address=send.from_address,
+            from_name=claimed.from_name if own else send.from_name,
+            from_address=from_address,
             to_address=claimed.email,
             subject=rendered.subject,
             html=rendered.html,
             text=rendered.text,
             message_id=message_id(send, claimed),
             list_unsubscribe_url=unsubscribe_url(send, claimed),
-            reply_to=send.reply_to,
+            reply_to=claimed.reply_to if own else send.reply_to,
             list_id=(
                 f"{send.list_name} <{send.kind}.{send.pk}.{settings.DELIVERY_BOUNCE_DOMAIN}>"
                 if send.list_name
@@ -158,7 +168,7 @@ class _Batch:
             ),
             feedback_id=feedback if send.kind != SendKind.TEST else "",
         ).as_bytes()
-        return b"".join(signer.sign(raw) for signer in self.signers) + raw
+        return b"".join(signer.sign(raw) for signer in self.signers_for(from_address)) + raw
 
 
 def send_batch_run(send_id: int) -> RunResult:
@@ -171,8 +181,10 @@ def send_batch_run(send_id: int) -> RunResult:
         send=send,
         compiled=compiled,
         tracker=send_tracking(send, compiled),  # links recorded once; click URLs and pixel
-        signers=signers_for(send.from_address.rpartition("@")[2]),
-        shared=render_shared(values={"campaignId": send.source_id or ""}),
+        # An RSS issue's items render from the feed frozen on the send.
+        shared=render_shared(
+            values={"campaignId": send.source_id or ""}, rss_channel=send.rss_channel
+        ),
     )
     transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
     pacer = DeliveryPacer(send)  # rates per sending and receiving domain, warm-up

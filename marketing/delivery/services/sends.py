@@ -1,9 +1,10 @@
 """Starting, pausing and resuming a send for whatever drives delivery (campaigns today,
 workflows later), so that callers never touch the ledger's tables.
 
-`send_start` is idempotent: a send is unique per (kind, source), so a second start of the
-same campaign finds the first send and freezes nothing new (the ledger's rows are unique
-per profile). Its run is sent once the caller's transaction commits."""
+`send_start` is idempotent: a send is unique per (kind, source, part), so a second start of
+the same campaign (or of the same A/B variant, resend or RSS issue of it) finds the first
+send and freezes nothing new (the ledger's rows are unique per profile). Its run is sent
+once the caller's transaction commits."""
 
 from __future__ import annotations
 
@@ -42,13 +43,18 @@ def send_start(
     audience_sql: str,
     params: list,
     hold: bool = False,
+    part: str = "",
+    variant: str = "",
+    rss_channel: dict | None = None,
 ) -> SendStarted:
     """Snapshot the content, freeze the audience (mailable profiles only), and send the
     run on commit. A send with no recipients is finished at once and no run is sent.
     With `hold`, the rows are frozen and the run is not sent: the caller sets each row's
-    due time (`deliveries_due_set`) and then calls `send_release`."""
+    due time (`deliveries_due_set`) and then calls `send_release`. `part` names one of
+    several sends of the source (an A/B variant, a resend, an RSS issue); `variant` is
+    written on each ledger row (A, B, C, W); `rss_channel` is what RSS tags render from."""
     with transaction.atomic():
-        send = Send.objects.filter(kind=kind, source_id=source_id).first()
+        send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
         created = send is None
         if created:
             try:
@@ -63,12 +69,14 @@ def send_start(
                         from_address=from_address,
                         reply_to=reply_to,
                         list_name=list_name,
+                        part=part,
+                        rss_channel=rss_channel,
                     )
             except IntegrityError:  # a concurrent start of the same source
-                send = Send.objects.get(kind=kind, source_id=source_id)
+                send = Send.objects.get(kind=kind, source_id=source_id, part=part)
                 created = False
         if created:
-            send_freeze(send, audience_sql=audience_sql, params=params)
+            send_freeze(send, audience_sql=audience_sql, params=params, variant=variant)
         recipients = Delivery.objects.filter(send=send).count()
         if recipients == 0:
             Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
@@ -93,6 +101,21 @@ def deliveries_due_set(send_id: int, *, due_sql: str, params: list) -> int:
         cursor.execute(
             f"UPDATE {Delivery._meta.db_table} d SET next_attempt_at = GREATEST(now(), x.due)"
             f" FROM ({due_sql}) x WHERE d.send_id = %s AND d.profile_id = x.profile_id"
+            f" AND d.state = {DeliveryState.PENDING}",
+            [*params, send_id],
+        )
+        return cursor.rowcount
+
+
+def deliveries_from_set(send_id: int, *, from_sql: str, params: list) -> int:
+    """Rep as Sender: give pending rows of the send their own From. `from_sql` selects
+    `profile_id`, `from_name`, `from_address` and `reply_to` per profile; rows of profiles
+    it does not select keep the send's. One set-based UPDATE; returns how many rows."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {Delivery._meta.db_table} d SET from_name = x.from_name,"
+            " from_address = x.from_address, reply_to = x.reply_to"
+            f" FROM ({from_sql}) x WHERE d.send_id = %s AND d.profile_id = x.profile_id"
             f" AND d.state = {DeliveryState.PENDING}",
             [*params, send_id],
         )

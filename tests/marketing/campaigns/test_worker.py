@@ -19,6 +19,8 @@ from marketing.campaigns.services.sending import campaign_send
 from marketing.content.models import Template
 from marketing.delivery.models import Send, SendKind
 from marketing.senders.models import Sender, SenderDomain
+from marketing.tracking.models import EmailEvent
+from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_make
 from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
@@ -108,7 +110,92 @@ def test_the_tick_sends_the_start_of_each_due_campaign_in_its_client(
     campaign = campaign_make(world, scheduled_at=timezone.now())
     Campaign.objects.filter(pk=campaign.pk).update(status=CampaignStatus.SCHEDULED)
     with django_capture_on_commit_callbacks(execute=True):
-        assert schedule_tick() == {"alpha": {"started": 1, "followed": 0}}
+        assert schedule_tick() == {
+            "alpha": {"started": 1, "winners": 0, "resends": 0, "followed": 0}
+        }
     assert sent == [
         ("campaigns.campaign_start", {"campaign_id": campaign.pk}, {"_schema_name": "alpha"})
     ]
+
+
+def test_an_ab_campaign_end_to_end_through_a_real_worker(tenants, django_db_blocker):
+    """Beat's tick (sent by the test each second) drives a real worker: the start freezes
+    the variants' test share, the runs deliver it to the sink, a person of B opens, the
+    clock passes the winner's hours, the tick's pick sends B to the rest, and the campaign
+    ends Sent with every recipient mailed once."""
+    alpha = tenants["alpha"]
+    queue = f"test-campaigns-ab-{uuid.uuid4().hex}"
+    emails = tuple(f"abw{n}@x.example" for n in range(10))
+    with django_db_blocker.unblock(), SmtpSink() as sink:
+        connection.set_tenant(alpha.client)
+        world = world_make(emails=emails)
+        campaign = campaign_make(
+            world,
+            name="AB worker",
+            kind="AB",
+            ab_test_on="subject",
+            ab_variants=[{"name": "A", "subject": "Ask A"}, {"name": "B", "subject": "Ask B"}],
+            ab_test_percent=40,
+            ab_winner_rule="opens",
+            ab_winner_after_hours=1,
+        )
+        campaign_send(campaign_id=campaign.pk, values={}, when="schedule")
+        Campaign.objects.filter(pk=campaign.pk).update(scheduled_at=timezone.now())
+        connection.set_schema_to_public()
+        worker = celery_worker_start(
+            queue,
+            DATABASE_URL=_database_url(),
+            CELERY_TASK_ALWAYS_EAGER="0",
+            DELIVERY_SMTP_HOST=sink.host,
+            DELIVERY_SMTP_PORT=str(sink.port),
+            CACHE_KEY_PREFIX=f"worker-{queue}",
+            DB_CONN_MAX_AGE="0",
+        )
+        try:
+            with tasks_routed_to(queue):
+                connection.set_tenant(alpha.client)
+                deadline = time.time() + 90
+                while time.time() < deadline and len(sink.handler.received) < 4:
+                    _tick()
+                    time.sleep(1)
+                assert len(sink.handler.received) == 4
+                testing = Campaign.objects.get(pk=campaign.pk)
+                assert testing.status == CampaignStatus.SENDING and not testing.ab_winner
+                opener = sink.handler.received[0]
+                if opener.message["Subject"] != "Ask B":
+                    opener = next(
+                        r for r in sink.handler.received if r.message["Subject"] == "Ask B"
+                    )
+                profile = Profile.objects.get(email=opener.rcpt_to[0])
+                events_record([Event(profile.pk, "opened", campaign_id=campaign.pk)])
+                Campaign.objects.filter(pk=campaign.pk).update(
+                    started_at=timezone.now() - timedelta(hours=1, seconds=1)
+                )
+                status = None
+                while time.time() < deadline:
+                    _tick()
+                    time.sleep(1)
+                    status = Campaign.objects.get(pk=campaign.pk).status
+                    if status == CampaignStatus.SENT:
+                        break
+                assert status == CampaignStatus.SENT
+            done = Campaign.objects.get(pk=campaign.pk)
+            assert done.ab_winner == "B" and done.recipient_count == 10
+            received = [r.rcpt_to[0] for r in sink.handler.received]
+            assert sorted(received) == sorted(emails)  # everyone once
+            subjects = [r.message["Subject"] for r in sink.handler.received]
+            assert subjects.count("Ask A") == 2 and subjects.count("Ask B") == 8
+        finally:
+            celery_worker_stop(worker)
+            celery_queue_delete(queue)
+            connection.set_tenant(alpha.client)
+            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
+            Campaign.objects.filter(pk=campaign.pk).delete()
+            EmailEvent.objects.filter(campaign_id=campaign.pk).delete()
+            Profile.objects.filter(pk__in=world.profile_ids).delete()
+            Group.objects.filter(pk=world.group_id).delete()
+            Template.objects.filter(pk=world.template_id).delete()
+            Sender.objects.filter(email="news@shop.example").delete()
+            SenderDomain.objects.filter(name="shop.example").delete()
+            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
+            connection.set_schema_to_public()
