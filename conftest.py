@@ -1,13 +1,30 @@
 """pytest runs the production settings (DEBUG off) with one exception, set here before any
 test: Django's test client speaks plain http, so the https redirect of production
 (SECURE_SSL_REDIRECT, config/settings/security.py) is off. Tests of the redirect itself
-turn it back on with override_settings.
+turn it back on with override_settings. Under xdist, each worker's Redis keys get a prefix
+of their own.
 
 It lives at the repo root because pytest-django has loaded the settings before any
 conftest under tests/ is imported: an environment variable set there would be too late."""
+
+import os
 
 from django.conf import settings
 
 
 def pytest_configure(config):
     settings.SECURE_SSL_REDIRECT = False
+    _redis_keys_per_xdist_worker()
+
+
+def _redis_keys_per_xdist_worker() -> None:
+    """Two xdist workers share one Redis: each gets its own key prefix, or one worker's
+    clean-up (a tracking queue emptied, a token bucket deleted) lands in the other's test.
+    Set in the environment too, for the Celery workers and servers the tests start."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    shared = os.environ.get("CACHE_KEY_PREFIX", "")
+    os.environ["CACHE_KEY_PREFIX"] = f"{shared}{worker}"
+    for cache in settings.CACHES.values():  # "platform" appends its own part to the prefix
+        cache["KEY_PREFIX"] = f"{shared}{worker}{cache.get('KEY_PREFIX', '')[len(shared):]}"

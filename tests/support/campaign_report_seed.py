@@ -78,6 +78,7 @@ def sent_campaign_seed(tenant, *, name: str = "Spring sale", domain: str = "mail
             DELIVERY_SMTP_HOST=sink.host,
             DELIVERY_SMTP_PORT=sink.port,
             TRACKING_CLICK_TOO_SOON_SECONDS=0,
+            TRACKING_PUSH_BATCH=1,  # each open and click queued as it is answered
         ),
     ):
         sink.handler.faults.hard_bounce.add(emails[-1])

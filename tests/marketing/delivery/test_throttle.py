@@ -4,9 +4,7 @@ mail is delayed and then delivered while other domains flow, a 421/4.7.x halves 
 domain's rate, a warming-up domain stops at its day's allowance, clients do not share
 buckets."""
 
-import copy
 import multiprocessing
-import os
 import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
@@ -30,12 +28,7 @@ from tests.support.smtp_sink import SmtpSink
 
 @pytest.fixture(autouse=True)
 def clean_buckets(settings):
-    """No bucket, slow-down or warm-up day left over from another test, and none shared
-    with the tests another xdist worker runs at the same time (they use the same Redis)."""
-    caches = copy.deepcopy(settings.CACHES)
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "solo")
-    caches["default"]["KEY_PREFIX"] = f"{caches['default'].get('KEY_PREFIX', '')}{worker}"
-    settings.CACHES = caches
+    """No bucket, slow-down or warm-up day left over from another test."""
     client = buckets.redis_connection()
     pattern = f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:pace:*"
     for key in client.scan_iter(pattern):
