@@ -106,7 +106,8 @@ test('adds a rate with inline errors, edits it and deletes it after confirming',
   });
   render(<SendingHealthPage />, { session: makeSession() });
   await userEvent.click(await screen.findByTestId('add-pace'));
-  await userEvent.click(screen.getByTestId('pace-save'));
+  // The dialog mounts as its transition starts: wait for it.
+  await userEvent.click(await screen.findByTestId('pace-save'));
   expect(await screen.findByText('Please enter a domain.')).toBeInTheDocument();
   expect(screen.getByText('Please enter a whole number from 0.')).toBeInTheDocument();
   await userEvent.type(screen.getByTestId('pace-domain'), 'gmail.com');
@@ -121,7 +122,7 @@ test('adds a rate with inline errors, edits it and deletes it after confirming',
   expect(row).toHaveTextContent('3,000');
 
   await userEvent.click(screen.getByRole('button', { name: 'Edit the rate of gmail.com' }));
-  expect(screen.getByTestId('pace-domain')).toBeDisabled();
+  expect(await screen.findByTestId('pace-domain')).toBeDisabled();
   await userEvent.clear(screen.getByTestId('pace-per-minute'));
   await userEvent.type(screen.getByTestId('pace-per-minute'), '60');
   await userEvent.click(screen.getByTestId('pace-save'));
