@@ -30,6 +30,8 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   sender: 'Sender',
   senderDomain: 'Sender domain',
   trackingDomain: 'Tracking domain',
+  sendingHealth: 'Sending health',
+  deliveryPace: 'Delivery rate',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */
