@@ -127,14 +127,10 @@ def app_mail():
         yield sink
 
 
-@pytest.fixture(scope="session")
-def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
-    if not (ROOT / "frontend" / "dist" / "index.html").exists():
-        pytest.fail("front end not built: run `make build` first")
-    with django_db_blocker.unblock():
-        _seed(parent_suite[1])
+def app_server_env(app_dns, app_mail, **overrides: str) -> dict[str, str]:
+    """The app server's environment: the test database, production settings over plain
+    http, tasks eager, a cache prefix of its own, DNS and mail at the tests' fakes."""
     db = settings.DATABASES["default"]
-    port = _free_port()
     env = dict(
         os.environ,
         DATABASE_URL=(f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
@@ -155,6 +151,13 @@ def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
         # The campaign form's RSS preview fetches a feed served on 127.0.0.1.
         OUTBOUND_ALLOW_PRIVATE_NETWORKS="1",
     )
+    env.update(overrides)
+    return env
+
+
+def app_server_start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    """gunicorn (2 workers, 4 threads) on a free port, once it answers (30 s deadline)."""
+    port = _free_port()
     process = subprocess.Popen(
         [
             sys.executable,
@@ -182,15 +185,28 @@ def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
                 f"http://127.0.0.1:{port}/trial/login", headers={"Host": "plain.localhost"}
             )
             urllib.request.urlopen(request, timeout=2)
-            break
+            return process, port
         except OSError:
             if time.time() > deadline or process.poll() is not None:
                 process.kill()
                 pytest.fail("the app server did not start")
             time.sleep(0.3)
-    yield port
+
+
+def app_server_stop(process: subprocess.Popen) -> None:
     process.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
     process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
+    if not (ROOT / "frontend" / "dist" / "index.html").exists():
+        pytest.fail("front end not built: run `make build` first")
+    with django_db_blocker.unblock():
+        _seed(parent_suite[1])
+    process, port = app_server_start(app_server_env(app_dns, app_mail))
+    yield port
+    app_server_stop(process)
     # A killed worker's PostgreSQL backend can outlive it by a moment; the test database can
     # only be dropped once no other session uses it.
     with django_db_blocker.unblock(), connection.cursor() as cursor:
