@@ -189,9 +189,7 @@ def _parts(client, campaign_id: int) -> dict:
             "outcomes": lambda: send_outcomes(sends),
             "event_totals": lambda: campaign_event_totals(campaign_id),
             "link_clicks": lambda: campaign_link_clicks(campaign_id, sends),
-            "timeline": lambda: campaign_timeline(
-                campaign_id, time_zone="America/New_York", unit="hour"
-            ),
+            "timeline": lambda: campaign_timeline(campaign_id, time_zone="America/New_York"),
             "variant_reach": lambda: _variant_reach(campaign_id, sends),
         }
         medians = {}
