@@ -7,6 +7,7 @@ from datetime import datetime
 from django.db import connection
 from django.db.models import Count, Q
 
+from core.versions import versions_read
 from marketing.delivery.models import (
     OPEN_STATES,
     Delivery,
@@ -14,6 +15,7 @@ from marketing.delivery.models import (
     DeliveryState,
     DkimKey,
     Send,
+    SendStatus,
 )
 
 
@@ -212,3 +214,27 @@ def send_hourly(send_ids: list[int], *, time_zone: str) -> list[tuple]:
             [time_zone, DeliveryState.SENT, [int(s) for s in OPEN_STATES], send_ids],
         )
         return cursor.fetchall()
+
+
+def send_ledger_version_name(send_id: int) -> str:
+    """The version (core.versions) every delivery report of the send replaces."""
+    return f"delivery:send-ledger:{send_id}"
+
+
+# A cancelled send may still have a message in a worker's hands: only finished ones.
+SETTLED = (SendStatus.FINISHED,)
+
+
+def sends_settled_version(send_ids: list[int]) -> str | None:
+    """A token for the sends' ledger rows once every send is finished (no row open: its
+    rows then change only by a delivery report, which replaces the send's version);
+    None while any is still sending, paused or cancelled, or unknown: nothing to cache."""
+    sends = list(Send.objects.filter(pk__in=send_ids).values_list("pk", "status", "finished_at"))
+    if len(sends) != len(set(send_ids)) or any(status not in SETTLED for _, status, _ in sends):
+        return None
+    versions = versions_read([send_ledger_version_name(pk) for pk in sorted(send_ids)])
+    # The ids and finish times too: a token is only ever compared for the same sends.
+    return "|".join(
+        f"{pk}@{finished_at.timestamp() if finished_at else ''}:{version}"
+        for (pk, _status, finished_at), version in zip(sorted(sends), versions, strict=True)
+    )

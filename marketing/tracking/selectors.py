@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count
 
+from core.versions import versions_read
 from marketing.tracking.models import EVENT_NAMES, EmailEvent, EventType, SendLink, TrackedSend
 
 EVENT_TABLE = EmailEvent._meta.db_table
@@ -81,9 +82,23 @@ def campaign_send_ids(campaign_id: int) -> list[int]:
     )
 
 
+def campaign_events_version_name(campaign_id: int) -> str:
+    """The version (core.versions) every write of the campaign's events replaces."""
+    return f"tracking:campaign-events:{campaign_id}"
+
+
+def campaign_events_version(campaign_id: int) -> str:
+    """A token that changes whenever events of the campaign are written: a cached
+    report's key."""
+    return versions_read([campaign_events_version_name(campaign_id)])[0]
+
+
 # What a report counts from the events; sends, deliveries and bounces come from the ledger
 # (a `sent` event per recipient would be the bulk of a campaign's rows).
 REPORTED_EVENTS = ("opened", "clicked", "complained", "unsubscribed")
+
+# A timeline over more than this many hours is drawn per day.
+TIMELINE_HOURLY_UP_TO = datetime.timedelta(hours=72)
 
 
 def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int, int]]:
@@ -149,20 +164,22 @@ def campaign_link_clicks(campaign_id: int, send_ids: list[int]) -> list[LinkClic
         return [LinkClicks(*row) for row in cursor.fetchall()]
 
 
-def campaign_timeline(campaign_id: int, *, time_zone: str, unit: str) -> list[tuple]:
-    """Human opens and clicks of the campaign per `unit` ("hour" or "day") of the
-    client's wall-clock time: [(bucket start as a naive local datetime, opens, clicks)].
-    An index-only scan of the campaign index."""
+def campaign_timeline(campaign_id: int, *, time_zone: str) -> tuple[str, list[tuple]]:
+    """Human opens and clicks of the campaign per hour of the client's wall-clock time,
+    per day once they span more than TIMELINE_HOURLY_UP_TO: (unit, [(bucket start as a
+    naive local datetime, opens, clicks)]). One index-only scan of the campaign index:
+    the span comes out of the same pass (each hour's first and last event), and days are
+    summed from local hours (a local day is a whole number of local hours)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT date_trunc(%s, e.occurred_at AT TIME ZONE %s) AS bucket,"
+            "SELECT date_trunc('hour', e.occurred_at AT TIME ZONE %s) AS bucket,"
             " count(*) FILTER (WHERE e.event_type = %s),"
-            " count(*) FILTER (WHERE e.event_type = %s)"
+            " count(*) FILTER (WHERE e.event_type = %s),"
+            " min(e.occurred_at), max(e.occurred_at)"
             f" FROM {EVENT_TABLE} e"
             " WHERE e.campaign_id = %s AND NOT e.machine AND e.event_type IN (%s, %s)"
             " GROUP BY bucket ORDER BY bucket",
             [
-                unit,
                 time_zone,
                 int(EventType.OPENED),
                 int(EventType.CLICKED),
@@ -171,19 +188,18 @@ def campaign_timeline(campaign_id: int, *, time_zone: str, unit: str) -> list[tu
                 int(EventType.CLICKED),
             ],
         )
-        return cursor.fetchall()
-
-
-def campaign_event_span(campaign_id: int) -> tuple[datetime.datetime | None, ...]:
-    """The first and last human open or click of the campaign (which unit a timeline
-    takes)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT min(occurred_at), max(occurred_at) FROM {EVENT_TABLE}"
-            " WHERE campaign_id = %s AND NOT machine AND event_type IN (%s, %s)",
-            [campaign_id, int(EventType.OPENED), int(EventType.CLICKED)],
-        )
-        return cursor.fetchone()
+        hours = cursor.fetchall()
+    if not hours:
+        return "hour", []
+    first, last = min(row[3] for row in hours), max(row[4] for row in hours)
+    if last - first <= TIMELINE_HOURLY_UP_TO:
+        return "hour", [(bucket, opens, clicks) for bucket, opens, clicks, _f, _l in hours]
+    days: dict[datetime.datetime, list[int]] = {}
+    for bucket, opens, clicks, _first, _last in hours:
+        day = days.setdefault(bucket.replace(hour=0), [0, 0])
+        day[0] += opens
+        day[1] += clicks
+    return "day", [(day, opens, clicks) for day, (opens, clicks) in days.items()]
 
 
 def campaigns_people(campaign_ids: list[int]) -> dict[int, dict[str, int]]:

@@ -8,25 +8,34 @@ runner writes one send with a variant per row or one send per variant."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from django.core.cache import cache
 from django.db import connection
 
 from marketing.campaigns.models import Campaign
-from marketing.delivery.selectors import Outcomes, send_hourly, send_outcomes, send_variants_sql
+from marketing.delivery.selectors import (
+    Outcomes,
+    send_hourly,
+    send_outcomes,
+    send_variants_sql,
+    sends_settled_version,
+)
 from marketing.tracking.selectors import (
-    campaign_event_span,
     campaign_event_totals,
     campaign_events_by_person_sql,
+    campaign_events_version,
     campaign_link_clicks,
     campaign_send_ids,
     campaign_timeline,
 )
 
-# A timeline over more than this many hours is drawn per day.
-HOURLY_UP_TO = timedelta(hours=72)
+# How long a finished campaign's figures are kept (the versions in the key make them
+# exact; this only bounds what a write outside the services would leave stale).
+REPORT_CACHE_SECONDS = 600
 
 
 def campaign_sends(campaign: Campaign) -> list[int]:
@@ -85,13 +94,14 @@ def _variant_reach(campaign_id: int, send_ids: list[int]) -> dict[tuple[str, int
         return {(variant, kind): people for variant, kind, people in cursor.fetchall()}
 
 
-def _variants(campaign: Campaign, rows: list[Outcomes], send_ids: list[int]) -> dict | None:
+def _variants(
+    campaign: Campaign, rows: list[Outcomes], reach: dict[tuple[str, int], int]
+) -> dict | None:
     if campaign.kind != "AB":
         return None
     by_variant: dict[str, Figures] = {}
     for row in rows:
         by_variant.setdefault(row.variant or "", Figures()).add(row)
-    reach = _variant_reach(campaign.pk, send_ids) if send_ids else {}
     names = [str(v.get("name")) for v in campaign.ab_variants if v.get("name")]
     for name in [*names, "W"]:
         if name == "W" and not campaign.ab_winner:
@@ -131,21 +141,6 @@ def _variants(campaign: Campaign, rows: list[Outcomes], send_ids: list[int]) -> 
     }
 
 
-def _timeline(campaign: Campaign, zone: str) -> dict:
-    first, last = campaign_event_span(campaign.pk)
-    if first is None:
-        return {"unit": "hour", "points": []}
-    unit = "hour" if last - first <= HOURLY_UP_TO else "day"
-    points = campaign_timeline(campaign.pk, time_zone=zone, unit=unit)
-    return {
-        "unit": unit,
-        "points": [
-            {"at": at.replace(tzinfo=ZoneInfo(zone)), "opens": opens, "clicks": clicks}
-            for at, opens, clicks in points
-        ],
-    }
-
-
 def _resends(campaign: Campaign, rows: list[Outcomes]) -> dict:
     """The two follow-ups' settings and status codes (spec 4: 0 not scheduled, 1 scheduled,
     2 delivered, 3 failed), and the ledger counts of every send past the campaign's own
@@ -178,15 +173,50 @@ def _resends(campaign: Campaign, rows: list[Outcomes]) -> dict:
     }
 
 
+def _figures(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
+    """What the report reads from the ledger and the events (the campaign's own fields
+    are read fresh on every call)."""
+    return {
+        "rows": send_outcomes(send_ids) if send_ids else [],
+        "totals": campaign_event_totals(campaign.pk),
+        "links": campaign_link_clicks(campaign.pk, send_ids) if send_ids else [],
+        "timeline": campaign_timeline(campaign.pk, time_zone=zone),
+        "hourly": send_hourly(send_ids, time_zone=zone)
+        if campaign.send_in_recipient_zone and send_ids
+        else [],
+        "reach": _variant_reach(campaign.pk, send_ids)
+        if campaign.kind == "AB" and send_ids
+        else {},
+    }
+
+
+def _figures_cached(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
+    """The figures, kept REPORT_CACHE_SECONDS once every send has finished, under the
+    versions the ledger's delivery reports and the campaign's event writes replace (read
+    before the figures): an event or a report written since is always in the answer."""
+    ledger = sends_settled_version(send_ids) if send_ids else None
+    if ledger is None:
+        return _figures(campaign, send_ids, zone)
+    events = campaign_events_version(campaign.pk)
+    shape = f"{campaign.kind}:{campaign.send_in_recipient_zone}:{zone}:{ledger}:{events}"
+    key = f"campaigns:report:{campaign.pk}:{hashlib.sha256(shape.encode()).hexdigest()}"
+    figures = cache.get(key)
+    if figures is None:
+        figures = _figures(campaign, send_ids, zone)
+        cache.set(key, figures, REPORT_CACHE_SECONDS)
+    return figures
+
+
 def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
     """The whole report of one campaign, instants in `time_zone` (the client's)."""
     send_ids = campaign_sends(campaign)
-    rows = send_outcomes(send_ids) if send_ids else []
+    figures = _figures_cached(campaign, send_ids, time_zone)
+    rows = figures["rows"]
     own = Figures()
     for row in rows:
         if _counted(campaign, row):
             own.add(row)
-    totals = campaign_event_totals(campaign.pk)
+    totals = figures["totals"]
 
     def human(name: str) -> tuple[int, int]:
         return totals.get((name, False), (0, 0))
@@ -196,14 +226,7 @@ def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
 
     opens, opened = human("opened")
     clicks, clicked = human("clicked")
-    hourly = (
-        [
-            {"hour": hour.replace(tzinfo=ZoneInfo(time_zone)), "sent": sent, "due": due}
-            for hour, sent, due in send_hourly(send_ids, time_zone=time_zone)
-        ]
-        if campaign.send_in_recipient_zone and send_ids
-        else []
-    )
+    unit, points = figures["timeline"]
     return {
         "campaign": campaign,
         "recipients": own.recipients,
@@ -237,11 +260,20 @@ def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
                 "total_clicks": link.clicks,
                 "bot_clicks": link.machine_clicks,
             }
-            for link in (campaign_link_clicks(campaign.pk, send_ids) if send_ids else [])
+            for link in figures["links"]
         ],
-        "timeline": _timeline(campaign, time_zone),
-        "hourly": hourly,
-        "ab": _variants(campaign, rows, send_ids),
+        "timeline": {
+            "unit": unit,
+            "points": [
+                {"at": at.replace(tzinfo=ZoneInfo(time_zone)), "opens": o, "clicks": c}
+                for at, o, c in points
+            ],
+        },
+        "hourly": [
+            {"hour": hour.replace(tzinfo=ZoneInfo(time_zone)), "sent": sent, "due": due}
+            for hour, sent, due in figures["hourly"]
+        ],
+        "ab": _variants(campaign, rows, figures["reach"]),
         "resends": _resends(campaign, rows),
         "generated_at": datetime.now(ZoneInfo(time_zone)),
     }

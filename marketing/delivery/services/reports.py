@@ -17,6 +17,7 @@ from django.db import IntegrityError, connection, transaction
 
 from core.audit.context import audit_context
 from core.audit.models import AuditPath
+from core.versions import versions_bump_on_commit
 from marketing.audience.services.bounces import soft_bounce_record
 from marketing.audience.services.profiles import profiles_unsubscribe
 from marketing.delivery.bounces import Report, ReportKind, VerpAddress
@@ -28,6 +29,7 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.selectors import send_ledger_version_name
 from marketing.delivery.services.breaker import breaker_check_soon
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.services import Event, events_record
@@ -63,6 +65,8 @@ def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> 
                 diagnostic=report.diagnostic,
             )
             _effects(delivery, report)
+            # A report changes the send's outcomes (bounced after sent, hard or soft).
+            versions_bump_on_commit({send_ledger_version_name(delivery.send_id)})
             if report.kind in (ReportKind.HARD_BOUNCE, ReportKind.COMPLAINT):
                 transaction.on_commit(breaker_check_soon)
     except IntegrityError:  # the same report again

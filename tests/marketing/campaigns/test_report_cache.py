@@ -1,0 +1,94 @@
+"""A finished campaign's report figures are kept in the cache, and never outlive a write
+of its events (tracking's writers) or of its ledger (a delivery report): the next report
+reads everything again. The timeline turns to days past 72 hours, in the client's zone."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from marketing.campaigns.models import Campaign
+from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.models import Delivery
+from marketing.delivery.services.reports import report_record
+from marketing.delivery.tokens import verp_token
+from marketing.tracking import store
+from marketing.tracking.models import EmailEvent, EventType
+from marketing.tracking.services import Event, events_record
+from tests.conftest import in_schema
+from tests.support.campaign_report_seed import sent_campaign_seed
+
+
+@pytest.fixture(autouse=True)
+def _clean_redis():
+    def clean():
+        redis = store.connection()
+        keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
+        if keys:
+            redis.delete(*keys)
+
+    clean()
+    yield
+    clean()
+
+
+def _report(api, campaign_id: int) -> dict:
+    answer = api.get(f"/api/mm/campaigns/{campaign_id}/report")
+    assert answer.status_code == 200, answer.content
+    return answer.json()
+
+
+def test_cached_figures_give_way_to_new_events(alpha, user_api, django_capture_on_commit_callbacks):
+    seeded = sent_campaign_seed(alpha)
+    assert _report(user_api, seeded.campaign_id)["uniqueOpens"] == 2
+    dan = seeded.profile_ids["dan@mail.example"]
+    with in_schema(alpha):
+        # Written behind the services' back: the cached figures do not see it...
+        EmailEvent.objects.create(
+            profile_id=dan, campaign_id=seeded.campaign_id, event_type=EventType.OPENED
+        )
+    assert _report(user_api, seeded.campaign_id)["uniqueOpens"] == 2
+    # ...while any write through tracking's services makes the next report read afresh.
+    with in_schema(alpha), django_capture_on_commit_callbacks(execute=True):
+        events_record([Event(dan, "clicked", campaign_id=seeded.campaign_id)])
+    report = _report(user_api, seeded.campaign_id)
+    assert (report["uniqueOpens"], report["totalOpens"]) == (3, 4)
+    assert (report["uniqueClicks"], report["totalClicks"]) == (3, 4)
+
+
+def test_cached_figures_give_way_to_a_delivery_report(
+    alpha, user_api, django_capture_on_commit_callbacks
+):
+    seeded = sent_campaign_seed(alpha)
+    report = _report(user_api, seeded.campaign_id)
+    assert (report["delivered"], report["hardBounces"]) == (4, 1)
+    with in_schema(alpha):
+        send_id = Campaign.objects.get(pk=seeded.campaign_id).send_id
+        delivery = Delivery.objects.get(send_id=send_id, email="dan@mail.example")
+        verp = VerpAddress("alpha", delivery.pk, verp_token("alpha", delivery.pk))
+        with django_capture_on_commit_callbacks(execute=True):
+            assert report_record(verp, Report(ReportKind.HARD_BOUNCE, status="5.1.1"))
+    report = _report(user_api, seeded.campaign_id)
+    assert (report["delivered"], report["hardBounces"]) == (3, 2)
+
+
+def test_a_timeline_past_72_hours_is_per_day_of_the_clients_zone(alpha, user_api):
+    seeded = sent_campaign_seed(alpha)
+    ann = seeded.profile_ids["ann@mail.example"]
+    with in_schema(alpha):
+        EmailEvent.objects.bulk_create(
+            EmailEvent(
+                profile_id=ann,
+                campaign_id=seeded.campaign_id,
+                event_type=EventType.OPENED,
+                occurred_at=timezone.now() - timedelta(days=days),
+            )
+            for days in (4, 4, 5)
+        )
+    timeline = _report(user_api, seeded.campaign_id)["timeline"]
+    assert timeline["unit"] == "day"
+    points = timeline["points"]
+    assert all("T00:00:00" in point["at"] for point in points)  # local midnights
+    assert [p["at"] for p in points] == sorted(p["at"] for p in points)
+    assert sum(p["opens"] for p in points) == 6 and sum(p["clicks"] for p in points) == 3
+    assert len(points) == 3  # five days back, four days back, today
