@@ -4,6 +4,7 @@ straight in a client's schema."""
 import json
 
 import pytest
+from django.db import connection
 
 from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
 from tests.conftest import bearer, http, in_schema
@@ -27,6 +28,20 @@ def make_folder(tenant, name="Folder", folder_type="designer", parent_id=None) -
 def make_template(tenant, name="Template", template_type="designer", **fields) -> int:
     with in_schema(tenant):
         return Template.objects.create(name=name, template_type=template_type, **fields).pk
+
+
+def make_foreign_template(tenant, *, absent_from, name="Theirs", **fields) -> int:
+    """A template of `tenant` whose id `absent_from` has not given and will not give in the
+    test: ids of two schemas overlap, and rows other tests committed (real workers, the
+    browser tests' server) can make `absent_from` hold the id `tenant` would pick next."""
+    table = Template._meta.db_table
+    with in_schema(absent_from), connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [table])
+        beyond = cursor.fetchone()[0] + 10_000
+    with in_schema(tenant):
+        return Template.objects.create(
+            pk=beyond, name=name, template_type=fields.pop("template_type", "designer"), **fields
+        ).pk
 
 
 def make_header(tenant, name="Header") -> int:

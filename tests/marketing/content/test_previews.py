@@ -9,7 +9,7 @@ from django.core import signing
 from marketing.content.services import previews
 from tests.conftest import http
 from tests.marketing.audience.conftest import make_profile
-from tests.marketing.content.conftest import make_template
+from tests.marketing.content.conftest import make_foreign_template, make_template
 
 INVALID = "Invalid URL, unable to display the email"
 
@@ -44,7 +44,7 @@ def test_preview_refusals(alpha, beta, admin_api, nomkm_api, template):
     their_profile = make_profile(beta, "bob@x.example", first_name="Bob")
     theirs = admin_api.get(f"/api/mm/templates/{template}/preview", profileId=their_profile)
     assert theirs.status_code == 404
-    their_template = make_template(beta, "Theirs")
+    their_template = make_foreign_template(beta, absent_from=alpha)
     assert admin_api.get(f"/api/mm/templates/{their_template}/preview").status_code == 404
     assert nomkm_api.get(f"/api/mm/templates/{template}/preview").status_code == 403
     assert http(alpha.host).get(f"/api/mm/templates/{template}/preview").status_code == 401
@@ -64,7 +64,7 @@ def test_preview_link_opens_without_signing_in(alpha, beta, admin_api, nomkm_api
     elsewhere = http(beta.host).get("/api/external/previewTemplate", {"token": token})
     assert elsewhere.status_code == 400 and elsewhere.json()["message"] == INVALID
     assert nomkm_api.post(f"/api/mm/templates/{template}/previewLink").status_code == 403
-    their_template = make_template(beta, "Theirs")
+    their_template = make_foreign_template(beta, absent_from=alpha)
     assert admin_api.post(f"/api/mm/templates/{their_template}/previewLink").status_code == 404
 
 

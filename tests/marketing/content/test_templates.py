@@ -7,7 +7,7 @@ from core.audit.models import AuditLog
 from marketing.content.models import Template
 from marketing.jobs.models import BackgroundJob
 from tests.conftest import bearer, http, in_schema
-from tests.marketing.content.conftest import make_folder, make_template
+from tests.marketing.content.conftest import make_folder, make_foreign_template, make_template
 
 DESIGN = {"pages": [{"component": {"type": "wrapper", "components": []}}], "styles": []}
 
@@ -262,7 +262,7 @@ def test_roles(alpha, admin_api, user_api, nomkm_api):
 
 
 def test_another_clients_templates_answer_404(alpha, beta, admin_api):
-    theirs = make_template(beta, "Theirs", html="<p>secret</p>")
+    theirs = make_foreign_template(beta, absent_from=alpha, html="<p>secret</p>")
     their_folder = make_folder(beta, "TheirFolder")
     make_template(alpha, "Mine")
     assert admin_api.get(f"/api/mm/templates/{theirs}").status_code == 404

@@ -23,7 +23,7 @@ from marketing.files.selectors import file_public_url
 from marketing.files.services.files import file_upload
 from marketing.jobs.models import BackgroundJob
 from tests.conftest import bearer, http, signed_in
-from tests.marketing.content.conftest import make_template
+from tests.marketing.content.conftest import make_foreign_template, make_template
 
 
 class _Recorder(BaseHTTPRequestHandler):
@@ -149,7 +149,7 @@ def test_thumbnail_api_refusals(alpha, beta, admin_api, nomkm_api):
     assert admin_api.post("/api/generateThumbnail", {}).status_code == 400
     assert admin_api.post("/api/generateThumbnail", {"templateId": "x"}).status_code == 400
     assert admin_api.post("/api/generateThumbnail", {"templateId": 999999}).status_code == 404
-    theirs = make_template(beta, "Theirs")
+    theirs = make_foreign_template(beta, absent_from=alpha)
     assert admin_api.post("/api/generateThumbnail", {"templateId": theirs}).status_code == 404
     assert admin_api.get(f"/api/mm/templates/{theirs}/thumbnail").status_code == 404
     assert nomkm_api.post("/api/generateThumbnail", {"templateId": template}).status_code == 403
