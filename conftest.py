@@ -27,4 +27,4 @@ def _redis_keys_per_xdist_worker() -> None:
     shared = os.environ.get("CACHE_KEY_PREFIX", "")
     os.environ["CACHE_KEY_PREFIX"] = f"{shared}{worker}"
     for cache in settings.CACHES.values():  # "platform" appends its own part to the prefix
-        cache["KEY_PREFIX"] = f"{shared}{worker}{cache.get('KEY_PREFIX', '')[len(shared):]}"
+        cache["KEY_PREFIX"] = f"{shared}{worker}{cache.get('KEY_PREFIX', '')[len(shared) :]}"
