@@ -262,16 +262,15 @@ class Attempts:
         return state
 
     def _lock_held(self) -> None:
-        """Raise if the lock connection was lost (its locks with it): nothing may be handed
-        over then. A backend that was ended has sent its farewell and closed: the socket
-        reads."""
+        """Raise if the lock connection may have been lost (its locks with it): nothing may
+        be handed over then. Idle in its transaction, it has nothing to read unless the
+        server ended it (a backend ended sends its farewell and closes; libpq may still
+        call the connection good after reading it): anything to read fails the run, which
+        is retried on new connections."""
         if not self.commits:
             return
-        pgconn = self.locks.connection.pgconn
-        if select.select([pgconn.socket], [], [], 0)[0]:
-            pgconn.consume_input()  # raises once the connection is closed
-            if pgconn.status != pq.ConnStatus.OK:
-                raise psycopg.OperationalError("The attempts lock connection was lost.")
+        if select.select([self.locks.connection.pgconn.socket], [], [], 0)[0]:
+            raise psycopg.OperationalError("The attempts lock connection was ended.")
 
     def _settle(self) -> None:
         """Read the reply to the write sent last, if not read yet."""
