@@ -16,6 +16,9 @@ DELIVERY_LEASE_SECONDS = env.int("DELIVERY_LEASE_SECONDS", default=300)
 # One task runs this long at most, then sends itself again (no task holds a message for
 # minutes, so a restart or a deploy loses little).
 DELIVERY_TASK_SECONDS = env.int("DELIVERY_TASK_SECONDS", default=20)
+# Runs of one send at once, each on a worker process of its own (claims skip what another
+# run holds): one run spends most of its time waiting on the database and the relay.
+DELIVERY_RUNS_PER_SEND = env.int("DELIVERY_RUNS_PER_SEND", default=2)
 # The first retry of a deferred message; each further one waits twice as long.
 DELIVERY_RETRY_FIRST_SECONDS = env.int("DELIVERY_RETRY_FIRST_SECONDS", default=60)
 # The domain of VERP return paths (bounces+<token>@...) and of Message-IDs.

@@ -74,8 +74,9 @@ def body_relaxed(body: bytes) -> bytes:
 def header_relaxed(name: bytes, value: bytes) -> bytes:
     """RFC 6376 3.4.2: name lower-cased, value unfolded, whitespace runs to one space,
     trimmed at both ends; `name:value` and CRLF."""
-    value = _WSP_RUN.sub(b" ", _FOLD.sub(b"", value)).strip(b" ")
-    return name.strip().lower() + b":" + value + b"\r\n"
+    if b"\n" in value or b"\t" in value or b"  " in value:  # most values need no regex
+        value = _WSP_RUN.sub(b" ", _FOLD.sub(b"", value))
+    return name.strip().lower() + b":" + value.strip(b" ") + b"\r\n"
 
 
 def split_message(message: bytes) -> tuple[list[tuple[bytes, bytes]], bytes]:

@@ -35,12 +35,23 @@ DATA_TERMINATION_TIMEOUT = 600
 COMMAND_TIMEOUT = 60
 _ENHANCED = re.compile(r"^\s*([245])\.(\d{1,3})\.(\d{1,3})\b")
 _LEADING_DOT = re.compile(rb"^\.", re.MULTILINE)
+# An address with nothing smtplib's parser would change: sent as <address> without it
+# (the parser cost more than the rest of the envelope).
+_PLAIN_ADDRESS = re.compile(r"[^\s<>()\[\]\\,;:\"@]+@[^\s<>()\[\]\\,;:\"@]+\Z", re.ASCII)
 
 
 def dot_stuffed(data: bytes) -> bytes:
     """RFC 5321 4.5.2: a line starting with a dot gets another; the data ends in CRLF."""
-    data = _LEADING_DOT.sub(b"..", data)
+    if data.startswith(b".") or b"\n." in data:  # a search in C first: most have none
+        data = _LEADING_DOT.sub(b"..", data)
     return data if data.endswith(b"\r\n") else data + b"\r\n"
+
+
+def envelope_address(address: str) -> str:
+    """`<address>` as MAIL FROM and RCPT TO take it (smtplib.quoteaddr's result)."""
+    if _PLAIN_ADDRESS.match(address):
+        return f"<{address}>"
+    return smtplib.quoteaddr(address)
 
 
 class Outcome(StrEnum):
@@ -176,8 +187,8 @@ class SmtpConnection:
             self.unclean = False
         if client.does_esmtp and client.has_extn("pipelining"):
             client.send(
-                f"MAIL FROM:{smtplib.quoteaddr(mail_from)}\r\n"
-                f"RCPT TO:{smtplib.quoteaddr(rcpt_to)}\r\nDATA\r\n"
+                f"MAIL FROM:{envelope_address(mail_from)}\r\n"
+                f"RCPT TO:{envelope_address(rcpt_to)}\r\nDATA\r\n"
             )
             mail, rcpt, data = client.getreply(), client.getreply(), client.getreply()
         else:

@@ -45,8 +45,9 @@ def test_a_worker_killed_mid_send_loses_nobody_and_duplicates_only_the_ambiguous
 
 def test_attempts_connections_cut_mid_send_lose_nobody(pipeline):
     """The workers' attempts connections (services/attempts.py) are cut twice mid-send:
-    the runs fail and are retried, a new connection replaces the dead one, and at most the
-    messages whose outcome was cut off arrive twice, with the same Message-ID."""
+    the runs fail and are retried, new connections replace the dead ones, and at most the
+    messages whose outcome was cut off arrive twice, with the same Message-ID: per worker
+    and cut, the outcome sent but not yet read and the message handed over after it."""
     pipeline.profiles(600)
     send_id = pipeline.start(880_009)
     for after in (100, 300):
@@ -60,7 +61,7 @@ def test_attempts_connections_cut_mid_send_lose_nobody(pipeline):
             assert cursor.fetchone()[0] >= 1
     pipeline.finished(send_id, timeout=120)
     copies = pipeline.assert_everyone_once_or_same_message(send_id)
-    assert sum(n - 1 for n in copies.elements()) <= 4, copies  # 2 cuts x 2 workers
+    assert sum(n - 1 for n in copies.elements()) <= 8, copies  # 2 cuts x 2 workers x 2
 
 
 def test_ten_starts_at_once_send_once(pipeline):

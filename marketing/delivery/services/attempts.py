@@ -1,28 +1,33 @@
-"""Each message's attempt in a transaction of its own, at two round trips to PostgreSQL:
+"""Each message's attempt and its outcome, on two connections of the worker's own:
 
-1. `attempts.begin(row)`: BEGIN and the locked read of the recipient (their profile row
-   `FOR SHARE`: still mailable, same address, not suppressed), one query string. An
-   unsubscribe (an UPDATE of that row) now waits for this transaction, so it commits
-   after the message was handed over or before the read, never in between: no message
-   reaches an address after its unsubscribe committed.
-2. the caller hands the message over;
-3. `attempts.outcome(row, reply)`: one statement writing the delivery row and everything
-   that goes with that outcome (the sent or bounced event, the suppression, the soft-bounce
-   streak, the send's pause), then COMMIT, one query string.
+1. `attempts.lock(batch)`, once per claimed batch on the *locks* connection: BEGIN and one
+   read of every recipient (their profile rows `FOR SHARE`, in id order: still mailable,
+   same address, not suppressed; a bare address only against the suppression list). That
+   transaction stays open until the batch has been handed over (`release`), so an
+   unsubscribe (an UPDATE of a profile row) waits for the batch: it commits before the
+   read or after every message of the batch went, never in between, and no message
+   reaches an address after its unsubscribe committed. Before each handover the run
+   checks that this connection is still there (a lost connection lost its locks).
+2. `attempts.begin(row)`: whether that read let the row go (else it ends as suppressed);
+   the caller hands the message over;
+3. `attempts.outcome(row, reply)`: one statement on the *writes* connection writing the
+   delivery row and everything that goes with that outcome (the sent or bounced event,
+   the suppression, the soft-bounce streak, the send's pause), in autocommit: each
+   outcome is committed on its own, as it comes. A delivered message's statement is only
+   sent; its reply is read before the next write, so PostgreSQL works on it while the run
+   hands over the next message. Any other outcome (and one that writes the profile's
+   streak) first ends the batch's lock transaction, since its statement may write a
+   profile row that transaction holds, and is read at once; the rest of the batch is
+   read and locked again at its next `begin`.
 
-The attempts connection. A worker process keeps one connection of its own for attempts,
-beside Django's, because of what runs between begin and outcome: the renderer's and the
-pacing checks' ORM calls stay on Django's connection, outside this transaction, where
-their own `transaction.atomic()` works. On it:
-
-- transactions are explicit (BEGIN/COMMIT in the query string, autocommit otherwise) and
-  parameters bound client-side, so each step above is one query string;
-- `search_path` is set once per run, not per cursor as django-tenants does;
-- `synchronous_commit` is off for the session (the connection runs nothing but attempts):
-  a commit returns before its WAL reaches the disk. A worker that dies loses nothing it
-  committed; only a PostgreSQL crash can lose the last few hundred milliseconds of
-  outcomes, whose rows then come back after their lease and are sent again with the same
-  Message-ID: the ambiguous case the ledger already allows (an `unknown` outcome).
+Both connections: parameters bound client-side, `search_path` set once per run, not per
+cursor as django-tenants does; `synchronous_commit` off (they run nothing but attempts):
+a commit returns before its WAL reaches the disk. A worker that dies loses nothing it
+committed (the outcome sent last may or may not have been committed; its row comes back
+after its lease and goes again with the same Message-ID); only a PostgreSQL crash can
+lose the last few hundred milliseconds of outcomes, whose rows come back the same way:
+the ambiguous case the ledger already allows (an `unknown` outcome). A run that fails
+closes both connections, so its locks never outlive it.
 
 Inside a transaction the caller already holds (tests, which roll everything back) the
 same statements run on Django's connection without BEGIN/COMMIT: nothing could commit per
@@ -31,6 +36,7 @@ message there, and another connection would not see the caller's rows."""
 from __future__ import annotations
 
 import secrets
+import select
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
@@ -40,7 +46,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name
-from psycopg import sql
+from psycopg import generators, pq, sql
 
 from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.services.bounces import (
@@ -151,127 +157,182 @@ def _suppressed_statement(claimed: Claimed) -> tuple[str, list]:
     )
 
 
-def _check_statement(claimed: Claimed) -> tuple[str, list]:
-    """Whether the recipient may still be mailed, and their soft-bounce streak; a profile's
-    row is locked FOR SHARE until the attempt commits."""
-    if claimed.profile_id >= ADDRESS_ROW_BASE:  # a bare address: no profile to lock
-        return (
-            f"SELECT NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = %s), NULL",
-            [claimed.email],
-        )
+def _lock_statement(rows: list[Claimed]) -> tuple[str, list]:
+    """The batch's recipients: whether each may still be mailed, their address and their
+    soft-bounce streak, by delivery id; the profiles' rows are locked FOR SHARE (in id
+    order) until the batch's lock transaction ends. A bare address has no profile to
+    lock: only the suppression list is read."""
     mailable, mailable_params = mailable_condition("p")
+    profiles = [(r.id, r.profile_id) for r in rows if r.profile_id < ADDRESS_ROW_BASE]
+    addresses = [(r.id, r.email) for r in rows if r.profile_id >= ADDRESS_ROW_BASE]
     return (
-        f"SELECT {mailable} AND p.email = %s AND NOT EXISTS (SELECT 1 FROM"
-        f" {SUPPRESSION} s WHERE s.email = p.email), p.soft_bounce_streak"
-        f" FROM {profile_table()} p WHERE p.id = %s FOR SHARE OF p",
-        [*mailable_params, claimed.email, claimed.profile_id],
+        f"SELECT r.id, {mailable} AND NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s"
+        f" WHERE s.email = p.email), p.email, p.soft_bounce_streak"
+        f" FROM {profile_table()} p JOIN unnest(%s::bigint[], %s::bigint[]) AS r(id, profile_id)"
+        " ON p.id = r.profile_id ORDER BY p.id FOR SHARE OF p; "
+        f"SELECT a.id, NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = a.email),"
+        " a.email, NULL FROM unnest(%s::bigint[], %s::text[]) AS a(id, email)",
+        [
+            *mailable_params,
+            [i for i, _ in profiles],
+            [p for _, p in profiles],
+            [i for i, _ in addresses],
+            [e for _, e in addresses],
+        ],
     )
 
 
 class Attempts:
-    """A run's attempts, one after the other (module docstring)."""
+    """A run's attempts (module docstring): the batch's locked read on one connection,
+    the outcomes on the other."""
 
-    def __init__(self, send: Send, cursor, *, commits: bool) -> None:
-        self.send, self.cursor, self.commits = send, cursor, commits
-        self.open = False  # an attempt begun (its transaction, where this one commits)
-        self._streak: int | None = None
-        # The next message's attempt, begun in the same query string as the last outcome's
-        # commit: (its delivery id, its locked read's row).
-        self._begun: tuple[int, tuple | None] | None = None
+    def __init__(self, send: Send, locks, writes, *, commits: bool) -> None:
+        self.send, self.locks, self.writes, self.commits = send, locks, writes, commits
+        self._batch: list[Claimed] = []
+        # The batch's locked read while its lock transaction is open: delivery id ->
+        # (may be mailed, address, soft-bounce streak).
+        self._reads: dict[int, tuple] | None = None
+        # A write sent whose reply is not read yet: (its row, the outcome or None).
+        self._pending: tuple[Claimed, Reply | None] | None = None
+        self._sent: tuple = (0, None)
+
+    def lock(self, rows: list[Claimed]) -> None:
+        """Lock the batch's recipients (one round trip) until `release`."""
+        self.release()
+        self._batch = rows
+        self._lock(rows)
+
+    def _lock(self, rows: list[Claimed]) -> None:
+        statement, params = _lock_statement(rows)
+        if self.commits:
+            statement = "BEGIN; " + statement
+        self.locks.execute(statement, params)
+        reads = {}
+        while True:
+            if self.locks.description:  # not BEGIN's
+                for row_id, mailable, email, streak in self.locks.fetchall():
+                    reads[row_id] = (bool(mailable), email, streak)
+            if not self.locks.nextset():
+                break
+        self._reads = reads
+
+    def release(self) -> None:
+        """End the batch's lock transaction (every message it covered handed over)."""
+        self._settle()
+        if self._reads is not None:
+            self._reads = None
+            if self.commits:
+                self.locks.execute("COMMIT")
 
     def begin(self, claimed: Claimed) -> bool:
-        """Start the message's attempt with the locked read; whether the recipient may
-        still be mailed. One who may not ends as suppressed (committed here)."""
-        if self._begun is not None and self._begun[0] == claimed.id:
-            read = self._begun[1]
-        else:
-            self.abandon()
-            read = self._execute("", [], then=claimed)[1]
-        self._begun = None
-        if read is not None and read[0]:
-            self._streak = read[1]
+        """Whether the recipient may still be mailed, as the batch's locked read saw them
+        (read again for the rest of the batch if a rare outcome ended that lock). One who
+        may not ends as suppressed."""
+        if self._reads is None:
+            self._lock(self._batch[self._batch.index(claimed) :])
+        read = self._reads.get(claimed.id)
+        if read is not None and read[0] and read[1] == claimed.email:
+            self._lock_held()
             return True
-        self._execute(*_suppressed_statement(claimed))
+        self._settle()
+        self._send(*_suppressed_statement(claimed))
+        self._pending = (claimed, None)
         return False
 
-    def outcome(
-        self, claimed: Claimed, reply: Reply, *, then: Claimed | None = None
-    ) -> DeliveryState:
-        """Write and commit the outcome (inside the attempt begun for `claimed`, or on its
-        own for a message that never got that far); returns the row's new state. `then`,
-        the next row to try, has its attempt begun in the same round trip."""
-        statement, params, state = outcome_statement(
-            self.send, claimed, reply, streak=self._streak if self.open else None
-        )
-        written, read = self._execute(statement, params, then=then)
-        self._begun = (then.id, read) if then is not None else None
-        if written:
-            _after_outcome(self.send, claimed, reply)
+    def outcome(self, claimed: Claimed, reply: Reply) -> DeliveryState:
+        """Write and commit the outcome, in a statement of its own; returns the row's new
+        state. A delivered message's write is only sent here, its reply read by the next
+        call (PostgreSQL works on it while the run hands over the next message). Any other
+        outcome ends the batch's lock first (its statement may write the profile row that
+        lock holds) and is read at once: what follows it (a paused send, a slower domain)
+        must be known before the next message goes."""
+        self._settle()
+        read = self._reads.get(claimed.id) if self._reads is not None else None
+        streak = read[2] if read is not None else None
+        if claimed.profile_id >= ADDRESS_ROW_BASE:
+            streak = 0  # a bare address: no profile, no streak to end
+        statement, params, state = outcome_statement(self.send, claimed, reply, streak=streak)
+        profile_write = self.send.kind != SendKind.TEST and streak != 0
+        if reply.outcome != Outcome.SENT or profile_write:
+            self.release()
+        self._send(statement, params)
+        self._pending = (claimed, reply)
+        if reply.outcome != Outcome.SENT:
+            self._settle()
         return state
 
-    def abandon(self) -> None:
-        """End an attempt begun for a message that will not be tried now."""
-        self._begun = None
-        if self.open:
-            self.open = False
-            if self.commits:
-                self.cursor.execute("ROLLBACK")
+    def _lock_held(self) -> None:
+        """Raise if the lock connection may have been lost (its locks with it): nothing may
+        be handed over then. Idle in its transaction, it has nothing to read unless the
+        server ended it (a backend ended sends its farewell and closes; libpq may still
+        call the connection good after reading it): anything to read fails the run, which
+        is retried on new connections."""
+        if not self.commits:
+            return
+        if select.select([self.locks.connection.pgconn.socket], [], [], 0)[0]:
+            raise psycopg.OperationalError("The attempts lock connection was ended.")
 
-    def _execute(
-        self, statement: str, params: list, *, then: Claimed | None = None
-    ) -> tuple[int, tuple | None]:
-        """One query string: the write `statement` (committing the attempt begun), then
-        `then`'s attempt begun with its locked read. Returns what the write selected (0
-        when nothing) and the read's row."""
-        parts, values = [], []
-        if statement:
-            parts.append(statement)
-            values.extend(params)
-            if self.open and self.commits:
-                parts.append("COMMIT")
-        if then is not None:
-            if self.commits:
-                parts.append("BEGIN")
-            check, check_params = _check_statement(then)
-            parts.append(check)
-            values.extend(check_params)
-        self.cursor.execute("; ".join(parts), values)
-        self.open, self._streak = then is not None, None
-        written = 0
-        if statement and self.cursor.description:
-            written = (self.cursor.fetchone() or (0,))[0]
-        read = None
-        if then is not None:
-            while self.cursor.nextset():  # to the last result: the read's
-                pass
-            read = self.cursor.fetchone()
-        return written, read
+    def _settle(self) -> None:
+        """Read the reply to the write sent last, if not read yet."""
+        if self._pending is None:
+            return
+        claimed, reply = self._pending
+        self._pending = None
+        written = self._receive()
+        if written and reply is not None:
+            _after_outcome(self.send, claimed, reply)
+
+    def _send(self, statement: str, params: list) -> None:
+        """Send one write on the writes connection (autocommit: committed on its own);
+        `_receive` reads its reply."""
+        if self.commits:
+            conn = self.writes.connection
+            query = self.writes.mogrify(statement, params).encode(conn.info.encoding)
+            conn.pgconn.send_query(query)
+            conn.wait(generators.send(conn.pgconn))
+        else:  # Django's cursor, in the caller's transaction: at once
+            self.writes.execute(statement, params)
+            self._sent = self.writes.fetchone()[0] if self.writes.description else 0
+
+    def _receive(self) -> int:
+        """What the write sent last selected (rows written), 0 when nothing."""
+        if not self.commits:
+            return self._sent
+        conn = self.writes.connection
+        results = conn.wait(generators.fetch_many(conn.pgconn))
+        for result in results:
+            if result.status == pq.ExecStatus.FATAL_ERROR:
+                raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+        first = results[0] if results else None
+        if first is not None and first.status == pq.ExecStatus.TUPLES_OK and first.ntuples:
+            return int(first.get_value(0, 0))
+        return 0
 
 
-_connection: psycopg.Connection | None = None
+_connections: dict[str, psycopg.Connection] = {}
 
 
-def _attempts_connection() -> psycopg.Connection:
-    global _connection
-    if _connection is None or _connection.closed or _connection.broken:
+def _attempts_connection(role: str) -> psycopg.Connection:
+    """The process's `locks` or `writes` connection (made on first use, kept)."""
+    conn = _connections.get(role)
+    if conn is None or conn.closed or conn.broken:
         params = connection.get_connection_params()
         for django_only in ("cursor_factory", "context", "prepare_threshold"):
             params.pop(django_only, None)
-        _connection = psycopg.connect(
+        conn = _connections[role] = psycopg.connect(
             **params,
             autocommit=True,
             cursor_factory=psycopg.ClientCursor,
             application_name=ATTEMPTS_APPLICATION,
         )
-        _connection.execute("SET synchronous_commit TO off")
-    return _connection
+        conn.execute("SET synchronous_commit TO off")
+    return conn
 
 
-def _attempts_connection_close() -> None:
-    global _connection
-    if _connection is not None:
-        _connection.close()
-    _connection = None
+def _attempts_connections_close() -> None:
+    for conn in _connections.values():
+        conn.close()
+    _connections.clear()
 
 
 @contextmanager
@@ -279,29 +340,38 @@ def attempts_open(send: Send) -> Iterator[Attempts]:
     """The run's attempts, in the current client's schema (module docstring)."""
     if connection.in_atomic_block:
         with connection.cursor() as cursor:
-            yield Attempts(send, cursor, commits=False)
+            yield Attempts(send, cursor, cursor, commits=False)
         return
     schemas = [connection.schema_name, get_public_schema_name()]
     search_path = sql.SQL(", ").join(sql.Identifier(s) for s in dict.fromkeys(schemas))
     set_search_path = sql.SQL("SET search_path TO {}").format(search_path)
+
+    def opened() -> list[psycopg.Connection]:
+        conns = [_attempts_connection("locks"), _attempts_connection("writes")]
+        for conn in conns:
+            conn.execute(set_search_path)
+        return conns
+
     try:
         try:
-            conn = _attempts_connection()
-            conn.execute(set_search_path)
+            locks, writes = opened()
         except psycopg.OperationalError:
-            # The kept connection died while idle (PostgreSQL restarted): a new one, once.
-            _attempts_connection_close()
-            conn = _attempts_connection()
-            conn.execute(set_search_path)
-        with conn.cursor() as cursor:
-            attempts = Attempts(send, cursor, commits=True)
+            # A kept connection died while idle (PostgreSQL restarted): new ones, once.
+            _attempts_connections_close()
+            locks, writes = opened()
+        with locks.cursor() as lock_cursor, writes.cursor() as write_cursor:
+            attempts = Attempts(send, lock_cursor, write_cursor, commits=True)
             try:
                 yield attempts
-            finally:
-                attempts.abandon()
+            except BaseException:
+                # Whatever the run held ends with its connections: the batch's locks (an
+                # unsubscribe must not wait on a failed run) and a reply not read.
+                _attempts_connections_close()
+                raise
+            attempts.release()
     except (psycopg.OperationalError, psycopg.InterfaceError) as error:
         # Django's kinds, which the send task retries (core.tasks.TRANSIENT_ERRORS).
-        _attempts_connection_close()
+        _attempts_connections_close()
         kind = OperationalError if isinstance(error, psycopg.OperationalError) else InterfaceError
         raise kind(str(error)) from error
 

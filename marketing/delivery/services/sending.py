@@ -1,6 +1,7 @@
 """Sending a claimed batch: render each recipient's message, sign it, hand it to the relay
 one recipient per transaction, and commit each outcome as it comes (claims:
-services/ledger.py; each message's attempt and outcome: services/attempts.py).
+services/ledger.py; the batch's locked read and each message's outcome:
+services/attempts.py).
 
 A run is bounded (DELIVERY_TASK_SECONDS): it claims batch after batch until the time is
 up or nothing is due, and tells its task what is left so the task can send itself again.
@@ -203,18 +204,17 @@ def send_batch_run(send_id: int) -> RunResult:
             if not claimed:
                 break
             profiles = recipients_by_id(claimed)  # profiles, and stand-ins for bare addresses
+            attempts.lock(claimed)  # their profile rows FOR SHARE until the batch is handed over
             for index, row in enumerate(claimed):
                 if send.status != SendStatus.SENDING or time.monotonic() >= deadline:
-                    attempts.abandon()
+                    attempts.release()
                     deliveries_release(claimed[index:])
                     break
-                following = claimed[index + 1] if index + 1 < len(claimed) else None
                 if pacer.postponed(row):  # over a rate or the warm-up day: put back, due later
-                    attempts.abandon()  # its locked read, if begun, is not held meanwhile
                     continue
                 profile = profiles.get(row.profile_id)
                 if profile is None:  # erased between the claim and now
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE), then=following)
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                     continue
                 try:
                     data = batch.message(row, profile)
@@ -222,13 +222,14 @@ def send_batch_run(send_id: int) -> RunResult:
                     # Rendering and building are deterministic: another attempt would fail
                     # the same way, and a raise here would take the batch down again and again.
                     problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]), then=following)
+                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]))
                     continue
                 # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
-                # over, commit its outcome and begin the next one's attempt.
+                # over and write its outcome.
                 if attempts.begin(row):
                     reply = transport.send(return_path(send, row), row.email, data)
-                    attempts.outcome(row, reply, then=following)
+                    attempts.outcome(row, reply)
+            attempts.release()
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
     if send_has_due(send.pk):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
@@ -20,6 +21,13 @@ from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, S
 from marketing.delivery.services.ledger import send_freeze, send_pause
 
 SEND_RUN = "delivery.send_run"
+
+
+def _runs_enqueue(send_id: int) -> None:
+    """The send's runs (DELIVERY_RUNS_PER_SEND), on commit: each sends itself again while
+    rows are due, so a send keeps that many worker processes busy."""
+    for _ in range(max(1, settings.DELIVERY_RUNS_PER_SEND)):
+        enqueue_on_commit(SEND_RUN, send_id=send_id)
 
 
 @dataclass(frozen=True)
@@ -83,13 +91,13 @@ def send_start(
                 status=SendStatus.FINISHED, finished_at=timezone.now()
             )
         elif created and not hold:
-            enqueue_on_commit(SEND_RUN, send_id=send.pk)
+            _runs_enqueue(send.pk)
     return SendStarted(send.pk, recipients, created)
 
 
 def send_release(send_id: int) -> None:
-    """Send the run of a send started with `hold` (once the caller's transaction commits)."""
-    enqueue_on_commit(SEND_RUN, send_id=send_id)
+    """Send the runs of a send started with `hold` (once the caller's transaction commits)."""
+    _runs_enqueue(send_id)
 
 
 def deliveries_due_set(send_id: int, *, due_sql: str, params: list) -> int:
@@ -139,5 +147,5 @@ def send_resume(send_id: int) -> bool:
         status=SendStatus.SENDING, status_message=""
     )
     if resumed:
-        enqueue_on_commit(SEND_RUN, send_id=send_id)
+        _runs_enqueue(send_id)
     return bool(resumed)
