@@ -16,16 +16,21 @@ from tests.reliability.services import postgres_restart, rabbitmq_restart
 pytestmark = pytest.mark.service_restart
 
 
+# Enough that the send is still going when the service goes away (two runs per send take
+# a few hundred messages a second here).
+AUDIENCE = 10_000
+
+
 def _restart_mid_send(pipeline, source_id: int, restart) -> tuple[float, int]:
-    pipeline.profiles(3_000)
+    pipeline.profiles(AUDIENCE)
     send_id = pipeline.start(source_id)
     pipeline.wait(lambda: len(pipeline.received()) >= 300, "the send got going", 60)
     connection.close()  # ours would be cut anyway
-    took = restart()
     at_restart = len(pipeline.received())
+    took = restart()
     pipeline.finished(send_id, timeout=240)
     copies = pipeline.assert_everyone_once_or_same_message(send_id)
-    assert at_restart < 3_000, "the send was over before the restart: this proved nothing"
+    assert at_restart < AUDIENCE, "the send was over before the restart: this proved nothing"
     # At most the messages on the wire when the service went away (one per worker).
     assert sum(n - 1 for n in copies.elements()) <= len(pipeline.workers), copies
     for process in pipeline.workers:
