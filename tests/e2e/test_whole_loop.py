@@ -271,6 +271,7 @@ def test_import_segment_design_send_and_report(loop: Loop, page: Page, tmp_path)
     campaign = f"Loop campaign {suffix}"
     page.goto(f"{site.base_url}/campaignListView")
     page.get_by_test_id("create-campaign").click()
+    page.get_by_role("link", name="Create Regular campaign").click()
     page.get_by_test_id("campaign-name").fill(campaign)
     page.get_by_test_id("campaign-create").click()
     expect(page.get_by_role("heading", name="Edit Campaign")).to_be_visible()
