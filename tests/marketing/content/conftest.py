@@ -30,18 +30,26 @@ def make_template(tenant, name="Template", template_type="designer", **fields) -
         return Template.objects.create(name=name, template_type=template_type, **fields).pk
 
 
-def make_foreign_template(tenant, *, absent_from, name="Theirs", **fields) -> int:
-    """A template of `tenant` whose id `absent_from` has not given and will not give in the
-    test: ids of two schemas overlap, and rows other tests committed (real workers, the
+def make_foreign(model, tenant, *, absent_from, **fields) -> int:
+    """A row of `model` in `tenant` whose id `absent_from` has not given and will not give in
+    the test: ids of two schemas overlap, and rows other tests committed (real workers, the
     browser tests' server) can make `absent_from` hold the id `tenant` would pick next."""
-    table = Template._meta.db_table
     with in_schema(absent_from), connection.cursor() as cursor:
-        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [table])
+        cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id'))", [model._meta.db_table])
         beyond = cursor.fetchone()[0] + 10_000
     with in_schema(tenant):
-        return Template.objects.create(
-            pk=beyond, name=name, template_type=fields.pop("template_type", "designer"), **fields
-        ).pk
+        return model.objects.create(pk=beyond, **fields).pk
+
+
+def make_foreign_template(tenant, *, absent_from, name="Theirs", **fields) -> int:
+    fields.setdefault("template_type", "designer")
+    return make_foreign(Template, tenant, absent_from=absent_from, name=name, **fields)
+
+
+def make_foreign_folder(tenant, *, absent_from, name="Theirs", folder_type="designer") -> int:
+    return make_foreign(
+        TemplateFolder, tenant, absent_from=absent_from, name=name, folder_type=folder_type
+    )
 
 
 def make_header(tenant, name="Header") -> int:

@@ -6,7 +6,7 @@ from core.audit.models import AuditLog
 from marketing.content import associations
 from marketing.content.models import CampaignFooter, CampaignHeader
 from tests.conftest import http, in_schema
-from tests.marketing.content.conftest import make_footer, make_header
+from tests.marketing.content.conftest import make_footer, make_foreign, make_header
 
 
 def test_header_crud(alpha, admin_api):
@@ -171,7 +171,12 @@ def test_roles_and_other_clients(alpha, beta, admin_api, user_api, nomkm_api):
         assert http(alpha.host).get(path).status_code == 401, path
     assert nomkm_api.post("/api/mm/campaignHeaders", {"name": "N"}).status_code == 403
     assert nomkm_api.delete(f"/api/mm/campaignFooters/{footer}").status_code == 403
-    their_header, their_footer = make_header(beta, "Theirs"), make_footer(beta, "Theirs")
+    their_header = make_foreign(
+        CampaignHeader, beta, absent_from=alpha, name="Theirs", html="<p>h</p>"
+    )
+    their_footer = make_foreign(
+        CampaignFooter, beta, absent_from=alpha, name="Theirs", html="<p>f</p>"
+    )
     for path in (
         f"/api/mm/campaignHeaders/{their_header}",
         f"/api/mm/campaignFooters/{their_footer}",

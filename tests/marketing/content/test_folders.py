@@ -3,7 +3,7 @@
 from core.audit.models import AuditLog
 from marketing.content.models import TemplateFolder
 from tests.conftest import http, in_schema
-from tests.marketing.content.conftest import make_folder, make_template
+from tests.marketing.content.conftest import make_folder, make_foreign_folder, make_template
 
 
 def _create(api, name, folder_type="designer", parent=None):
@@ -158,7 +158,7 @@ def test_roles_and_other_clients(alpha, beta, admin_api, user_api, nomkm_api):
     assert renamed.status_code == 200
     assert user_api.post("/api/deleteTemplateFolder", {"folderId": mine}).status_code == 200
     assert http(alpha.host).get("/api/getTemplateFolders", {"type": "html"}).status_code == 401
-    theirs = make_folder(beta, "Theirs")
+    theirs = make_foreign_folder(beta, absent_from=alpha)
     assert (
         admin_api.get("/api/getTemplateFolders", type="designer", folderId=theirs).status_code
         == 404

@@ -7,7 +7,12 @@ from core.audit.models import AuditLog
 from marketing.content.models import Template
 from marketing.jobs.models import BackgroundJob
 from tests.conftest import bearer, http, in_schema
-from tests.marketing.content.conftest import make_folder, make_foreign_template, make_template
+from tests.marketing.content.conftest import (
+    make_folder,
+    make_foreign_folder,
+    make_foreign_template,
+    make_template,
+)
 
 DESIGN = {"pages": [{"component": {"type": "wrapper", "components": []}}], "styles": []}
 
@@ -263,7 +268,7 @@ def test_roles(alpha, admin_api, user_api, nomkm_api):
 
 def test_another_clients_templates_answer_404(alpha, beta, admin_api):
     theirs = make_foreign_template(beta, absent_from=alpha, html="<p>secret</p>")
-    their_folder = make_folder(beta, "TheirFolder")
+    their_folder = make_foreign_folder(beta, absent_from=alpha, name="TheirFolder")
     make_template(alpha, "Mine")
     assert admin_api.get(f"/api/mm/templates/{theirs}").status_code == 404
     assert admin_api.patch(f"/api/mm/templates/{theirs}", {"name": "X"}).status_code == 404
@@ -271,7 +276,9 @@ def test_another_clients_templates_answer_404(alpha, beta, admin_api):
     assert admin_api.post(f"/api/mm/templates/{theirs}/duplicate").status_code == 404
     assert admin_api.post(f"/api/mm/templates/{theirs}/move", {"folderId": None}).status_code == 404
     assert _create(admin_api, name="In theirs", folderId=their_folder).status_code == 404
-    their_html_folder = make_folder(beta, "TheirHtml", folder_type="html")
+    their_html_folder = make_foreign_folder(
+        beta, absent_from=alpha, name="TheirHtml", folder_type="html"
+    )
     uploaded = _upload(alpha, admin_api.token, "a.html", b"<p>x</p>", folderId=their_html_folder)
     assert uploaded.status_code == 404
     listed = admin_api.get("/api/mm/templates", folderId=their_folder).json()
