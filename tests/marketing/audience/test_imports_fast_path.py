@@ -56,18 +56,17 @@ def _plan(tail: bool = True) -> RowPlan:
     return RowPlan("subscribers", 0, columns, parsers, custom)
 
 
-def _direct(plan: RowPlan, staged: set[str]) -> DirectLoad:
+def _direct(plan: RowPlan, existing: set[str]) -> DirectLoad:
     empties = ["" for _ in TEXT_KEYS] + [EMPTY_COPY["boolean"]]
     empties = empties[: len(plan.parsers)]
     return DirectLoad(
-        existing=set(staged),
+        existing=set(existing),
         base=1_000_000,
         fields=plan.fields_with_empties(empties),
         custom_empty="{}",
         suffix="\timport\tPending\t2026-11-26T00:00:00+00:00",
         columns=[],
         constraints=[],
-        staged=set(staged),
     )
 
 
