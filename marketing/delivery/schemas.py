@@ -134,7 +134,9 @@ class SendingTransportListOut(CamelSchema):
 class DeliveryPaceIn(CamelSchema):
     kind: _text(20)  # sender | recipientDomain
     domain: _text(253)
-    per_minute: int = Field(ge=0, le=10**9)  # 0 = no limit; the service checks the maximum
+    # 0 = no limit; the service checks the range (its message names the maximum), this
+    # only keeps the number a 64-bit one.
+    per_minute: int = Field(ge=-(2**63), le=2**63 - 1)
 
 
 class DeliveryPaceOut(CamelSchema):
