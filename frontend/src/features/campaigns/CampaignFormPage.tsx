@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useRemote } from '../../components/list/useRemote';
 import { paths } from '../../config/paths';
 import { toastError } from '../../lib/toast-error';
-import { campaignChoices, createCampaign, getCampaign, type CampaignChanges } from './api';
+import { campaignChoices, createCampaign, getCampaign, getCampaignSettings, type CampaignChanges } from './api';
 import { CampaignEditor, type Choices } from './form/CampaignEditor';
 import { KindChoice } from './form/KindChoice';
 import { FORM_KINDS } from './form/model';
@@ -27,7 +27,14 @@ export default function CampaignFormPage() {
   const kind = (FORM_KINDS as readonly string[]).includes(asked) ? asked : 'Regular';
   const campaignId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const loaded = useRemote(
-    async (signal) => ({ choices: await campaignChoices(signal), campaign: campaignId === null ? null : await getCampaign(campaignId, signal) }),
+    async (signal) => {
+      const [choices, settings, campaign] = await Promise.all([
+        campaignChoices(signal),
+        getCampaignSettings(signal),
+        campaignId === null ? null : getCampaign(campaignId, signal),
+      ]);
+      return { choices, settings, campaign };
+    },
     String(campaignId),
   );
   const back = (
@@ -39,11 +46,11 @@ export default function CampaignFormPage() {
     </Anchor>
   );
   if (!loaded.data) return <Stack>{back}{loaded.error ? <Alert color="red">{loaded.error}</Alert> : <Skeleton h={300} />}</Stack>;
-  const { choices, campaign } = loaded.data;
+  const { choices, settings, campaign } = loaded.data;
   return (
     <Stack>
       {back}
-      {campaign ? <CampaignEditor key={campaign.id} campaign={campaign} choices={choices} reload={loaded.reload} /> : <NewCampaign key={kind} types={choices.types} initialKind={kind} />}
+      {campaign ? <CampaignEditor key={campaign.id} campaign={campaign} choices={choices} settings={settings} reload={loaded.reload} /> : <NewCampaign key={kind} types={choices.types} initialKind={kind} />}
     </Stack>
   );
 }

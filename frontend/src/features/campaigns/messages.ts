@@ -87,6 +87,7 @@ export const campaignMessages = {
   sendNowConfirm: (name: string) => `Send the campaign "${name}" now?`,
   saved: 'Campaign saved successfully.',
   autosaved: 'Saved automatically',
+  autosaveOff: 'Autosave is off in the campaign settings: save your changes with Save Draft.',
   scheduledToast: 'Campaign scheduled successfully.',
   sendingToast: 'The campaign is being sent.',
   testSent: 'Test email sent successfully.',
