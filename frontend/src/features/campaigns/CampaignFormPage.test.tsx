@@ -256,3 +256,16 @@ test('with autosave and preview text off in the settings: no quiet save, no prev
   await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/campaignListView'));
 });
+
+test('a new campaign without a name is refused beside the field, which takes the focus, and nothing is sent', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(makeCampaign());
+  render(<CampaignFormPage />, { route: '/createcampaign?type=Regular', session });
+  await user.click(await screen.findByTestId('campaign-create'));
+  const name = screen.getByTestId('campaign-name');
+  expectError(name, 'Please fill Campaign Name');
+  expect(name).toHaveFocus();
+  expect(sentBodies(fetchMock, 'POST')).toEqual([]);
+  await user.type(name, 'Split');
+  expect(name).not.toHaveAttribute('aria-invalid', 'true');
+});

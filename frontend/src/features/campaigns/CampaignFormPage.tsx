@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +13,7 @@ import { campaignChoices, createCampaign, getCampaign, getCampaignSettings, type
 import { CampaignEditor, type Choices } from './form/CampaignEditor';
 import { KindChoice } from './form/KindChoice';
 import { FORM_KINDS } from './form/model';
-import { campaignMessages as text } from './messages';
+import { campaignMessages as text, campaignRules as rule } from './messages';
 
 const id = (value: string | null) => (value === null ? null : Number(value));
 
@@ -57,12 +58,15 @@ export default function CampaignFormPage() {
 
 function NewCampaign({ types, initialKind }: { types: Choices['types']; initialKind: string }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState(initialKind);
-  const [typeId, setTypeId] = useState<string | null>(types[0]?.value ?? null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm({
+    initialValues: { name: '', kind: initialKind, typeId: types[0]?.value ?? null },
+    validate: {
+      name: (value) => (value.trim() ? null : rule.nameRequired),
+      typeId: (value) => (value === null ? rule.typeRequired : null),
+    },
+  });
   const [busy, setBusy] = useState(false);
-  const create = async () => {
+  const create = async ({ name, kind, typeId }: typeof form.values) => {
     setBusy(true);
     try {
       // An A/B campaign is never without its variants A and B (the server's rule on every save).
@@ -70,26 +74,23 @@ function NewCampaign({ types, initialKind }: { types: Choices['types']; initialK
       const created = await createCampaign({ name, campaignTypeId: id(typeId), type: kind as CampaignChanges['type'], ...variants });
       navigate(paths.campaignForm.href(created.id), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
+      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [key === 'campaignTypeId' ? 'typeId' : key, messages[0]])));
       toastError(error);
     } finally {
       setBusy(false);
     }
   };
+  // The first field in error takes the focus (UI.md).
+  const refused = (errors: FormErrors) => form.getInputNode(Object.keys(errors)[0])?.focus();
   return (
     <>
       <PageHeader title={text.createCampaign} description={text.newIntro} />
       <Paper withBorder p="md" maw={560}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => void create(values), refused)} noValidate>
           <Stack>
-            <TextInput label={text.campaignName} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.[0]} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={types} value={typeId} onChange={setTypeId} error={errors.campaignTypeId?.[0]} data-testid="campaign-type" />
-            <KindChoice value={kind} onChange={setKind} />
+            <TextInput label={text.campaignName} {...form.getInputProps('name')} data-testid="campaign-name" />
+            <Select label={text.campaignType} data={types} {...form.getInputProps('typeId')} data-testid="campaign-type" />
+            <KindChoice value={form.values.kind} onChange={(kind) => form.setFieldValue('kind', kind)} />
             <Group justify="flex-end">
               <Button type="submit" loading={busy} data-testid="campaign-create">
                 {text.create}
