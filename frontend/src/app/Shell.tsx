@@ -3,7 +3,7 @@ import { AppRoutes } from './router';
 import { SessionExpiryRedirect } from './SessionExpiryRedirect';
 import { Startup } from './startup/Startup';
 
-/** Everything inside the router; tests mount it in a MemoryRouter. */
+/** Everything inside the router; tests mount it in a memory data router (test-utils/render.tsx). */
 export function Shell() {
   return (
     <>

@@ -23,6 +23,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/optoutimportsummary': lazy(() => import('../features/audience/imports/UnsubscriberImportsPage')),
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
+  '/campaignList': lazy(() => import('../features/campaigns/CampaignListPage')),
   '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
   '/campaignTypeList': lazy(() => import('../features/campaigns/CampaignTypesPage')),
   '/createcampaign': lazy(() => import('../features/campaigns/CampaignFormPage')),

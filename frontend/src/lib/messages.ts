@@ -53,6 +53,11 @@ export const messages = {
   createdDate: 'Created',
   actions: 'Actions',
   noRecords: 'No records found',
+  // The leave-page guard (UI.md): the spec gives no wording of its own.
+  leaveTitle: 'Unsaved changes',
+  leaveConfirm: 'You have unsaved changes. Leave this page? Your changes will be lost.',
+  leaveStay: 'Stay on this page',
+  leaveGo: 'Leave page',
   all: 'All',
   // Audience: spec 5.7 and the error catalogue (spec 8)
   emailAlreadyExists: 'Email Already exists!',

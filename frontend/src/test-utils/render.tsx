@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render as testingLibraryRender } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { cssVariablesResolver, theme } from '../config/theme';
 import { emptySession, SessionProvider, type Session } from '../lib/session';
 
@@ -16,15 +16,18 @@ export function LocationProbe() {
   return <div data-testid="location">{`${pathname}${search}`}</div>;
 }
 
+/** Mounts `ui` as the app does: in a data router (one splat route), so useBlocker works. */
 export function render(ui: ReactNode, { route = '/', session = emptySession }: Options = {}) {
+  const element = (
+    <SessionProvider value={session}>
+      {ui}
+      <LocationProbe />
+    </SessionProvider>
+  );
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [route] });
   return testingLibraryRender(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <MemoryRouter initialEntries={[route]}>
-        <SessionProvider value={session}>
-          {ui}
-          <LocationProbe />
-        </SessionProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </MantineProvider>,
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../lib/toast';
 import { jsonResponse, mockFetch } from '../../test-utils/fetch';
@@ -37,8 +37,11 @@ const FEED = {
   },
 };
 
-function serve(campaign: Campaign, extra: Record<string, () => Response> = {}) {
+const SETTINGS = { emailPreviewText: true, productsMapping: false, useRepAsSender: false, viewInBrowser: true, autoSaveContent: true };
+
+function serve(campaign: Campaign, extra: Record<string, () => Response> = {}, settings: Partial<typeof SETTINGS> = {}) {
   return mockFetch({
+    '/api/mm/campaignSettings': () => jsonResponse(200, { ...SETTINGS, ...settings }),
     '/api/mm/campaignTypes': () => jsonResponse(200, page([{ id: 1, name: 'General', isPrivate: false, isEnabled: true }])),
     '/api/mm/segments/rule-options': () => jsonResponse(200, { groups: [{ id: 3, name: 'Customers' }] }),
     '/api/mm/segments': () => jsonResponse(200, page([])),
@@ -211,4 +214,58 @@ test('a new campaign starts with the kind chosen before and sends it', async () 
   await user.click(screen.getByTestId('campaign-create'));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/createcampaign?id=6'));
   expect(sentBodies(fetchMock, 'POST')).toEqual([['/api/mm/campaigns', { name: 'Split', campaignTypeId: 1, type: 'AB', abVariants: [{ name: 'A', subject: '' }, { name: 'B', subject: '' }] }]]);
+});
+
+test('autosave: a quiet save 3 s after a change, after which leaving asks nothing', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const campaign = makeCampaign();
+  const fetchMock = serve(campaign);
+  open(campaign);
+  await user.type(await screen.findByTestId('campaign-preview-text'), 'Inside');
+  await act(() => vi.advanceTimersByTimeAsync(3500));
+  await waitFor(() => expect(sentBodies(fetchMock, 'PATCH')).toHaveLength(1));
+  expect(sentBodies(fetchMock, 'PATCH')[0][1]).toMatchObject({ action: 'autosave', previewText: 'Inside' });
+  await waitFor(() => expect(screen.getByTestId('campaign-autosaved')).toHaveTextContent('Saved automatically'));
+  await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/campaignListView'));
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('with autosave and preview text off in the settings: no quiet save, no preview text, and leaving asks first', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const campaign = makeCampaign({ previewText: 'Kept as saved' });
+  const fetchMock = serve(campaign, {}, { autoSaveContent: false, emailPreviewText: false });
+  open(campaign);
+  const name = await screen.findByTestId('campaign-name');
+  expect(screen.queryByTestId('campaign-preview-text')).not.toBeInTheDocument();
+  expect(screen.getByTestId('campaign-autosaved')).toHaveTextContent('Autosave is off in the campaign settings');
+  await user.type(name, ' sale');
+  await act(() => vi.advanceTimersByTimeAsync(5000));
+  expect(sentBodies(fetchMock, 'PATCH')).toEqual([]);
+  await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+  expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toHaveTextContent('You have unsaved changes. Leave this page?');
+  await user.click(screen.getByTestId('leave-stay'));
+  expect(screen.getByTestId('location')).toHaveTextContent('/createcampaign?id=5');
+  await user.click(screen.getByTestId('campaign-save'));
+  await waitFor(() => expect(sentBodies(fetchMock, 'PATCH')).toHaveLength(1));
+  const [[, body]] = sentBodies(fetchMock, 'PATCH');
+  expect(body).toMatchObject({ action: 'draftSave', name: 'Winter sale' });
+  expect(body).not.toHaveProperty('previewText');
+  await user.click(screen.getByRole('link', { name: 'Back to campaigns' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/campaignListView'));
+});
+
+test('a new campaign without a name is refused beside the field, which takes the focus, and nothing is sent', async () => {
+  const user = userEvent.setup();
+  const fetchMock = serve(makeCampaign());
+  render(<CampaignFormPage />, { route: '/createcampaign?type=Regular', session });
+  await user.click(await screen.findByTestId('campaign-create'));
+  const name = screen.getByTestId('campaign-name');
+  expectError(name, 'Please fill Campaign Name');
+  expect(name).toHaveFocus();
+  expect(sentBodies(fetchMock, 'POST')).toEqual([]);
+  await user.type(name, 'Split');
+  expect(name).not.toHaveAttribute('aria-invalid', 'true');
 });

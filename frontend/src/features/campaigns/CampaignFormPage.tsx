@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Alert, Anchor, Button, Group, Paper, Select, Skeleton, Stack, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,11 +9,11 @@ import { PageHeader } from '../../components/PageHeader';
 import { useRemote } from '../../components/list/useRemote';
 import { paths } from '../../config/paths';
 import { toastError } from '../../lib/toast-error';
-import { campaignChoices, createCampaign, getCampaign, type CampaignChanges } from './api';
+import { campaignChoices, createCampaign, getCampaign, getCampaignSettings, type CampaignChanges } from './api';
 import { CampaignEditor, type Choices } from './form/CampaignEditor';
 import { KindChoice } from './form/KindChoice';
 import { FORM_KINDS } from './form/model';
-import { campaignMessages as text } from './messages';
+import { campaignMessages as text, campaignRules as rule } from './messages';
 
 const id = (value: string | null) => (value === null ? null : Number(value));
 
@@ -27,7 +28,14 @@ export default function CampaignFormPage() {
   const kind = (FORM_KINDS as readonly string[]).includes(asked) ? asked : 'Regular';
   const campaignId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const loaded = useRemote(
-    async (signal) => ({ choices: await campaignChoices(signal), campaign: campaignId === null ? null : await getCampaign(campaignId, signal) }),
+    async (signal) => {
+      const [choices, settings, campaign] = await Promise.all([
+        campaignChoices(signal),
+        getCampaignSettings(signal),
+        campaignId === null ? null : getCampaign(campaignId, signal),
+      ]);
+      return { choices, settings, campaign };
+    },
     String(campaignId),
   );
   const back = (
@@ -39,23 +47,26 @@ export default function CampaignFormPage() {
     </Anchor>
   );
   if (!loaded.data) return <Stack>{back}{loaded.error ? <Alert color="red">{loaded.error}</Alert> : <Skeleton h={300} />}</Stack>;
-  const { choices, campaign } = loaded.data;
+  const { choices, settings, campaign } = loaded.data;
   return (
     <Stack>
       {back}
-      {campaign ? <CampaignEditor key={campaign.id} campaign={campaign} choices={choices} reload={loaded.reload} /> : <NewCampaign key={kind} types={choices.types} initialKind={kind} />}
+      {campaign ? <CampaignEditor key={campaign.id} campaign={campaign} choices={choices} settings={settings} reload={loaded.reload} /> : <NewCampaign key={kind} types={choices.types} initialKind={kind} />}
     </Stack>
   );
 }
 
 function NewCampaign({ types, initialKind }: { types: Choices['types']; initialKind: string }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState(initialKind);
-  const [typeId, setTypeId] = useState<string | null>(types[0]?.value ?? null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const form = useForm({
+    initialValues: { name: '', kind: initialKind, typeId: types[0]?.value ?? null },
+    validate: {
+      name: (value) => (value.trim() ? null : rule.nameRequired),
+      typeId: (value) => (value === null ? rule.typeRequired : null),
+    },
+  });
   const [busy, setBusy] = useState(false);
-  const create = async () => {
+  const create = async ({ name, kind, typeId }: typeof form.values) => {
     setBusy(true);
     try {
       // An A/B campaign is never without its variants A and B (the server's rule on every save).
@@ -63,26 +74,23 @@ function NewCampaign({ types, initialKind }: { types: Choices['types']; initialK
       const created = await createCampaign({ name, campaignTypeId: id(typeId), type: kind as CampaignChanges['type'], ...variants });
       navigate(paths.campaignForm.href(created.id), { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.errors);
+      if (error instanceof ApiError) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([key, messages]) => [key === 'campaignTypeId' ? 'typeId' : key, messages[0]])));
       toastError(error);
     } finally {
       setBusy(false);
     }
   };
+  // The first field in error takes the focus (UI.md).
+  const refused = (errors: FormErrors) => form.getInputNode(Object.keys(errors)[0])?.focus();
   return (
     <>
       <PageHeader title={text.createCampaign} description={text.newIntro} />
       <Paper withBorder p="md" maw={560}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void create();
-          }}
-        >
+        <form onSubmit={form.onSubmit((values) => void create(values), refused)} noValidate>
           <Stack>
-            <TextInput label={text.campaignName} value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name?.[0]} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={types} value={typeId} onChange={setTypeId} error={errors.campaignTypeId?.[0]} data-testid="campaign-type" />
-            <KindChoice value={kind} onChange={setKind} />
+            <TextInput label={text.campaignName} {...form.getInputProps('name')} data-testid="campaign-name" />
+            <Select label={text.campaignType} data={types} {...form.getInputProps('typeId')} data-testid="campaign-type" />
+            <KindChoice value={form.values.kind} onChange={(kind) => form.setFieldValue('kind', kind)} />
             <Group justify="flex-end">
               <Button type="submit" loading={busy} data-testid="campaign-create">
                 {text.create}

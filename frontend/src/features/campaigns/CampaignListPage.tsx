@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconChartBar, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -27,6 +27,7 @@ import {
   type CampaignSortField,
   type CampaignStatus,
 } from './api';
+import { CampaignSettingsDrawer } from './CampaignSettingsDrawer';
 import { campaignMessages as text } from './messages';
 
 const STATUSES: CampaignStatus[] = ['Draft', 'Scheduled', 'Sending', 'Paused', 'Sent', 'Failed', 'Published', 'Unpublished'];
@@ -40,7 +41,7 @@ function withRate(people: number, sent: number): string {
   return `${formatNumber(people)} (${((people / sent) * 100).toFixed(1)}%)`;
 }
 
-/** Campaigns (spec 2.1 /campaignListView): the grid of every campaign, with status, type and counts. */
+/** Campaigns (spec 2.1 /campaignListView, and /campaignList): the grid of every campaign, with status, type and counts. */
 export default function CampaignListPage() {
   const { status } = useSession();
   const list = useListQuery<CampaignSortField, Filters>({ sort: '-updatedAt' });
@@ -53,6 +54,7 @@ export default function CampaignListPage() {
   });
   const [pausing, setPausing] = useState<CampaignRow | null>(null);
   const [busy, setBusy] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const zoneMinutes = status?.timeZoneMinutes ?? 0;
   const filtered = Boolean(list.params.search || list.filters.status || list.filters.type);
 
@@ -76,9 +78,14 @@ export default function CampaignListPage() {
         title={text.listTitle}
         description={text.listIntro}
         actions={
-          <Button component={Link} to={paths.campaignKinds.href()} leftSection={<IconPlus size={16} />} data-testid="create-campaign">
-            {text.createCampaign}
-          </Button>
+          <>
+            <Button variant="subtle" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setSettingsOpen(true)} data-testid="campaign-settings-open">
+              {text.settingsTitle}
+            </Button>
+            <Button component={Link} to={paths.campaignKinds.href()} leftSection={<IconPlus size={16} />} data-testid="create-campaign">
+              {text.createCampaign}
+            </Button>
+          </>
         }
       />
       <Group align="end">
@@ -218,6 +225,7 @@ export default function CampaignListPage() {
         onCancel={() => setPausing(null)}
       />
       <ConfirmDialog {...crud.confirmProps} />
+      <CampaignSettingsDrawer opened={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </Stack>
   );
 }

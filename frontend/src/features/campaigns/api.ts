@@ -102,3 +102,14 @@ export async function getRssFeed(url: string, signal?: AbortSignal): Promise<Rss
   const answer = await call(api.GET('/api/getRSSXML', { params: { query: { rssFeedUrl: url } }, signal }));
   return answer.date.data.channel;
 }
+
+export type CampaignSettings = ResponseOf<'/api/mm/campaignSettings', 'get'>;
+
+/** The client's global campaign settings (spec 3); members read them, admins change them. */
+export function getCampaignSettings(signal?: AbortSignal): Promise<CampaignSettings> {
+  return call(api.GET('/api/mm/campaignSettings', { signal }));
+}
+
+export function updateCampaignSettings(body: Partial<CampaignSettings>): Promise<CampaignSettings> {
+  return call(api.PATCH('/api/mm/campaignSettings', { body }));
+}

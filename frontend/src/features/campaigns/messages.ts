@@ -87,10 +87,30 @@ export const campaignMessages = {
   sendNowConfirm: (name: string) => `Send the campaign "${name}" now?`,
   saved: 'Campaign saved successfully.',
   autosaved: 'Saved automatically',
+  autosaveOff: 'Autosave is off in the campaign settings: save your changes with Save Draft.',
   scheduledToast: 'Campaign scheduled successfully.',
   sendingToast: 'The campaign is being sent.',
   testSent: 'Test email sent successfully.',
   notEditable: 'This campaign can no longer be edited: only Draft, Published, Unpublished or Scheduled campaigns can.',
+  // The global campaign settings (spec 3), a drawer of the campaign list
+  settingsTitle: 'Campaign settings',
+  settingsIntro: 'These settings apply to every campaign of your account.',
+  settingsAdminOnly: 'Only admins can change these settings.',
+  settingsSaved: 'Campaign settings saved successfully.',
+  settingLabels: {
+    emailPreviewText: 'Email preview text',
+    productsMapping: 'Products mapping',
+    useRepAsSender: 'Use rep as sender',
+    viewInBrowser: 'View in browser',
+    autoSaveContent: 'Auto save content',
+  },
+  settingHints: {
+    emailPreviewText: 'Campaigns get a Preview Text field; mail clients show it beside the subject.',
+    productsMapping: '',
+    useRepAsSender: "Each recipient gets the campaign from their rep when the rep may send; everyone else from the campaign's sender.",
+    viewInBrowser: '',
+    autoSaveContent: 'A campaign being edited is saved a few seconds after each change.',
+  },
 };
 
 // The server's rules (marketing/campaigns/services/validation.py) in its words, for the

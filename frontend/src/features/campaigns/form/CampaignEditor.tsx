@@ -1,17 +1,28 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DialogActions } from '../../../components/DialogActions';
+import { LeaveGuard } from '../../../components/LeaveGuard';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
-import { saveCampaign, sendCampaign, sendCampaignTest, type Campaign, type campaignChoices, type SaveAction, type SendWhen } from '../api';
+import {
+  saveCampaign,
+  sendCampaign,
+  sendCampaignTest,
+  type Campaign,
+  type campaignChoices,
+  type CampaignSettings,
+  type SaveAction,
+  type SendWhen,
+} from '../api';
 import { campaignKindMessages as kindText, campaignMessages as text, campaignRules as rule } from '../messages';
 import { AbSection } from './AbSection';
 import { DateTimeField } from './DateTimeField';
@@ -37,14 +48,27 @@ const ALSO_CLEARS: Partial<Record<keyof CampaignForm, string[]>> = {
   senderId: ['fromName', 'fromAddress'],
 };
 
+/** The form keeps every message of a field (the A/B variants show theirs each beside its variant). */
+function fieldErrors(errors: FormErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : [String(value)]]));
+}
+
+interface EditorProps {
+  campaign: Campaign;
+  choices: Choices;
+  /** The client's global campaign settings: autosave and the preview text field follow them. */
+  settings: CampaignSettings;
+  reload: () => void;
+}
+
 /** The campaign form of ?id=: every part the spec names, checked in the browser first, saved by the server. */
-export function CampaignEditor({ campaign, choices, reload }: { campaign: Campaign; choices: Choices; reload: () => void }) {
+export function CampaignEditor({ campaign, choices, settings, reload }: EditorProps) {
   const navigate = useNavigate();
   const { status } = useSession();
-  const [form, setForm] = useState<CampaignForm>(() => formOf(campaign));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The save rules are the form's own validation; a schedule or a send checks more (sendErrors).
+  const form = useForm<CampaignForm>({ initialValues: formOf(campaign), validate: saveErrors });
+  const values = form.values;
   const [busy, setBusy] = useState(false);
-  const [dirty, setDirty] = useState(false);
   const [autosavedAt, setAutosavedAt] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
   const [testEmails, setTestEmails] = useState('');
@@ -52,66 +76,66 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
   const [focusTick, setFocusTick] = useState(0);
   const fields = useRef<HTMLFieldSetElement>(null);
   const editable = EDITABLE.includes(campaign.status);
-  const latest = useRef(form);
-  latest.current = form;
+  const autosave = editable && settings.autoSaveContent;
+  const sent = { previewText: settings.emailPreviewText };
   const zone: ClientZone = { name: status?.client.timeZone ?? '', minutes: status?.timeZoneMinutes ?? 0 };
   const now = nowIn(zone);
   const today = now.slice(0, 10);
 
   const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const name of [key, ...(ALSO_CLEARS[key] ?? [])]) delete next[name];
-      return next;
-    });
-    setDirty(true);
+    form.setFieldValue(key, value as never);
+    for (const name of ALSO_CLEARS[key] ?? []) form.clearFieldError(name);
   };
   // The dates' rules read at once, while a person picks (spec 5.2, 5.3); the rest on each action.
   const live: FieldErrors = {};
-  if (schedulePast(form.scheduledAt, now)) live.scheduledAt = [rule.schedulePast];
-  const pollProblem = form.kind === 'Poll' ? pollExpiryProblem(form.pollExpiresAt, form.scheduledAt, now) : null;
+  if (schedulePast(values.scheduledAt, now)) live.scheduledAt = [rule.schedulePast];
+  const pollProblem = values.kind === 'Poll' ? pollExpiryProblem(values.pollExpiresAt, values.scheduledAt, now) : null;
   if (pollProblem) live.pollExpiresAt = [pollProblem];
-  const shown: FieldErrors = { ...live, ...errors };
+  const shown: FieldErrors = { ...live, ...fieldErrors(form.errors) };
   const error = (key: string) => firstError(shown, key);
 
-  // The first field in error takes the focus after a refused action (UI.md).
+  // The first field in error, in the page's order, takes the focus after a refused action (UI.md).
   useEffect(() => {
     if (!focusTick) return;
     fields.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusTick]);
   const refuse = (found: FieldErrors) => {
-    setErrors(found);
+    form.setErrors(found);
     setFocusTick((tick) => tick + 1);
     toast('error', Object.values(found)[0][0]);
   };
 
-  // Autosave (spec 4): a quiet save a few seconds after the last change, when the save would pass.
+  // Autosave (spec 4), while the client's "auto save content" setting is on: a quiet save a
+  // few seconds after the last change, when the save would pass.
+  const { isDirty, getValues, resetDirty } = form;
   useEffect(() => {
-    if (!dirty || !editable) return;
+    if (!autosave || !isDirty()) return;
     const timer = window.setTimeout(() => {
-      if (Object.keys(saveErrors(latest.current)).length) return;
-      saveCampaign(campaign.id, changesOf(latest.current), 'autosave')
+      const saving = getValues();
+      if (Object.keys(saveErrors(saving)).length) return;
+      saveCampaign(campaign.id, changesOf(saving, { previewText: settings.emailPreviewText }), 'autosave')
         .then(() => {
-          setDirty(false);
+          resetDirty(saving);
           setAutosavedAt(new Date().toLocaleTimeString());
         })
         .catch(() => undefined); // shown by the next explicit save
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [form, dirty, editable, campaign.id]);
+  }, [values, autosave, isDirty, getValues, resetDirty, campaign.id, settings.emailPreviewText]);
 
+  // What is sent is what the form held when the action started: changes typed meanwhile stay unsaved.
   const run = async (action: () => Promise<unknown>, message: string, after?: () => void) => {
+    const saving = form.getValues();
     setBusy(true);
     try {
       await action();
-      setErrors({});
-      setDirty(false);
+      form.clearErrors();
+      form.resetDirty(saving);
       toast('success', message);
       after?.();
     } catch (failure) {
       if (failure instanceof ApiError) {
-        setErrors(failure.errors);
+        form.setErrors(failure.errors);
         setFocusTick((tick) => tick + 1);
       }
       toastError(failure);
@@ -120,14 +144,19 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
     }
   };
   const checked = (found: FieldErrors, go: () => void) => (Object.keys(found).length ? refuse(found) : go());
+  const valid = (go: () => void) => {
+    const result = form.validate();
+    return result.hasErrors ? refuse(fieldErrors(result.errors)) : go();
+  };
   const save = (action: SaveAction) =>
-    checked(saveErrors(form), () => void run(() => saveCampaign(campaign.id, changesOf(form), action), text.saved, action === 'draftSaveAndReload' ? reload : undefined));
+    valid(() => void run(() => saveCampaign(campaign.id, changesOf(values, sent), action), text.saved, action === 'draftSaveAndReload' ? reload : undefined));
   const send = (when: SendWhen) =>
-    run(() => sendCampaign(campaign.id, when, changesOf(form)), when === 'now' ? text.sendingToast : text.scheduledToast, () => navigate(paths.home.href()));
-  const ab = form.kind === 'AB';
+    run(() => sendCampaign(campaign.id, when, changesOf(values, sent)), when === 'now' ? text.sendingToast : text.scheduledToast, () => navigate(paths.home.href()));
+  const ab = values.kind === 'AB';
 
   return (
     <>
+      <LeaveGuard isDirty={isDirty} />
       <PageHeader title={text.editCampaign} description={campaign.name} actions={<StatusBadge family="campaign" status={campaign.status} />} />
       {editable ? null : (
         <Alert icon={<IconInfoCircle />} color="gray">
@@ -138,9 +167,9 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
       <fieldset ref={fields} disabled={!editable || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack maw={760}>
           <Section title={text.details}>
-            <TextInput label={text.campaignName} value={form.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={choices.types} value={form.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
-            <KindChoice value={form.kind} onChange={(kind) => set('kind', kind)} />
+            <TextInput label={text.campaignName} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} data-testid="campaign-name" />
+            <Select label={text.campaignType} data={choices.types} value={values.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
+            <KindChoice value={values.kind} onChange={(kind) => set('kind', kind)} />
           </Section>
           <Section title={text.audience}>
             {error('audience') ? (
@@ -148,47 +177,49 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
                 {error('audience')}
               </Text>
             ) : null}
-            <MultiSelect label={text.groups} data={choices.groups} value={form.groupIds} onChange={(v) => set('groupIds', v)} searchable error={error('groupIds')} data-testid="campaign-groups" />
-            <MultiSelect label={text.segments} data={choices.segments} value={form.segmentIds} onChange={(v) => set('segmentIds', v)} searchable error={error('segmentIds')} data-testid="campaign-segments" />
+            <MultiSelect label={text.groups} data={choices.groups} value={values.groupIds} onChange={(v) => set('groupIds', v)} searchable error={error('groupIds')} data-testid="campaign-groups" />
+            <MultiSelect label={text.segments} data={choices.segments} value={values.segmentIds} onChange={(v) => set('segmentIds', v)} searchable error={error('segmentIds')} data-testid="campaign-segments" />
           </Section>
           <Section title={text.sender}>
-            <Select label={text.chooseSender} data={choices.senders} value={form.senderId} onChange={(v) => set('senderId', v)} clearable error={error('senderId')} data-testid="campaign-sender" />
+            <Select label={text.chooseSender} data={choices.senders} value={values.senderId} onChange={(v) => set('senderId', v)} clearable error={error('senderId')} data-testid="campaign-sender" />
             <Text size="sm" c="dimmed">
               {text.orTyped}
             </Text>
             <Group grow align="flex-start">
-              <TextInput label={text.fromName} value={form.fromName} onChange={(e) => set('fromName', e.currentTarget.value)} error={error('fromName')} data-testid="campaign-from-name" />
-              <TextInput label={text.fromAddress} value={form.fromAddress} onChange={(e) => set('fromAddress', e.currentTarget.value)} error={error('fromAddress')} data-testid="campaign-from-address" />
+              <TextInput label={text.fromName} value={values.fromName} onChange={(e) => set('fromName', e.currentTarget.value)} error={error('fromName')} data-testid="campaign-from-name" />
+              <TextInput label={text.fromAddress} value={values.fromAddress} onChange={(e) => set('fromAddress', e.currentTarget.value)} error={error('fromAddress')} data-testid="campaign-from-address" />
             </Group>
-            <TextInput label={text.replyTo} value={form.replyTo} onChange={(e) => set('replyTo', e.currentTarget.value)} error={error('replyTo')} />
+            <TextInput label={text.replyTo} value={values.replyTo} onChange={(e) => set('replyTo', e.currentTarget.value)} error={error('replyTo')} />
           </Section>
           <Section title={text.content}>
-            {ab && form.abTestOn === 'content' ? (
+            {ab && values.abTestOn === 'content' ? (
               <Text size="sm" c="dimmed">
                 {kindText.templateInVariants}
               </Text>
             ) : (
-              <Select label={text.template} data={choices.templates} value={form.templateId} onChange={(v) => set('templateId', v)} searchable error={error('templateId')} data-testid="campaign-template" />
+              <Select label={text.template} data={choices.templates} value={values.templateId} onChange={(v) => set('templateId', v)} searchable error={error('templateId')} data-testid="campaign-template" />
             )}
-            {ab && form.abTestOn === 'subject' ? (
+            {ab && values.abTestOn === 'subject' ? (
               <Text size="sm" c="dimmed">
                 {kindText.subjectInVariants}
               </Text>
             ) : (
-              <TextInput label={text.subject} value={form.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={error('subject')} data-testid="campaign-subject" />
+              <TextInput label={text.subject} value={values.subject} onChange={(e) => set('subject', e.currentTarget.value)} error={error('subject')} data-testid="campaign-subject" />
             )}
-            <TextInput label={text.previewText} value={form.previewText} onChange={(e) => set('previewText', e.currentTarget.value)} />
+            {settings.emailPreviewText ? (
+              <TextInput label={text.previewText} value={values.previewText} onChange={(e) => set('previewText', e.currentTarget.value)} data-testid="campaign-preview-text" />
+            ) : null}
           </Section>
-          {ab ? <AbSection form={form} set={set} errors={shown} templates={choices.templates} winner={campaign.abWinner} /> : null}
-          {form.kind === 'RSS Feed' ? <RssSection form={form} set={set} errors={shown} /> : null}
-          {form.kind === 'Poll' ? (
-            <PollSection value={form.pollExpiresAt} onChange={(v) => set('pollExpiresAt', v)} zone={zone} minDate={today} error={error('pollExpiresAt')} />
+          {ab ? <AbSection form={values} set={set} errors={shown} templates={choices.templates} winner={campaign.abWinner} /> : null}
+          {values.kind === 'RSS Feed' ? <RssSection form={values} set={set} errors={shown} /> : null}
+          {values.kind === 'Poll' ? (
+            <PollSection value={values.pollExpiresAt} onChange={(v) => set('pollExpiresAt', v)} zone={zone} minDate={today} error={error('pollExpiresAt')} />
           ) : null}
           <Section title={text.settings}>
-            <Switch label={text.excludeUtm} checked={form.excludeSystemUtm} onChange={(e) => set('excludeSystemUtm', e.currentTarget.checked)} />
+            <Switch label={text.excludeUtm} checked={values.excludeSystemUtm} onChange={(e) => set('excludeSystemUtm', e.currentTarget.checked)} />
           </Section>
           <ResendSection
-            form={form}
+            form={values}
             set={set}
             errors={shown}
             statuses={{ resendUnopened: campaign.resendUnopenedStatus, resendUnclicked: campaign.resendUnclickedStatus }}
@@ -196,18 +227,18 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
           <Section title={text.schedule}>
             <DateTimeField
               label={kindText.scheduleAt}
-              value={form.scheduledAt}
+              value={values.scheduledAt}
               onChange={(v) => set('scheduledAt', v)}
               zone={zone}
               minDate={today}
               error={error('scheduledAt')}
               testId="campaign-schedule"
             />
-            <Switch label={text.recipientZone} checked={form.sendInRecipientZone} onChange={(e) => set('sendInRecipientZone', e.currentTarget.checked)} />
+            <Switch label={text.recipientZone} checked={values.sendInRecipientZone} onChange={(e) => set('sendInRecipientZone', e.currentTarget.checked)} />
           </Section>
           <Group justify="space-between">
             <Text size="xs" c="dimmed" data-testid="campaign-autosaved">
-              {autosavedAt ? `${text.autosaved} ${autosavedAt}` : ''}
+              {autosave ? (autosavedAt ? `${text.autosaved} ${autosavedAt}` : '') : text.autosaveOff}
             </Text>
             <Group>
               <Button variant="default" onClick={() => save('draftSave')} data-testid="campaign-save">
@@ -216,13 +247,13 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
               <Button variant="default" onClick={() => save('draftSaveAndReload')} data-testid="campaign-save-reload">
                 {text.saveAndReload}
               </Button>
-              <Button variant="default" onClick={() => checked(saveErrors(form), () => setTesting(true))} data-testid="campaign-test">
+              <Button variant="default" onClick={() => valid(() => setTesting(true))} data-testid="campaign-test">
                 {text.sendTest}
               </Button>
-              <Button variant="light" onClick={() => checked(sendErrors(form, { now, startingNow: false }), () => void send('schedule'))} data-testid="campaign-schedule-send">
+              <Button variant="light" onClick={() => checked(sendErrors(values, { now, startingNow: false }), () => void send('schedule'))} data-testid="campaign-schedule-send">
                 {text.scheduleAction}
               </Button>
-              <Button onClick={() => checked(sendErrors(form, { now, startingNow: true }), () => setConfirmNow(true))} data-testid="campaign-send-now">
+              <Button onClick={() => checked(sendErrors(values, { now, startingNow: true }), () => setConfirmNow(true))} data-testid="campaign-send-now">
                 {text.sendNow}
               </Button>
             </Group>
@@ -236,7 +267,7 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
             const emails = testEmails.split(/[,;\s]+/).filter(Boolean);
             void run(
               async () => {
-                await saveCampaign(campaign.id, changesOf(form), 'draftSave');
+                await saveCampaign(campaign.id, changesOf(values, sent), 'draftSave');
                 return sendCampaignTest(campaign.id, emails);
               },
               text.testSent,
@@ -253,7 +284,7 @@ export function CampaignEditor({ campaign, choices, reload }: { campaign: Campai
       <ConfirmDialog
         opened={confirmNow}
         title={text.sendNowTitle}
-        message={text.sendNowConfirm(form.name)}
+        message={text.sendNowConfirm(values.name)}
         busy={busy}
         onConfirm={() => {
           setConfirmNow(false);

@@ -119,9 +119,10 @@ const time = (value: string) => (value ? value : null);
 /**
  * Everything the form holds, as a save sends it. The A/B set-up only for an A/B campaign:
  * another kind leaves what was saved as it is (a switch back finds it) and never gets the
- * form's blank variants.
+ * form's blank variants. The preview text only while the client's "email preview text"
+ * setting shows its field: with the field hidden, what was saved stays as it is.
  */
-export function changesOf(form: CampaignForm): CampaignChanges {
+export function changesOf(form: CampaignForm, { previewText = true }: { previewText?: boolean } = {}): CampaignChanges {
   const ab: CampaignChanges =
     form.kind === 'AB'
       ? {
@@ -134,6 +135,7 @@ export function changesOf(form: CampaignForm): CampaignChanges {
       : {};
   return {
     ...ab,
+    ...(previewText ? { previewText: form.previewText } : {}),
     name: form.name,
     type: form.kind as CampaignChanges['type'],
     campaignTypeId: id(form.campaignTypeId),
@@ -145,7 +147,6 @@ export function changesOf(form: CampaignForm): CampaignChanges {
     replyTo: form.replyTo,
     templateId: id(form.templateId),
     subject: form.subject,
-    previewText: form.previewText,
     excludeSystemUtm: form.excludeSystemUtm,
     scheduledAt: wireOf(form.scheduledAt),
     sendInRecipientZone: form.sendInRecipientZone,

@@ -29,6 +29,12 @@ test('a campaign as answered becomes the form and back, instants kept on the cli
   expect(changesOf(formOf(makeCampaign())).abVariants).toBeUndefined(); // a Regular campaign keeps none
 });
 
+test('the preview text is sent only while the "email preview text" setting shows its field', () => {
+  const form = formOf(makeCampaign({ previewText: 'Inside: our autumn offers' }));
+  expect(changesOf(form).previewText).toBe('Inside: our autumn offers');
+  expect(changesOf(form, { previewText: false })).not.toHaveProperty('previewText');
+});
+
 test('the client zone: now on its wall clock and its offset at the chosen time', () => {
   const instant = Date.parse('2026-11-26T20:30:00Z');
   expect(nowIn({ name: 'America/New_York', minutes: -300 }, instant)).toBe('2026-11-26 15:30:00');

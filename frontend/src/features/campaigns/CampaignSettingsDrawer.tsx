@@ -1,0 +1,91 @@
+import { Alert, Drawer, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { canSeeFeature } from '../../components/FeatureGate';
+import { DialogActions } from '../../components/DialogActions';
+import { useRemote } from '../../components/list/useRemote';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast-error';
+import { getCampaignSettings, updateCampaignSettings, type CampaignSettings } from './api';
+import { campaignMessages as text } from './messages';
+
+const KEYS = ['emailPreviewText', 'useRepAsSender', 'autoSaveContent', 'viewInBrowser', 'productsMapping'] as const;
+
+interface DrawerProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Spec 3's global campaign settings. Members read them (they shape the campaign form);
+ * admins change them (the API's campaignSettingsUpdate gate). The drawer's body mounts on
+ * each opening, so it always shows the settings as saved.
+ */
+export function CampaignSettingsDrawer({ opened, onClose }: DrawerProps) {
+  return (
+    <Drawer opened={opened} onClose={onClose} title={text.settingsTitle} position="right" size="md">
+      <SettingsBody onClose={onClose} />
+    </Drawer>
+  );
+}
+
+function SettingsBody({ onClose }: Pick<DrawerProps, 'onClose'>) {
+  const { access } = useSession();
+  const canChange = canSeeFeature(access, undefined, true);
+  const settings = useRemote(getCampaignSettings, 'settings');
+  return (
+    <Stack data-testid="campaign-settings">
+      <Text size="sm" c="dimmed">
+        {text.settingsIntro}
+      </Text>
+      {canChange ? null : (
+        <Alert color="gray" icon={<IconLock aria-hidden />}>
+          {text.settingsAdminOnly}
+        </Alert>
+      )}
+      {settings.error ? <Alert color="red">{settings.error}</Alert> : null}
+      {settings.data ? (
+        <SettingsForm settings={settings.data} canChange={canChange} onClose={onClose} />
+      ) : settings.error ? null : (
+        KEYS.map((key) => <Skeleton key={key} h={44} />)
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm({ settings, canChange, onClose }: { settings: CampaignSettings; canChange: boolean; onClose: () => void }) {
+  const form = useForm<CampaignSettings>({ initialValues: settings });
+  const [busy, setBusy] = useState(false);
+  // Only the switches changed are sent: two admins changing different settings keep both.
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await updateCampaignSettings(Object.fromEntries(KEYS.filter((key) => form.isDirty(key)).map((key) => [key, values[key]])));
+      toast('success', text.settingsSaved);
+      onClose();
+    } catch (failure) {
+      toastError(failure);
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        {KEYS.map((key) => (
+          <Switch
+            key={key}
+            label={text.settingLabels[key]}
+            description={text.settingHints[key] || undefined}
+            disabled={!canChange}
+            data-testid={`campaign-setting-${key}`}
+            {...form.getInputProps(key, { type: 'checkbox' })}
+          />
+        ))}
+        {canChange ? <DialogActions onCancel={onClose} busy={busy} testId="campaign-settings-save" mt="md" /> : null}
+      </Stack>
+    </form>
+  );
+}
