@@ -5,8 +5,8 @@ text) selecting, as `id`, every profile with at least `min_count` human events o
 type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
 opens) never count. The partial indexes of models.py serve it as an index-only scan.
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
-the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports),
-from the events' roll-ups but for the recipient lists."""
+the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports).
+Both read the events' roll-ups (models.py), all but the recipient lists."""
 
 import datetime
 from dataclasses import dataclass
@@ -63,17 +63,14 @@ def human_activity_members_sql(
 
 def campaign_human_reach(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
     """Per campaign, how many profiles opened and clicked (human events only: machine
-    opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}}.
-    One grouped query over the campaign index; campaigns without events are left out."""
-    rows = (
-        EmailEvent.objects.filter(
-            campaign_id__in=campaign_ids,
-            machine=False,
-            event_type__in=[EventType.OPENED, EventType.CLICKED],
-        )
-        .values_list("campaign_id", "event_type")
-        .annotate(people=Count("profile_id", distinct=True))
-    )
+    opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}},
+    from the campaigns' roll-ups; campaigns without events are left out."""
+    rows = CampaignEventCount.objects.filter(
+        campaign_id__in=campaign_ids,
+        link_id=0,
+        machine=False,
+        event_type__in=[EventType.OPENED, EventType.CLICKED],
+    ).values_list("campaign_id", "event_type", "people")
     reach: dict[int, dict[str, int]] = {}
     for campaign_id, event_type, people in rows:
         name = "opened" if event_type == EventType.OPENED else "clicked"
