@@ -67,19 +67,12 @@ class EmailEvent(models.Model):
                 condition=Q(machine=False),
             ),
             # "... of campaign X": the campaign's events of one type; and the campaign
-            # report, whose people (opened, clicked) and recipient lists read it in
-            # profile order. A window on one campaign filters inside the index instead.
+            # report's recipient lists, which read it in profile order. A window on one
+            # campaign filters inside the index instead.
             models.Index(
                 fields=["campaign_id", "event_type", "profile_id", "occurred_at"],
                 name="event_human_campaign",
                 condition=Q(machine=False, campaign_id__isnull=False),
-            ),
-            # Reports show a campaign's machine opens and bot clicks apart: few rows, so
-            # a small index of their own rather than a scan of the whole table.
-            models.Index(
-                fields=["campaign_id", "event_type", "profile_id"],
-                name="event_machine_campaign",
-                condition=Q(machine=True, campaign_id__isnull=False),
             ),
         ]
         constraints = [
@@ -161,8 +154,8 @@ class CampaignEventCount(models.Model):
 class CampaignEventPerson(models.Model):
     """A person with at least one event of a CampaignEventCount's kind: the trigger counts
     a person only when this row is new (so each is counted once, whoever writes first), and
-    an A/B report joins the people to the variant each got. Names a person: an erasure of
-    the profile deletes its rows here (the counts stay, anonymous)."""
+    an A/B report joins the people to the variant each got. The only roll-up naming a
+    person: erasing a profile must delete its rows here (the counts stay, anonymous)."""
 
     pk = models.CompositePrimaryKey("campaign_id", "event_type", "link_id", "machine", "profile_id")
     campaign_id = models.BigIntegerField()

@@ -88,18 +88,17 @@ def campaign_send_ids(campaign_id: int) -> list[int]:
     )
 
 
-# What a report counts from the events (the roll-ups of models.py keep these); sends,
-# deliveries and bounces come from the ledger (a `sent` event per recipient would be the
-# bulk of a campaign's rows).
-REPORTED_EVENTS = ("opened", "clicked", "complained", "unsubscribed")
+# A report counts opens, clicks, complaints and unsubscribes from the events (the kinds
+# their roll-ups keep: tracking migration 0006); sends, deliveries and bounces come from
+# the ledger (a `sent` event per recipient would be the bulk of a campaign's rows).
 
 # A timeline over more than this many hours is drawn per day.
 TIMELINE_HOURLY_UP_TO = datetime.timedelta(hours=72)
 
 
 def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int, int]]:
-    """{(event name, machine): (events, people)} of one campaign's REPORTED_EVENTS (its
-    roll-up: a handful of rows)."""
+    """{(event name, machine): (events, people)} of one campaign's opens, clicks,
+    complaints and unsubscribes (its roll-up: a handful of rows)."""
     names = {int(value): name for name, value in EVENT_NAMES.items()}
     rows = CampaignEventCount.objects.filter(campaign_id=campaign_id, link_id=0).values_list(
         "event_type", "machine", "events", "people"
@@ -107,12 +106,12 @@ def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int,
     return {(names[kind], machine): (events, people) for kind, machine, events, people in rows}
 
 
-def campaign_people_sql(campaign_id: int, event: str, *, machine: bool = False) -> tuple[str, list]:
-    """SELECT of the distinct profile ids (`profile_id`) with at least one `event` of the
-    campaign (human ones, or machine ones with `machine`): reports' recipient lists."""
+def campaign_people_sql(campaign_id: int, event: str) -> tuple[str, list]:
+    """SELECT of the distinct profile ids (`profile_id`) with at least one human `event`
+    of the campaign: reports' recipient lists."""
     sql = (
         f"SELECT DISTINCT e.profile_id FROM {EVENT_TABLE} e"
-        f" WHERE e.campaign_id = %s AND e.event_type = %s AND {'' if machine else 'NOT '}e.machine"
+        " WHERE e.campaign_id = %s AND e.event_type = %s AND NOT e.machine"
     )
     return sql, [campaign_id, int(EVENT_NAMES[event])]
 
