@@ -2,13 +2,16 @@
 events after any mix of writes: the batch writer's human and machine opens and clicks on
 several links (the honeypot's among them), the opens it infers from clicks, a batch
 written again after its writer died, and the services' complaints, unsubscribes and sent
-events. The timeline read from them is the raw events' in any zone, and the migration's
-backfill counts what the trigger counted."""
+events. The timeline read from them is the raw events' in any zone, the migration's
+backfill counts what the trigger counted, and two writers racing on a person's first
+event count the person once."""
 
 import importlib
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
 from django.db import connection, transaction
 from hypothesis import HealthCheck, given, settings
@@ -260,3 +263,60 @@ def test_the_batch_writer_counts_people_once_across_batches(alpha):
             (61, 4, SendLink.objects.get(send_id=601, index=0).pk, False, 2, 1),
             (61, 4, SendLink.objects.get(send_id=601, index=1).pk, False, 2, 1),
         ]
+
+
+def _writer(tenant) -> psycopg.Connection:
+    """A connection of its own in the tenant's schema: its commits are real."""
+    db = connection.settings_dict
+    return psycopg.connect(
+        host=db["HOST"],
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"],
+        dbname=db["NAME"],
+        options=f"-c search_path={tenant.client.schema_name},public",
+    )
+
+
+@pytest.mark.parametrize(("first_commits", "counted"), [(True, (2, 1)), (False, (1, 1))])
+def test_two_writers_of_a_persons_first_open_count_the_person_once(alpha, first_commits, counted):
+    """The second writer waits on the first's new person row: it counts the person only if
+    the first rolled back."""
+    campaign_id = 990_001
+    insert = f"INSERT INTO {EVENTS} (profile_id, campaign_id, event_type, machine, occurred_at)"
+    insert += " VALUES (1, %s, 3, false, now())"
+    first, second = _writer(alpha), _writer(alpha)
+    try:
+        first.execute(insert, [campaign_id])
+
+        def write_too():
+            second.execute(insert, [campaign_id])
+            second.commit()
+
+        waiting = threading.Thread(target=write_too)
+        waiting.start()
+        time.sleep(0.3)
+        assert waiting.is_alive()
+        if first_commits:
+            first.commit()
+        else:
+            first.rollback()
+        waiting.join(10)
+        [row] = first.execute(
+            "SELECT events, people FROM tracking_campaigneventcount"
+            " WHERE campaign_id = %s AND link_id = 0",
+            [campaign_id],
+        ).fetchall()
+        assert row == counted
+    finally:
+        first.rollback()
+        for table in (
+            EVENTS,
+            "tracking_campaigneventcount",
+            "tracking_campaigneventperson",
+            "tracking_campaigntimelinequarter",
+        ):
+            first.execute(f"DELETE FROM {table} WHERE campaign_id = %s", [campaign_id])
+        first.commit()
+        first.close()
+        second.close()
