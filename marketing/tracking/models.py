@@ -1,7 +1,8 @@
 """Email events (tenant schema): one row per thing that happened to one message of one
 profile, appended by the delivery and tracking pipelines and never updated (a trigger
 refuses UPDATE; deleting old rows is the only other write). Read by segments' activity
-rules (selectors.py) and, later, by reports.
+rules (selectors.py) and reports' recipient lists; a campaign report reads the roll-ups
+at the end of this module, which a trigger keeps in step with every insert.
 
 Columns are plain ids, not foreign keys: the campaign and workflow apps do not exist yet,
 and a profile's events outlive its soft delete. Types are small integers (EventType): the
@@ -66,19 +67,12 @@ class EmailEvent(models.Model):
                 condition=Q(machine=False),
             ),
             # "... of campaign X": the campaign's events of one type; and the campaign
-            # report, whose people (opened, clicked) and recipient lists read it in
-            # profile order. A window on one campaign filters inside the index instead.
+            # report's recipient lists, which read it in profile order. A window on one
+            # campaign filters inside the index instead.
             models.Index(
                 fields=["campaign_id", "event_type", "profile_id", "occurred_at"],
                 name="event_human_campaign",
                 condition=Q(machine=False, campaign_id__isnull=False),
-            ),
-            # Reports show a campaign's machine opens and bot clicks apart: few rows, so
-            # a small index of their own rather than a scan of the whole table.
-            models.Index(
-                fields=["campaign_id", "event_type", "profile_id"],
-                name="event_machine_campaign",
-                condition=Q(machine=True, campaign_id__isnull=False),
             ),
         ]
         constraints = [
@@ -135,3 +129,52 @@ class FlushedBatch(models.Model):
 
     batch = models.CharField(max_length=32, primary_key=True)
     flushed_at = models.DateTimeField(default=timezone.now)
+
+
+# The campaign report's roll-ups of the events (spec: reports; docs/architecture.md,
+# "Campaign reports"). A trigger on the events table (migration 0006) keeps them in step
+# with every insert, in the writer's own statement and transaction: nothing in Python
+# writes them, and a report never scans a campaign's events.
+
+
+class CampaignEventCount(models.Model):
+    """A campaign's opens, clicks, complaints and unsubscribes of one kind, human or
+    machine, with the people behind them: for the whole campaign (`link_id` 0) and, for
+    clicks, per tracked link."""
+
+    pk = models.CompositePrimaryKey("campaign_id", "event_type", "link_id", "machine")
+    campaign_id = models.BigIntegerField()
+    event_type = models.PositiveSmallIntegerField(choices=EventType.choices)
+    link_id = models.BigIntegerField()
+    machine = models.BooleanField()
+    events = models.BigIntegerField()
+    people = models.BigIntegerField()
+
+
+class CampaignEventPerson(models.Model):
+    """A person with at least one event of a CampaignEventCount's kind: the trigger counts
+    a person only when this row is new (so each is counted once, whoever writes first), and
+    an A/B report joins the people to the variant each got. The only roll-up naming a
+    person: erasing a profile must delete its rows here (the counts stay, anonymous)."""
+
+    pk = models.CompositePrimaryKey("campaign_id", "event_type", "link_id", "machine", "profile_id")
+    campaign_id = models.BigIntegerField()
+    event_type = models.PositiveSmallIntegerField(choices=EventType.choices)
+    link_id = models.BigIntegerField()
+    machine = models.BooleanField()
+    profile_id = models.BigIntegerField()
+
+
+class CampaignTimelineQuarter(models.Model):
+    """A campaign's human opens or clicks in one quarter hour (UTC, starting on the quarter):
+    a report sums them into hours of any zone, every zone's offset being a whole number of
+    quarter hours. `first_at` and `last_at` bound the events exactly (the timeline turns to
+    days past 72 hours of them)."""
+
+    pk = models.CompositePrimaryKey("campaign_id", "event_type", "starts_at")
+    campaign_id = models.BigIntegerField()
+    event_type = models.PositiveSmallIntegerField(choices=EventType.choices)
+    starts_at = models.DateTimeField()
+    events = models.BigIntegerField()
+    first_at = models.DateTimeField()
+    last_at = models.DateTimeField()

@@ -5,7 +5,8 @@ text) selecting, as `id`, every profile with at least `min_count` human events o
 type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
 opens) never count. The partial indexes of models.py serve it as an index-only scan.
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
-the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports)."""
+the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports).
+Both read the events' roll-ups (models.py), all but the recipient lists."""
 
 import datetime
 from dataclasses import dataclass
@@ -13,8 +14,16 @@ from dataclasses import dataclass
 from django.db import connection
 from django.db.models import Count
 
-from core.versions import versions_read
-from marketing.tracking.models import EVENT_NAMES, EmailEvent, EventType, SendLink, TrackedSend
+from marketing.tracking.models import (
+    EVENT_NAMES,
+    CampaignEventCount,
+    CampaignEventPerson,
+    CampaignTimelineQuarter,
+    EmailEvent,
+    EventType,
+    SendLink,
+    TrackedSend,
+)
 
 EVENT_TABLE = EmailEvent._meta.db_table
 
@@ -54,17 +63,14 @@ def human_activity_members_sql(
 
 def campaign_human_reach(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
     """Per campaign, how many profiles opened and clicked (human events only: machine
-    opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}}.
-    One grouped query over the campaign index; campaigns without events are left out."""
-    rows = (
-        EmailEvent.objects.filter(
-            campaign_id__in=campaign_ids,
-            machine=False,
-            event_type__in=[EventType.OPENED, EventType.CLICKED],
-        )
-        .values_list("campaign_id", "event_type")
-        .annotate(people=Count("profile_id", distinct=True))
-    )
+    opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}},
+    from the campaigns' roll-ups; campaigns without events are left out."""
+    rows = CampaignEventCount.objects.filter(
+        campaign_id__in=campaign_ids,
+        link_id=0,
+        machine=False,
+        event_type__in=[EventType.OPENED, EventType.CLICKED],
+    ).values_list("campaign_id", "event_type", "people")
     reach: dict[int, dict[str, int]] = {}
     for campaign_id, event_type, people in rows:
         name = "opened" if event_type == EventType.OPENED else "clicked"
@@ -82,56 +88,41 @@ def campaign_send_ids(campaign_id: int) -> list[int]:
     )
 
 
-def campaign_events_version_name(campaign_id: int) -> str:
-    """The version (core.versions) every write of the campaign's events replaces."""
-    return f"tracking:campaign-events:{campaign_id}"
-
-
-def campaign_events_version(campaign_id: int) -> str:
-    """A token that changes whenever events of the campaign are written: a cached
-    report's key."""
-    return versions_read([campaign_events_version_name(campaign_id)])[0]
-
-
-# What a report counts from the events; sends, deliveries and bounces come from the ledger
-# (a `sent` event per recipient would be the bulk of a campaign's rows).
-REPORTED_EVENTS = ("opened", "clicked", "complained", "unsubscribed")
+# A report counts opens, clicks, complaints and unsubscribes from the events (the kinds
+# their roll-ups keep: tracking migration 0006); sends, deliveries and bounces come from
+# the ledger (a `sent` event per recipient would be the bulk of a campaign's rows).
 
 # A timeline over more than this many hours is drawn per day.
 TIMELINE_HOURLY_UP_TO = datetime.timedelta(hours=72)
 
 
 def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int, int]]:
-    """{(event name, machine): (events, people)} of one campaign's REPORTED_EVENTS."""
+    """{(event name, machine): (events, people)} of one campaign's opens, clicks,
+    complaints and unsubscribes (its roll-up: a handful of rows)."""
     names = {int(value): name for name, value in EVENT_NAMES.items()}
-    rows = (
-        EmailEvent.objects.filter(
-            campaign_id=campaign_id,
-            event_type__in=[EVENT_NAMES[name] for name in REPORTED_EVENTS],
-        )
-        .values_list("event_type", "machine")
-        .annotate(events=Count("*"), people=Count("profile_id", distinct=True))
-        .order_by()
+    rows = CampaignEventCount.objects.filter(campaign_id=campaign_id, link_id=0).values_list(
+        "event_type", "machine", "events", "people"
     )
     return {(names[kind], machine): (events, people) for kind, machine, events, people in rows}
 
 
-def campaign_people_sql(campaign_id: int, event: str, *, machine: bool = False) -> tuple[str, list]:
-    """SELECT of the distinct profile ids (`profile_id`) with at least one `event` of the
-    campaign (human ones, or machine ones with `machine`): reports' recipient lists."""
+def campaign_people_sql(campaign_id: int, event: str) -> tuple[str, list]:
+    """SELECT of the distinct profile ids (`profile_id`) with at least one human `event`
+    of the campaign: reports' recipient lists."""
     sql = (
         f"SELECT DISTINCT e.profile_id FROM {EVENT_TABLE} e"
-        f" WHERE e.campaign_id = %s AND e.event_type = %s AND {'' if machine else 'NOT '}e.machine"
+        " WHERE e.campaign_id = %s AND e.event_type = %s AND NOT e.machine"
     )
     return sql, [campaign_id, int(EVENT_NAMES[event])]
 
 
 def campaign_events_by_person_sql(campaign_id: int, events: list[str]) -> tuple[str, list]:
     """SELECT of (`profile_id`, `event_type`) once per person and human event type of the
-    campaign: a report joins it to the ledger's variants."""
+    campaign (its roll-up of people): a report joins it to the ledger's variants."""
     sql = (
-        f"SELECT DISTINCT e.profile_id, e.event_type FROM {EVENT_TABLE} e"
-        " WHERE e.campaign_id = %s AND NOT e.machine AND e.event_type = ANY(%s)"
+        f"SELECT p.profile_id, p.event_type FROM {CampaignEventPerson._meta.db_table} p"
+        " WHERE p.campaign_id = %s AND p.event_type = ANY(%s) AND p.link_id = 0"
+        " AND NOT p.machine"
     )
     return sql, [campaign_id, [int(EVENT_NAMES[name]) for name in events]]
 
@@ -146,20 +137,21 @@ class LinkClicks:
 
 
 def campaign_link_clicks(campaign_id: int, send_ids: list[int]) -> list[LinkClicks]:
-    """Each tracked link of the campaign's sends with its clicks, most clicked first;
-    honeypot links (bot traps) are left out (spec 5.1). One grouped query."""
+    """Each tracked link of the campaign's sends with its clicks (their roll-up), most
+    clicked first; honeypot links (bot traps) are left out (spec 5.1)."""
+    counts = CampaignEventCount._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT l.id, l.url,"
-            " count(DISTINCT e.profile_id) FILTER (WHERE NOT e.machine),"
-            " count(e.id) FILTER (WHERE NOT e.machine),"
-            " count(e.id) FILTER (WHERE e.machine)"
+            "SELECT l.id, l.url, coalesce(h.people, 0), coalesce(h.events, 0),"
+            " coalesce(m.events, 0)"
             f" FROM {SendLink._meta.db_table} l"
-            f" LEFT JOIN {EVENT_TABLE} e ON e.link_id = l.id AND e.campaign_id = %s"
-            " AND e.event_type = %s"
-            " WHERE l.send_id = ANY(%s) AND NOT l.honeypot"
-            " GROUP BY l.id, l.url ORDER BY 4 DESC, 3 DESC, l.id",
-            [campaign_id, int(EventType.CLICKED), send_ids],
+            f" LEFT JOIN {counts} h ON h.campaign_id = %(campaign)s AND h.event_type = %(click)s"
+            " AND h.link_id = l.id AND NOT h.machine"
+            f" LEFT JOIN {counts} m ON m.campaign_id = %(campaign)s AND m.event_type = %(click)s"
+            " AND m.link_id = l.id AND m.machine"
+            " WHERE l.send_id = ANY(%(sends)s) AND NOT l.honeypot"
+            " ORDER BY 4 DESC, 3 DESC, l.id",
+            {"campaign": campaign_id, "click": int(EventType.CLICKED), "sends": send_ids},
         )
         return [LinkClicks(*row) for row in cursor.fetchall()]
 
@@ -167,26 +159,19 @@ def campaign_link_clicks(campaign_id: int, send_ids: list[int]) -> list[LinkClic
 def campaign_timeline(campaign_id: int, *, time_zone: str) -> tuple[str, list[tuple]]:
     """Human opens and clicks of the campaign per hour of the client's wall-clock time,
     per day once they span more than TIMELINE_HOURLY_UP_TO: (unit, [(bucket start as a
-    naive local datetime, opens, clicks)]). One index-only scan of the campaign index:
-    the span comes out of the same pass (each hour's first and last event), and days are
-    summed from local hours (a local day is a whole number of local hours)."""
+    naive local datetime, opens, clicks)]). Read from the quarter-hour roll-up (a quarter
+    falls in one local hour of any zone whose offset is a whole number of quarters: every
+    zone's since 1980); days are summed from local hours (a local day is a whole number of
+    local hours)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT date_trunc('hour', e.occurred_at AT TIME ZONE %s) AS bucket,"
-            " count(*) FILTER (WHERE e.event_type = %s),"
-            " count(*) FILTER (WHERE e.event_type = %s),"
-            " min(e.occurred_at), max(e.occurred_at)"
-            f" FROM {EVENT_TABLE} e"
-            " WHERE e.campaign_id = %s AND NOT e.machine AND e.event_type IN (%s, %s)"
+            "SELECT date_trunc('hour', q.starts_at AT TIME ZONE %s) AS bucket,"
+            " coalesce(sum(q.events) FILTER (WHERE q.event_type = %s), 0)::bigint,"
+            " coalesce(sum(q.events) FILTER (WHERE q.event_type = %s), 0)::bigint,"
+            " min(q.first_at), max(q.last_at)"
+            f" FROM {CampaignTimelineQuarter._meta.db_table} q WHERE q.campaign_id = %s"
             " GROUP BY bucket ORDER BY bucket",
-            [
-                time_zone,
-                int(EventType.OPENED),
-                int(EventType.CLICKED),
-                campaign_id,
-                int(EventType.OPENED),
-                int(EventType.CLICKED),
-            ],
+            [time_zone, int(EventType.OPENED), int(EventType.CLICKED), campaign_id],
         )
         hours = cursor.fetchall()
     if not hours:

@@ -15,7 +15,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django_tenants.utils import get_tenant_model, schema_context
 
-from core.versions import versions_bump_on_commit
 from marketing.tracking import store
 from marketing.tracking.links import MessageTracking, link_index
 from marketing.tracking.models import (
@@ -27,7 +26,6 @@ from marketing.tracking.models import (
     SendLink,
     TrackedSend,
 )
-from marketing.tracking.selectors import campaign_events_version_name
 from marketing.tracking.tokens import HONEYPOT_BASE
 
 __all__ = [
@@ -67,7 +65,6 @@ def events_record(events: list[Event]) -> None:
         )
         for event in events
     )
-    _campaigns_changed({event.campaign_id for event in events})
 
 
 def event_insert_sql(rows_sql: str) -> str:
@@ -222,15 +219,7 @@ def _events_write(events: list[store.Event]) -> int:
         )
     rows += _opens_inferred(human, sends)
     EmailEvent.objects.bulk_create(rows)
-    _campaigns_changed({row.campaign_id for row in rows})
     return len(rows)
-
-
-def _campaigns_changed(campaign_ids: set[int | None]) -> None:
-    """The campaigns' cached reports are out of date once these events commit."""
-    versions_bump_on_commit(
-        {campaign_events_version_name(pk) for pk in campaign_ids if pk is not None}
-    )
 
 
 def _opens_inferred(human: list[store.Event], sends: dict) -> list[EmailEvent]:

@@ -27,7 +27,6 @@ from marketing.delivery.selectors import (
 from marketing.tracking.selectors import (
     campaign_event_totals,
     campaign_events_by_person_sql,
-    campaign_events_version,
     campaign_link_clicks,
     campaign_send_ids,
     campaign_timeline,
@@ -173,44 +172,55 @@ def _resends(campaign: Campaign, rows: list[Outcomes]) -> dict:
     }
 
 
-def _figures(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
-    """What the report reads from the ledger and the events (the campaign's own fields
-    are read fresh on every call)."""
-    return {
-        "rows": send_outcomes(send_ids) if send_ids else [],
-        "totals": campaign_event_totals(campaign.pk),
-        "links": campaign_link_clicks(campaign.pk, send_ids) if send_ids else [],
-        "timeline": campaign_timeline(campaign.pk, time_zone=zone),
-        "hourly": send_hourly(send_ids, time_zone=zone)
-        if campaign.send_in_recipient_zone and send_ids
-        else [],
-        "reach": _variant_reach(campaign.pk, send_ids)
-        if campaign.kind == "AB" and send_ids
-        else {},
-    }
-
-
-def _figures_cached(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
-    """The figures, kept REPORT_CACHE_SECONDS once every send has finished, under the
-    versions the ledger's delivery reports and the campaign's event writes replace (read
-    before the figures): an event or a report written since is always in the answer."""
-    ledger = sends_settled_version(send_ids) if send_ids else None
+def _kept(campaign: Campaign, ledger: str | None, shape: str, read):
+    """`read()`, kept REPORT_CACHE_SECONDS under the ledger's settled version (read before
+    the figures, None while a send is open: nothing kept) and `shape`, what else the
+    figures depend on: a delivery report written since is always in the answer."""
     if ledger is None:
-        return _figures(campaign, send_ids, zone)
-    events = campaign_events_version(campaign.pk)
-    shape = f"{campaign.kind}:{campaign.send_in_recipient_zone}:{zone}:{ledger}:{events}"
+        return read()
+    shape = f"{ledger}:{shape}"
     key = f"campaigns:report:{campaign.pk}:{hashlib.sha256(shape.encode()).hexdigest()}"
     figures = cache.get(key)
     if figures is None:
-        figures = _figures(campaign, send_ids, zone)
+        figures = read()
         cache.set(key, figures, REPORT_CACHE_SECONDS)
+    return figures
+
+
+def _figures(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
+    """What the report reads from the ledger and the events (the campaign's own fields
+    are read fresh on every call). The events' figures come from their roll-ups, exact
+    on every call; the ledger's are kept while it is settled, and so is A/B reach, under
+    the number of people who opened and clicked (it changes only when one is new)."""
+    totals = campaign_event_totals(campaign.pk)
+    figures = {
+        "totals": totals,
+        "links": campaign_link_clicks(campaign.pk, send_ids) if send_ids else [],
+        "timeline": campaign_timeline(campaign.pk, time_zone=zone),
+        "rows": [],
+        "hourly": [],
+        "reach": {},
+    }
+    if not send_ids:
+        return figures
+    ledger = sends_settled_version(send_ids)
+    figures["rows"] = _kept(campaign, ledger, "rows", lambda: send_outcomes(send_ids))
+    if campaign.send_in_recipient_zone:
+        figures["hourly"] = _kept(
+            campaign, ledger, f"hourly:{zone}", lambda: send_hourly(send_ids, time_zone=zone)
+        )
+    if campaign.kind == "AB":
+        people = [totals.get((name, False), (0, 0))[1] for name in ("opened", "clicked")]
+        figures["reach"] = _kept(
+            campaign, ledger, f"reach:{people}", lambda: _variant_reach(campaign.pk, send_ids)
+        )
     return figures
 
 
 def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
     """The whole report of one campaign, instants in `time_zone` (the client's)."""
     send_ids = campaign_sends(campaign)
-    figures = _figures_cached(campaign, send_ids, time_zone)
+    figures = _figures(campaign, send_ids, time_zone)
     rows = figures["rows"]
     own = Figures()
     for row in rows:
