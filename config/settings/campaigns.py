@@ -27,3 +27,7 @@ CAMPAIGN_REPORT_DAYS_MAX = 366
 # A report's recipient list is counted exactly up to this many rows (as the planner expects
 # them); past it the total is the planner's estimate, shown as "about N".
 CAMPAIGN_REPORT_EXACT_UP_TO = env.int("CAMPAIGN_REPORT_EXACT_UP_TO", default=10_000)
+# The utm_source added to a campaign's web links (unless the campaign excludes system UTM
+# tags; utm_medium is "email", utm_campaign the campaign's name as a slug). An operator
+# selling the product under another name sets it to that name.
+CAMPAIGN_UTM_SOURCE = env.str("CAMPAIGN_UTM_SOURCE", default="mailcraft")

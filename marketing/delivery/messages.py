@@ -15,6 +15,9 @@ ONE_CLICK_DONE = "You are unsubscribed."
 PREFERENCES_LINK_INVALID = (
     "This preferences link is not valid. Please use the link of a recent email."
 )
+# The message's copy in the browser (services/web_view.py), for any link that does not hold.
+WEB_VIEW_NOT_FOUND = "This email is not available. Please use the link of a recent email."
+WEB_VIEW_NOT_FOUND_TITLE = "Email not available"
 PREFERENCES_UNKNOWN_GROUP = "Please choose among the topics shown."
 PREFERENCES_UNSUBSCRIBE_ALL_OFF = "Unsubscribing from all is not offered on this page."
 PREFERENCES_CHOOSE_ONE = "Choose at least one topic, or unsubscribe from all."

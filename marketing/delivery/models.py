@@ -62,6 +62,9 @@ class Send(models.Model):
     # Runs on the transactional lane (services/transactional.py): test sends and
     # transactional mail, never queued behind a broadcast.
     transactional = models.BooleanField(default=False)
+    # Each message links to its copy in the browser (the campaign settings' "view in
+    # browser"): the viewInBrowserLink tag gets a value, else it renders empty.
+    view_in_browser = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 

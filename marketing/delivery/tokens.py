@@ -23,6 +23,7 @@ from django.conf import settings
 
 UNSUBSCRIBE = "unsubscribe"
 PREFERENCES = "preferences"  # the update-preferences page of a message
+WEB_VIEW = "web-view"  # the message's copy in the browser (services/web_view.py)
 _PACK = struct.Struct(">QQ")
 
 

@@ -41,9 +41,11 @@ REP_EMAIL = "repEmail"
 REP_NAME = "repName"
 CAMPAIGN_ID = "campaignId"
 # A message's own links (delivery fills them per recipient; nothing in a preview): the
-# default opt-out page and the update-preferences page, each with the recipient's token.
+# default opt-out page and the update-preferences page, each with the recipient's token,
+# and the message's web copy (only when the campaign settings' "view in browser" is on).
 UNSUBSCRIBE_LINK = "unsubscribeLink"
 PREFERENCES_LINK = "updatePreferencesLink"
+VIEW_IN_BROWSER_LINK = "viewInBrowserLink"
 
 STANDARD = _group(
     "standard",
@@ -61,6 +63,7 @@ STANDARD = _group(
     ("previousOrderStage", "Previous Order Stage"),
     (UNSUBSCRIBE_LINK, "Unsubscribe Link"),
     (PREFERENCES_LINK, "Update Preferences Link"),
+    (VIEW_IN_BROWSER_LINK, "View in Browser Link"),
 )
 
 SUBSCRIPTION = _group(

@@ -18,6 +18,8 @@ Contract:
 - `template_preview(subject, html, text, profile_id=None) -> RenderedEmail`: the template
   for one profile, or with sample values (catalogue.SAMPLE_VALUES) when none is given.
 - `links_check(html) -> list[LinkProblem]`: the links whose protocol spec 5.1 refuses.
+- `html_links_utm_add(html, params)`, `text_links_utm_add(text, params)`: the template's
+  web links with the UTM parameters they lack (utm.py says which links).
 - `header_render(source, context) -> str`: any other header that may hold merge tags (a
   sender name such as `<% repName || Sales %>`), rendered like a subject: no value can
   add a line. `header_safe(value)`: a value with its control characters removed, for a
@@ -39,6 +41,7 @@ from marketing.rendering.catalogue import (
     PREFERENCES_LINK,
     SAMPLE_VALUES,
     UNSUBSCRIBE_LINK,
+    VIEW_IN_BROWSER_LINK,
 )
 from marketing.rendering.compiler import (
     CompiledEmail,
@@ -53,11 +56,13 @@ from marketing.rendering.compiler import (
 )
 from marketing.rendering.feeds import feed_values
 from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
+from marketing.rendering.utm import html_links_utm_add, text_links_utm_add
 
 __all__ = [
     "LINK_PROTOCOLS",
     "PREFERENCES_LINK",
     "UNSUBSCRIBE_LINK",
+    "VIEW_IN_BROWSER_LINK",
     "CompiledEmail",
     "Link",
     "LinkProblem",
@@ -67,11 +72,13 @@ __all__ = [
     "SharedValues",
     "header_render",
     "header_safe",
+    "html_links_utm_add",
     "links_check",
     "render_context_for_profile",
     "render_shared",
     "template_compile",
     "template_preview",
+    "text_links_utm_add",
 ]
 
 _COMPILED_CACHE_SIZE = 64

@@ -6,7 +6,8 @@ type, optionally of one campaign, inside a window. Machine events (bot clicks, p
 opens) never count. The partial indexes of models.py serve it as an index-only scan.
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
 the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports).
-Both read the events' roll-ups (models.py), all but the recipient lists."""
+Both read the events' roll-ups (models.py), all but the recipient lists.
+`send_link_indexes` gives the tracked links of a send (its messages' copy in the browser)."""
 
 import datetime
 from dataclasses import dataclass
@@ -26,6 +27,11 @@ from marketing.tracking.models import (
 )
 
 EVENT_TABLE = EmailEvent._meta.db_table
+
+
+def send_link_indexes(send_id: int) -> list[int]:
+    """The indexes of the links the send recorded (send_tracking_start), honeypots too."""
+    return list(SendLink.objects.filter(send_id=send_id).values_list("index", flat=True))
 
 
 def event_names() -> list[tuple[str, str]]:

@@ -1,7 +1,10 @@
 """What a campaign sends: its template's content as it is when the send starts (the
 ledger keeps this snapshot, so later template edits change nothing under way), with the
-campaign's header and footer set into the body and its preview text as the hidden
-pre-header (when the client's global setting shows preview text)."""
+campaign's header and footer set into the body, the "View this email in your browser"
+line at the top (when the client's global setting "view in browser" is on and the
+template does not place the viewInBrowserLink tag itself), its preview text as the hidden
+pre-header (when the client's global setting shows preview text), and the system UTM
+tags on its web links (unless the campaign's local setting excludes them)."""
 
 from __future__ import annotations
 
@@ -9,8 +12,13 @@ import html as html_lib
 import re
 from dataclasses import dataclass
 
+from django.conf import settings as django_settings
+from django.utils.text import slugify
+
 from marketing.campaigns.models import Campaign, CampaignSettings
 from marketing.content.selectors import footer_get, header_get, template_get
+from marketing.delivery.services.web_view import view_line_add
+from marketing.rendering.services import html_links_utm_add, text_links_utm_add
 
 _BODY_OPEN = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(r"</body\s*>", re.IGNORECASE)
@@ -21,6 +29,7 @@ class CampaignContent:
     subject: str
     html: str
     text: str
+    view_in_browser: bool = False  # each message links to its copy in the browser
 
 
 def _after_body_open(document: str, fragment: str) -> str:
@@ -60,7 +69,30 @@ def campaign_content(campaign: Campaign, *, settings: CampaignSettings) -> Campa
             f'color:{footer.font_color}">{footer.html}</div>'
         )
         document = _before_body_close(document, block)
+    if settings.view_in_browser:
+        # Before the pre-header goes in: the inbox preview starts with the preview text.
+        document, text = view_line_add(document, text)
     preview = campaign.preview_text or template.preview_text
     if preview and settings.email_preview_text:
         document = _after_body_open(document, preheader(preview))
-    return CampaignContent(subject=campaign.subject or template.subject, html=document, text=text)
+    if not campaign.exclude_system_utm:
+        utm = utm_params(campaign)
+        document, text = html_links_utm_add(document, utm), text_links_utm_add(text, utm)
+    return CampaignContent(
+        subject=campaign.subject or template.subject,
+        html=document,
+        text=text,
+        view_in_browser=settings.view_in_browser,
+    )
+
+
+def utm_params(campaign: Campaign) -> dict[str, str]:
+    """The system UTM tags of the campaign's links: the platform as source (an operator's
+    CAMPAIGN_UTM_SOURCE), email as medium, the campaign's name as a slug (its id when the
+    name has no letter or digit) as campaign. Links keep any of them the marketer wrote."""
+    name = slugify(campaign.name, allow_unicode=True)[:100] or f"campaign-{campaign.pk}"
+    return {
+        "utm_source": django_settings.CAMPAIGN_UTM_SOURCE,
+        "utm_medium": "email",
+        "utm_campaign": name,
+    }

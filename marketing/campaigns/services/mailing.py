@@ -112,6 +112,7 @@ def mailing_start(
         part=part,
         variant=variant,
         rss_channel=rss_channel,
+        view_in_browser=content.view_in_browser,
     )
     if started.created and started.recipients and campaign_settings_get().use_rep_as_sender:
         from_sql, from_params = _rep_senders_sql(campaign, audience_sql, params)

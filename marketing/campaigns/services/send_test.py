@@ -85,6 +85,7 @@ def campaign_send_test(
                 from_address=sender.address,
                 reply_to=sender.reply_to,
                 kind=SendKind.TEST,
+                view_in_browser=content.view_in_browser,
             )
         else:
             send = test_send(
@@ -95,6 +96,7 @@ def campaign_send_test(
                 from_name=sender.name,
                 from_address=sender.address,
                 reply_to=sender.reply_to,
+                view_in_browser=content.view_in_browser,
             )
         audit_record(
             AuditEvent.CAMPAIGN_TEST_SENT,

@@ -38,6 +38,7 @@ from marketing.delivery.smtp import Outcome, Reply
 from marketing.delivery.tokens import (
     PREFERENCES,
     UNSUBSCRIBE,
+    WEB_VIEW,
     message_id_token,
     recipient_token,
     verp_token,
@@ -46,6 +47,7 @@ from marketing.delivery.transport import transport_for
 from marketing.rendering.services import (
     PREFERENCES_LINK,
     UNSUBSCRIBE_LINK,
+    VIEW_IN_BROWSER_LINK,
     CompiledEmail,
     render_context_for_profile,
     render_shared,
@@ -111,13 +113,24 @@ def preferences_url(send: Send, claimed: Claimed) -> str:
     return f"{_client_origin(connection.schema_name)}/external/managepreferences?token={token}"
 
 
+def web_view_url(send: Send, claimed: Claimed) -> str:
+    """The message's copy in the browser (the `viewInBrowserLink` merge tag)."""
+    token = recipient_token(
+        WEB_VIEW, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
+    )
+    return f"{_client_origin(connection.schema_name)}/v/{token}"
+
+
 def message_links(send: Send, claimed: Claimed) -> dict[str, str]:
-    """The values of the message's own link tags (catalogue UNSUBSCRIBE_LINK and
-    PREFERENCES_LINK) for one recipient."""
-    return {
+    """The values of the message's own link tags (catalogue UNSUBSCRIBE_LINK,
+    PREFERENCES_LINK and, when the send has it, VIEW_IN_BROWSER_LINK) for one recipient."""
+    links = {
         UNSUBSCRIBE_LINK: unsubscribe_url(send, claimed),
         PREFERENCES_LINK: preferences_url(send, claimed),
     }
+    if send.view_in_browser:
+        links[VIEW_IN_BROWSER_LINK] = web_view_url(send, claimed)
+    return links
 
 
 @dataclass

@@ -54,13 +54,15 @@ def send_start(
     part: str = "",
     variant: str = "",
     rss_channel: dict | None = None,
+    view_in_browser: bool = False,
 ) -> SendStarted:
     """Snapshot the content, freeze the audience (mailable profiles only), and send the
     run on commit. A send with no recipients is finished at once and no run is sent.
     With `hold`, the rows are frozen and the run is not sent: the caller sets each row's
     due time (`deliveries_due_set`) and then calls `send_release`. `part` names one of
     several sends of the source (an A/B variant, a resend, an RSS issue); `variant` is
-    written on each ledger row (A, B, C, W); `rss_channel` is what RSS tags render from."""
+    written on each ledger row (A, B, C, W); `rss_channel` is what RSS tags render from;
+    `view_in_browser` gives each message its link to its copy in the browser."""
     with transaction.atomic():
         send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
         created = send is None
@@ -79,6 +81,7 @@ def send_start(
                         list_name=list_name,
                         part=part,
                         rss_channel=rss_channel,
+                        view_in_browser=view_in_browser,
                     )
             except IntegrityError:  # a concurrent start of the same source
                 send = Send.objects.get(kind=kind, source_id=source_id, part=part)

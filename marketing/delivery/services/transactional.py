@@ -92,8 +92,10 @@ def test_send(
     from_address: str,
     reply_to: str = "",
     list_name: str = "",
+    view_in_browser: bool = False,
 ) -> Send:
-    """Send a test of this content to the typed addresses, on the transactional lane."""
+    """Send a test of this content to the typed addresses, on the transactional lane
+    (`view_in_browser`: each message links to its copy in the browser, as the real send's)."""
     emails = test_addresses(addresses)
     with transaction.atomic():
         send = Send.objects.create(
@@ -107,6 +109,7 @@ def test_send(
             list_name=list_name,
             max_attempts=4,  # a person is waiting: give up within minutes, not hours
             transactional=True,
+            view_in_browser=view_in_browser,
         )
         _address_rows_add(send, emails)
         enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
@@ -124,6 +127,7 @@ def transactional_send(
     reply_to: str = "",
     kind: str = SendKind.TRANSACTIONAL,
     source_id: int | None = None,
+    view_in_browser: bool = False,
 ) -> Send:
     """Send this message to these profiles now, on the transactional lane; profiles that
     may not be mailed (unsubscribed, suppressed, invalid...) are left out as in any send.
@@ -140,6 +144,7 @@ def transactional_send(
                 from_address=_sender_check(from_address),
                 reply_to=reply_to,
                 transactional=True,
+                view_in_browser=view_in_browser,
             )
         else:
             send, _ = Send.objects.get_or_create(
@@ -153,6 +158,7 @@ def transactional_send(
                     from_address=_sender_check(from_address),
                     reply_to=reply_to,
                     transactional=True,
+                    view_in_browser=view_in_browser,
                 ),
             )
         send_freeze(
