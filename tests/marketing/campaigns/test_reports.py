@@ -60,9 +60,10 @@ def test_the_report_of_a_sent_campaign(alpha, user_api):
     links = [
         (x["url"], x["uniqueClicks"], x["totalClicks"], x["botClicks"]) for x in report["links"]
     ]
+    utm = "utm_source=mailcraft&utm_medium=email&utm_campaign=spring-sale"  # the system tags
     assert links == [
-        ("https://shop.example.com/sale", 2, 2, 1),
-        ("https://shop.example.com/blog", 1, 1, 0),
+        (f"https://shop.example.com/sale?{utm}", 2, 2, 1),
+        (f"https://shop.example.com/blog?{utm}", 1, 1, 0),
     ]  # fmt: skip
     timeline = report["timeline"]
     assert timeline["unit"] == "hour"

@@ -1,0 +1,113 @@
+"""A message's copy in the browser, in Chromium: a campaign is sent through the real
+pipeline into the SMTP sink with the client's "view in browser" setting on (its default);
+the "View this email in your browser" link of the message Ann received opens her message,
+with her name, without the line, under a policy that runs none of the marketer's scripts.
+A link that does not hold shows the not-found page, which passes axe (WCAG 2 A and AA);
+the copy itself is the marketer's email, not an app screen, so axe does not judge it."""
+
+import re
+import uuid
+
+from django.test import override_settings
+from playwright.sync_api import Page, expect
+
+from marketing.campaigns.models import Campaign
+from marketing.campaigns.services.sending import campaign_send, campaign_start
+from marketing.content.models import Template
+from marketing.delivery.services.sending import send_batch_run
+from tenants.models import Client
+from tests.conftest import in_schema
+from tests.e2e.axe import expect_accessible
+from tests.e2e.conftest import SERVER_SECRET_KEY
+from tests.e2e.test_campaigns import _committed
+from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.campaign_report_seed import _tasks_held
+from tests.support.smtp_sink import SmtpSink
+
+TEMPLATE = (
+    "<html><head><title>Autumn news</title></head><body>"
+    "<h1>Hello <% firstName || there %></h1>"
+    "<p>Your code: <% customerId %></p>"
+    '<p><a href="https://shop.example.com/autumn">Shop the autumn sale</a></p>'
+    "<script>document.title = 'script ran'</script>"
+    "</body></html>"
+)
+
+
+class _Shop:
+    def __init__(self):
+        self.client = Client.objects.get(schema_name="shop")
+        self.host = "shop.localhost"
+
+
+def _send(domain: str, port: int) -> dict[str, tuple[int, str]]:
+    """The campaign sent to ann@ and bob@`domain`; each one's profile id and message HTML."""
+    emails = [f"ann@{domain}", f"bob@{domain}"]
+    with (
+        SmtpSink() as sink,
+        _tasks_held(),
+        # Signed with the app server's key; links on the server's plain-http port.
+        override_settings(
+            SECRET_KEY=SERVER_SECRET_KEY,
+            DELIVERY_SMTP_HOST=sink.host,
+            DELIVERY_SMTP_PORT=sink.port,
+            DELIVERY_LINK_SCHEME="http",
+            DELIVERY_LINK_PORT=port,
+        ),
+        in_schema(_Shop()),
+    ):
+        world = world_make(emails=emails)
+        Template.objects.filter(pk=world.template_id).update(html=TEMPLATE)
+        campaign = campaign_make(world, name=f"Autumn {domain}")
+        campaign_send(campaign_id=campaign.pk, values={}, when="now")
+        assert campaign_start(campaign_id=campaign.pk) == "started"
+        send_batch_run(Campaign.objects.get(pk=campaign.pk).send_id)
+        return {
+            email.split("@")[0]: (
+                profile_id,
+                sink.handler.for_recipient(email)[0].message.get_body(("html",)).get_content(),
+            )
+            for email, profile_id in zip(emails, world.profile_ids, strict=True)
+        }
+
+
+def test_view_in_browser_opens_the_recipients_own_message(page: Page, site, browser):
+    shop = site("shop.localhost")
+    port = int(shop.base_url.rsplit(":", 1)[1])
+    sent = _committed(_send, f"{uuid.uuid4().hex[:8]}.example", port)
+    ann_id, ann_html = sent["ann"]
+    [link] = re.findall(r'<a href="([^"]+)"[^>]*>View this email in your browser</a>', ann_html)
+    assert link.startswith(f"{shop.base_url}/v/")
+
+    page.goto(link)
+    expect(page.get_by_role("heading", name="Hello Ann")).to_be_visible()
+    expect(page.get_by_text(f"Your code: {ann_id}")).to_be_visible()
+    expect(page.get_by_role("link", name="Shop the autumn sale")).to_have_attribute(
+        "href", re.compile(rf"^{re.escape(shop.base_url)}/t/c/")
+    )
+    expect(page.get_by_text("View this email in your browser")).to_have_count(0)
+    expect(page).to_have_title("Autumn news")  # the marketer's script did not run
+
+    # Bob's link is Bob's message.
+    [bob_link] = re.findall(r'<a href="([^"]+)"[^>]*>View this email', sent["bob"][1])
+    page.goto(bob_link)
+    expect(page.get_by_role("heading", name="Hello Bob")).to_be_visible()
+
+    # An altered link, and Ann's link on another client's host: the not-found page. The
+    # page's policy forbids scripts, axe's included: a context that bypasses it checks it.
+    checker = browser.new_context(bypass_csp=True)
+    try:
+        refused = checker.new_page()
+        answer = refused.goto(link[:-4] + "AAAA")
+        assert answer.status == 404
+        expect(refused.get_by_role("heading", name="Email not available")).to_be_visible()
+        expect(refused.get_by_role("alert")).to_have_text(
+            "This email is not available. Please use the link of a recent email."
+        )
+        expect_accessible(refused, "view in browser: not found")
+        plain = site("plain.localhost")
+        answer = refused.goto(link.replace(shop.base_url, plain.base_url))
+        assert answer.status == 404
+        expect(refused.get_by_role("heading", name="Email not available")).to_be_visible()
+    finally:
+        checker.close()
