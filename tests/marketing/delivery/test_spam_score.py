@@ -5,10 +5,11 @@ The product ships no stock templates yet (content has none, and no client is see
 any), so the stock set is the three kinds a client starts from, in stock_templates/: a
 designer newsletter (tables, inline styles, a button, a footer with the preferences and
 unsubscribe links), an uploaded HTML announcement, and a plain-text note. Each is saved
-through content's template service (its HTML cleaning and inlining), sent through the real
-pipeline (ledger, renderer, message builder, DKIM signer) into the SMTP sink, and the
-captured bytes are what SpamAssassin reads. A high score is fixed in the message building,
-never here."""
+through content's template service (its HTML cleaning and inlining), given what a
+campaign adds by default (the "View this email in your browser" line and the system UTM
+tags on its links), sent through the real pipeline (ledger, renderer, message builder, DKIM
+signer) into the SMTP sink, and the captured bytes are what SpamAssassin reads. A high
+score is fixed in the message building, never here."""
 
 import os
 import re
@@ -24,6 +25,8 @@ from marketing.delivery.dkim import key_pair_generate
 from marketing.delivery.models import DkimKey, Send, SendKind
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.web_view import view_line_add
+from marketing.rendering.services import html_links_utm_add, text_links_utm_add
 from tests.conftest import in_schema
 from tests.support.smtp_sink import SmtpSink
 
@@ -35,6 +38,7 @@ STOCK = [
     ("Office move", "html", "Our office moves on June 3", "announcement.html"),
     ("Trade fair follow-up", "plainText", "Rate card for the autumn issues", "plain.txt"),
 ]
+UTM = {"utm_source": "mailcraft", "utm_medium": "email", "utm_campaign": "monthly-newsletter"}
 STATUS_RE = re.compile(r"^X-Spam-Status: (?:Yes|No), score=(-?\d+(?:\.\d+)?)(.*?)^\S", re.M | re.S)
 
 
@@ -90,12 +94,14 @@ def test_every_stock_template_scores_below_one(alpha, sink, tmp_path):
                 html=html,
                 text=text,
             )
+            html, text = view_line_add(template.html, template.text)
             send = Send.objects.create(
                 kind=SendKind.CAMPAIGN,
                 source_id=1000 + number,
                 subject=template.subject,
-                html=template.html,
-                text=template.text,
+                html=html_links_utm_add(html, UTM),
+                text=text_links_utm_add(text, UTM),
+                view_in_browser=True,
                 from_name="Example Media",
                 from_address="news@example.com",
                 reply_to="editors@example.com",
