@@ -37,6 +37,7 @@ test('an admin sees the five settings as saved and saves only the one changed', 
   expect(within(drawer).getByRole('switch', { name: /^Email preview text/ })).toBeChecked();
   expect(within(drawer).getByRole('switch', { name: /^Auto save content/ })).not.toBeChecked();
   for (const name of [/^Use rep as sender/, /^View in browser/, /^Products mapping/]) expect(within(drawer).getByRole('switch', { name })).toBeEnabled();
+  expect(within(drawer).getByRole('switch', { name: /^View in browser/ })).toHaveAccessibleDescription(/links to its copy in the browser/);
   await user.click(within(drawer).getByRole('switch', { name: /^Use rep as sender/ }));
   await user.click(within(drawer).getByTestId('campaign-settings-save'));
   await waitFor(() => expect(patches(fetchMock)).toEqual([['/api/mm/campaignSettings', { useRepAsSender: true }]]));

@@ -74,6 +74,7 @@ export const campaignMessages = {
   previewText: 'Preview Text',
   settings: 'Settings',
   excludeUtm: 'Exclude system UTM tags',
+  excludeUtmHint: 'Links to web pages are sent without the utm_source, utm_medium and utm_campaign tags added for analytics (tags written in a link are always kept).',
   schedule: 'Schedule',
   scheduleAt: (zone: string) => `Schedule date and time (${zone})`,
   recipientZone: "Send at this time in each recipient's time zone",
@@ -108,7 +109,7 @@ export const campaignMessages = {
     emailPreviewText: 'Campaigns get a Preview Text field; mail clients show it beside the subject.',
     productsMapping: '',
     useRepAsSender: "Each recipient gets the campaign from their rep when the rep may send; everyone else from the campaign's sender.",
-    viewInBrowser: '',
+    viewInBrowser: 'Each email links to its copy in the browser: a line at the top, unless the template places the View in Browser Link merge tag.',
     autoSaveContent: 'A campaign being edited is saved a few seconds after each change.',
   },
 };

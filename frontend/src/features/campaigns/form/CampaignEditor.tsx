@@ -216,7 +216,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
             <PollSection value={values.pollExpiresAt} onChange={(v) => set('pollExpiresAt', v)} zone={zone} minDate={today} error={error('pollExpiresAt')} />
           ) : null}
           <Section title={text.settings}>
-            <Switch label={text.excludeUtm} checked={values.excludeSystemUtm} onChange={(e) => set('excludeSystemUtm', e.currentTarget.checked)} />
+            <Switch label={text.excludeUtm} description={text.excludeUtmHint} checked={values.excludeSystemUtm} onChange={(e) => set('excludeSystemUtm', e.currentTarget.checked)} />
           </Section>
           <ResendSection
             form={values}
