@@ -57,6 +57,7 @@ VIEW_LINE_HTML = (
 _TAG_RE = re.compile(rf"(?:<|&lt;)%\s*{VIEW_IN_BROWSER_LINK}\b", re.I)
 _BODY_OPEN = re.compile(r"<body\b[^>]*>", re.I)
 _HEAD_OPEN = re.compile(r"<head\b[^>]*>", re.I)
+_HTML_OPEN = re.compile(r"<html\b[^>]*>", re.I)
 _TITLE = re.compile(r"<title\b", re.I)
 
 
@@ -99,6 +100,9 @@ def _document(subject: str, html: str) -> str:
     head = _HEAD_OPEN.search(html)
     if head:
         return html[: head.end()] + title + html[head.end() :]
+    root = _HTML_OPEN.search(html)
+    if root:
+        return f"{html[: root.end()]}<head>{title}</head>{html[root.end() :]}"
     head = f'<!DOCTYPE html><html><head><meta charset="utf-8">{title}</head>'
     return f"{head}<body>{html}</body></html>"
 
