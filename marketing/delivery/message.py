@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import binascii
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email.header import Header
 from email.utils import format_datetime, formataddr
+from functools import lru_cache
 
 from django.utils import timezone
 
@@ -47,6 +49,7 @@ def _encoded(name: str, value: str) -> str:
     return f"{name}: {encoded}"
 
 
+@lru_cache(maxsize=1024)  # a send's From and Reply-To, message after message
 def address(display_name: str, email: str) -> str:
     """`"Name" <local@domain>` with the domain in IDNA form and the name encoded."""
     local, _, domain = header_text(email).rpartition("@")
@@ -64,6 +67,12 @@ class EncodedLines:
     def __init__(self) -> None:
         self.lines: dict[str, bytes] = {}
         self.room = KNOWN_LINES_CHARACTERS
+
+
+@lru_cache(maxsize=4)
+def _date_header(second: int) -> str:
+    """`Date: ...` of a moment to the second (the header's precision): once a second."""
+    return f"Date: {format_datetime(datetime.fromtimestamp(second, UTC))}"
 
 
 def _quoted_printable(text: str, known: EncodedLines | None = None) -> bytes:
@@ -108,7 +117,11 @@ class OutgoingMessage:
             f"From: {address(self.from_name, self.from_address)}",
             f"To: {address('', self.to_address)}",
             _encoded("Subject", self.subject),
-            f"Date: {format_datetime(self.date or timezone.now())}",
+            (
+                f"Date: {format_datetime(self.date)}"
+                if self.date
+                else _date_header(int(timezone.now().timestamp()))
+            ),
             f"Message-ID: <{header_text(self.message_id)}>",
             "MIME-Version: 1.0",
         ]
