@@ -11,7 +11,11 @@ DELIVERY_SMTP_PASSWORD = env("DELIVERY_SMTP_PASSWORD", default="")
 DELIVERY_SMTP_REQUIRE_TLS = env.bool("DELIVERY_SMTP_REQUIRE_TLS", default=False)
 DELIVERY_SMTP_CONNECTIONS = env.int("DELIVERY_SMTP_CONNECTIONS", default=4)
 # Rows a worker claims at once, and how long the claim holds before another may take over.
-DELIVERY_BATCH_SIZE = env.int("DELIVERY_BATCH_SIZE", default=50)
+# A batch costs PostgreSQL ~6 ms whatever its size (the claim, the suppression look, the
+# profiles, the locked read, their plans): 200 rows make it ~0.03 ms a message, against
+# ~0.12 at 50; an unsubscribe waits for the batch's handover (~0.3 s at 200) and a pause
+# made meanwhile is read before the next batch.
+DELIVERY_BATCH_SIZE = env.int("DELIVERY_BATCH_SIZE", default=200)
 DELIVERY_LEASE_SECONDS = env.int("DELIVERY_LEASE_SECONDS", default=300)
 # One task runs this long at most, then sends itself again (no task holds a message for
 # minutes, so a restart or a deploy loses little).

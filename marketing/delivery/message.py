@@ -18,14 +18,20 @@ from __future__ import annotations
 
 import binascii
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email.header import Header
 from email.utils import format_datetime, formataddr
+from functools import lru_cache
 
 from django.utils import timezone
 
 from marketing.rendering.services import header_safe
 
 BOUNDARY_PREFIX = "=_mailcraft_"
+# Characters of encoded lines a run keeps (EncodedLines): a template's lines fit, and
+# memory stays flat however many personalised lines (a minified template's only line)
+# the run meets.
+KNOWN_LINES_CHARACTERS = 1_000_000
 
 
 def header_text(value: str) -> str:
@@ -43,6 +49,7 @@ def _encoded(name: str, value: str) -> str:
     return f"{name}: {encoded}"
 
 
+@lru_cache(maxsize=1024)  # a send's From and Reply-To, message after message
 def address(display_name: str, email: str) -> str:
     """`"Name" <local@domain>` with the domain in IDNA form and the name encoded."""
     local, _, domain = header_text(email).rpartition("@")
@@ -50,10 +57,40 @@ def address(display_name: str, email: str) -> str:
     return formataddr((header_text(display_name), f"{local}@{domain}"), charset="utf-8")
 
 
-def _quoted_printable(text: str) -> bytes:
-    """UTF-8, quoted-printable with CRLF line ends (binascii is C: fast)."""
-    data = text.replace("\r\n", "\n").replace("\r", "\n").encode("utf-8")
-    return binascii.b2a_qp(data, quotetabs=False, istext=True).replace(b"\n", b"\r\n")
+class EncodedLines:
+    """Quoted-printable lines met in a run's earlier messages: the template's lines
+    without a personalised value are the same in every message, so each is encoded once
+    per run (up to KNOWN_LINES_CHARACTERS)."""
+
+    __slots__ = ("lines", "room")
+
+    def __init__(self) -> None:
+        self.lines: dict[str, bytes] = {}
+        self.room = KNOWN_LINES_CHARACTERS
+
+
+@lru_cache(maxsize=4)
+def _date_header(second: int) -> str:
+    """`Date: ...` of a moment to the second (the header's precision): once a second."""
+    return f"Date: {format_datetime(datetime.fromtimestamp(second, UTC))}"
+
+
+def _quoted_printable(text: str, known: EncodedLines | None = None) -> bytes:
+    """UTF-8, quoted-printable with CRLF line ends (binascii is C: fast), line by line: a
+    hard line break starts the encoder's count again, so each line is encoded on its own
+    and the lines `known` already holds are not encoded again."""
+    lines = known.lines if known is not None else {}
+    out = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        encoded = lines.get(line)
+        if encoded is None:
+            encoded = binascii.b2a_qp(line.encode("utf-8"), quotetabs=False, istext=True)
+            encoded = encoded.replace(b"\n", b"\r\n")
+            if known is not None and known.room > len(line):
+                known.room -= len(line)
+                lines[line] = encoded
+        out.append(encoded)
+    return b"\r\n".join(out)
 
 
 @dataclass(frozen=True)
@@ -73,13 +110,18 @@ class OutgoingMessage:
     date: object = None  # aware datetime; now when None
     extra_headers: tuple[tuple[str, str], ...] = field(default_factory=tuple)
 
-    def as_bytes(self) -> bytes:
+    def as_bytes(self, known: EncodedLines | None = None) -> bytes:
+        """The message; `known`: a run's encoded lines, kept across its messages."""
         boundary = BOUNDARY_PREFIX + self.message_id.replace("@", ".")[:50]
         headers = [
             f"From: {address(self.from_name, self.from_address)}",
             f"To: {address('', self.to_address)}",
             _encoded("Subject", self.subject),
-            f"Date: {format_datetime(self.date or timezone.now())}",
+            (
+                f"Date: {format_datetime(self.date)}"
+                if self.date
+                else _date_header(int(timezone.now().timestamp()))
+            ),
             f"Message-ID: <{header_text(self.message_id)}>",
             "MIME-Version: 1.0",
         ]
@@ -106,7 +148,7 @@ class OutgoingMessage:
         headers.extend(_encoded(name, value) for name, value in self.extra_headers)
         head = "\r\n".join(headers).encode("ascii")
         if not self.html:
-            return b"".join((head, b"\r\n\r\n", _quoted_printable(self.text), b"\r\n"))
+            return b"".join((head, b"\r\n\r\n", _quoted_printable(self.text, known), b"\r\n"))
         marker = f"--{boundary}".encode("ascii")
         part_head = b"\r\nContent-Type: text/%s; charset=utf-8\r\n"
         part_head += b"Content-Transfer-Encoding: quoted-printable\r\n\r\n"
@@ -116,11 +158,11 @@ class OutgoingMessage:
                 b"\r\n\r\nThis is a multi-part message in MIME format.\r\n",
                 marker,
                 part_head % b"plain",
-                _quoted_printable(self.text),
+                _quoted_printable(self.text, known),
                 b"\r\n",
                 marker,
                 part_head % b"html",
-                _quoted_printable(self.html),
+                _quoted_printable(self.html, known),
                 b"\r\n",
                 marker,
                 b"--\r\n",

@@ -123,11 +123,19 @@ class Delivery(models.Model):
             models.UniqueConstraint(fields=["send", "profile_id"], name="delivery_one_per_profile")
         ]
         indexes = [
-            # The claim: a send's open rows in the order they become due.
+            # The claim: a send's open rows in the order they become due, ties (a frozen
+            # audience is due all at once) by id, so a claim reads its batch's entries
+            # and stops instead of sorting every open row of the send.
             models.Index(
-                fields=["send", "next_attempt_at"],
+                fields=["send", "next_attempt_at", "id"],
                 name="delivery_open_due",
                 condition=Q(state__in=[0, 1, 3, 4]),
+            ),
+            # The claim's look for rows whose every run died (few: the claimed ones).
+            models.Index(
+                fields=["send", "lease_expires_at"],
+                name="delivery_claimed_lease",
+                condition=Q(state=1),
             ),
             # What was sent since a moment (the breaker's window, the monthly limit).
             models.Index(

@@ -5,6 +5,13 @@ from marketing.audience.models import Profile
 from marketing.audience.profile_fields import Kind
 from marketing.audience.selectors.reps import rep_display_name
 
+# (tag, column, is a rep field) of every standard field that merges, in registry order:
+# read per message of a send, so looked up once.
+_MERGED = tuple(
+    (field.merge_tag, field.column, field.kind == Kind.REP)
+    for field in registry.profile_fields(merge_tag=True)
+)
+
 
 def profile_merge_values(profile: Profile) -> dict[str, object]:
     """Tag name -> value: the custom fields by key, then every standard field that merges
@@ -14,11 +21,11 @@ def profile_merge_values(profile: Profile) -> dict[str, object]:
     shadows a standard one (their keys are kept apart anyway: reserved_keys)."""
     values: dict[str, object] = dict(profile.custom or {})
     rep = profile.rep
-    for field in registry.profile_fields(merge_tag=True):
-        if field.kind == Kind.REP:
-            values[field.merge_tag] = rep_display_name(rep) if rep is not None else None
+    for tag, column, is_rep in _MERGED:
+        if is_rep:
+            values[tag] = rep_display_name(rep) if rep is not None else None
         else:
-            values[field.merge_tag] = getattr(profile, field.column)
+            values[tag] = getattr(profile, column)
     values["customerId"] = profile.pk
     if rep is not None:
         values.update(repFirstName=rep.first_name, repLastName=rep.last_name, repEmail=rep.email)

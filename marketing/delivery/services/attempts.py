@@ -39,7 +39,7 @@ import secrets
 import select
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import psycopg
 from django.conf import settings
@@ -76,7 +76,9 @@ _WRITE = (
     f" WHERE id = %s AND state = {DeliveryState.CLAIMED} AND attempts = %s"
     " RETURNING profile_id, email"
 )
-_EVENT = event_insert_sql("SELECT d.profile_id, %s, %s::bigint, %s::bigint FROM d")
+# Typed where the column's type cannot be inferred: the writes connection prepares these
+# statements, and an untyped parameter in a select list would be text.
+_EVENT = event_insert_sql("SELECT d.profile_id, %s::smallint, %s::bigint, %s::bigint FROM d")
 _SUPPRESS = (
     f"INSERT INTO {SUPPRESSION} (email, reason, detail, created_at)"
     " SELECT d.email, %s, %s, now() FROM d ON CONFLICT (email) DO NOTHING"
@@ -284,11 +286,12 @@ class Attempts:
 
     def _send(self, statement: str, params: list) -> None:
         """Send one write on the writes connection (autocommit: committed on its own);
-        `_receive` reads its reply."""
+        `_receive` reads its reply. Each statement's text is prepared once per connection
+        (a handful of shapes): PostgreSQL neither parses nor plans it again per message."""
         if self.commits:
             conn = self.writes.connection
-            query = self.writes.mogrify(statement, params).encode(conn.info.encoding)
-            conn.pgconn.send_query(query)
+            name = _prepared(conn, statement)
+            conn.pgconn.send_query_prepared(name, [_text(value) for value in params])
             conn.wait(generators.send(conn.pgconn))
         else:  # Django's cursor, in the caller's transaction: at once
             self.writes.execute(statement, params)
@@ -310,6 +313,41 @@ class Attempts:
 
 
 _connections: dict[str, psycopg.Connection] = {}
+# The statements prepared on each of them: text -> name (the connection's own).
+_statements: dict[int, dict[str, bytes]] = {}
+
+
+def _prepared(conn: psycopg.Connection, statement: str) -> bytes:
+    """The name `statement` (%s parameters) is prepared under on `conn` (prepared on first
+    use: one round trip, with no reply outstanding)."""
+    names = _statements.setdefault(id(conn), {})
+    name = names.get(statement)
+    if name is None:
+        name = f"mc_attempt_{len(names)}".encode()
+        pieces = statement.split("%s")
+        text = "".join(f"{piece}${n}" for n, piece in enumerate(pieces[:-1], 1)) + pieces[-1]
+        conn.pgconn.send_prepare(name, text.replace("%%", "%").encode(conn.info.encoding))
+        conn.wait(generators.send(conn.pgconn))
+        for result in conn.wait(generators.fetch_many(conn.pgconn)):
+            if result.status == pq.ExecStatus.FATAL_ERROR:
+                raise psycopg.errors.error_from_result(result, encoding=conn.info.encoding)
+        names[statement] = name
+    return name
+
+
+def _text(value) -> bytes | None:
+    """A parameter in PostgreSQL's text form (the outcome statements' few types)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return b"t" if value else b"f"
+    if isinstance(value, int):
+        return b"%d" % value
+    if isinstance(value, str):
+        return value.encode()
+    if isinstance(value, datetime):
+        return value.isoformat().encode()
+    raise TypeError(f"No text form for {type(value).__name__}")
 
 
 def _attempts_connection(role: str) -> psycopg.Connection:
@@ -319,6 +357,8 @@ def _attempts_connection(role: str) -> psycopg.Connection:
         params = connection.get_connection_params()
         for django_only in ("cursor_factory", "context", "prepare_threshold"):
             params.pop(django_only, None)
+        if conn is not None:
+            _statements.pop(id(conn), None)
         conn = _connections[role] = psycopg.connect(
             **params,
             autocommit=True,
@@ -333,6 +373,7 @@ def _attempts_connections_close() -> None:
     for conn in _connections.values():
         conn.close()
     _connections.clear()
+    _statements.clear()
 
 
 @contextmanager

@@ -32,9 +32,11 @@ SUPPRESSION = Suppression._meta.db_table
 # Rows for a bare address (no profile: a test send's typed addresses) take profile ids from
 # here up (services/recipients.py); profile ids, a bigserial, never get here.
 ADDRESS_ROW_BASE = 1 << 62
+# Open (the claim index's own condition, written out so that PostgreSQL can use it) and
+# not held under a live lease.
 CLAIMABLE = (
-    f"(d.state IN ({DeliveryState.PENDING}, {DeliveryState.DEFERRED}, {DeliveryState.UNKNOWN})"
-    f" OR (d.state = {DeliveryState.CLAIMED} AND d.lease_expires_at < now()))"
+    f"d.state IN ({', '.join(str(int(s)) for s in OPEN_STATES)})"
+    f" AND (d.state <> {DeliveryState.CLAIMED} OR d.lease_expires_at < now())"
 )
 
 

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import connection
 
 from marketing.delivery.dkim import Signer
-from marketing.delivery.message import OutgoingMessage
+from marketing.delivery.message import EncodedLines, OutgoingMessage
 from marketing.delivery.messages import MESSAGE_UNBUILDABLE, PROFILE_GONE
 from marketing.delivery.models import DkimKey, Send, SendKind, SendStatus
 from marketing.delivery.plain_text import text_from_html
@@ -141,6 +141,8 @@ class _Batch:
     shared: object
     # DKIM signers by From domain: a send's rows may carry their rep's own From.
     signers: dict[str, list[Signer]] = field(default_factory=dict)
+    # Quoted-printable lines met in earlier messages of the run (message.py).
+    known_lines: EncodedLines = field(default_factory=EncodedLines)
 
     def signers_for(self, address: str) -> list[Signer]:
         domain = address.rpartition("@")[2].lower()
@@ -181,7 +183,7 @@ class _Batch:
                 else ""
             ),
             feedback_id=feedback if send.kind != SendKind.TEST else "",
-        ).as_bytes()
+        ).as_bytes(self.known_lines)
         return b"".join(signer.sign(raw) for signer in self.signers_for(from_address)) + raw
 
 

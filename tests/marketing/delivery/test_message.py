@@ -9,7 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marketing.delivery.dkim import Signer, key_pair_generate
-from marketing.delivery.message import OutgoingMessage, header_text
+from marketing.delivery.message import (
+    KNOWN_LINES_CHARACTERS,
+    EncodedLines,
+    OutgoingMessage,
+    header_text,
+)
 
 KEY = key_pair_generate("rsa")
 SIGNER = Signer.from_pem("shop.example", "s1", KEY.private_pem)
@@ -103,3 +108,25 @@ def test_a_20k_single_line_html_is_wrapped():
     raw = _message(html="<td>" + "x" * 20_000 + "</td>").as_bytes()
     body = raw.partition(b"\r\n\r\n")[2]
     assert max(len(line) for line in body.split(b"\r\n")) <= 76
+
+
+@settings(max_examples=50, deadline=None)
+@given(lines=st.lists(st.text(max_size=200), min_size=1, max_size=8), names=st.lists(st.text()))
+def test_a_runs_messages_share_encoded_lines_and_keep_their_own_content(lines, names):
+    known = EncodedLines()  # one run's: lines met before are not encoded again
+    for name in ["Ann", *names]:
+        html = "\n".join([*lines, f"<p>Hello {name}</p>", *lines])
+        raw = _message(html=html, text=html).as_bytes(known)
+        assert all(len(line) <= 76 for line in raw.partition(b"\r\n\r\n")[2].split(b"\r\n"))
+        assert dkim.verify(SIGNER.sign(raw) + raw, dnsfunc=_dns)
+        html_part = _parsed(raw).get_payload()[1]
+        assert html_part.get_content().replace("\r\n", "\n").rstrip("\n") == (
+            html.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
+        )
+
+
+def test_a_runs_encoded_lines_stay_within_their_budget():
+    known = EncodedLines()
+    for n in range(200):  # a minified template: every message one personalised 20 KB line
+        _message(html=f"<td>{n}" + "x" * 20_000 + "</td>").as_bytes(known)
+    assert sum(len(line) for line in known.lines) <= KNOWN_LINES_CHARACTERS
