@@ -37,6 +37,13 @@ ROLL_UP = f"""
 CREATE FUNCTION tracking_campaign_events_roll_up() RETURNS trigger
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 BEGIN
+    -- Most statements count nothing (the send pipeline's one `sent` event per message):
+    -- they leave after this one probe of their own rows.
+    IF NOT EXISTS (
+        SELECT FROM added WHERE campaign_id IS NOT NULL AND event_type IN (3, 4, 6, 7)
+    ) THEN
+        RETURN NULL;
+    END IF;
     WITH {_COUNTED.format(source="added")},
     firsts AS (
         INSERT INTO tracking_campaigneventperson AS p

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("delivery", "0007_send_parts_and_row_senders"),
+        ("delivery", "0008_send_view_in_browser"),
     ]
 
     operations = [
