@@ -5,9 +5,10 @@ data)`, one `smtp.Reply` back whose Outcome the ledger records, whatever carries
   connections (smtp.py).
 - `esp.EspTransport`: an ESP account of the client's, through django-anymail.
 
-`transport_for(send)` picks the client's choice for the send's sender domain (its own
-`SendingTransport` row, else the client's default row, else the relay). A worker keeps one
-transport per client row and rebuilds it when the row changes."""
+`transport_for(send, from_address)` picks the client's choice for the sender domain (its
+own `SendingTransport` row, else the client's default row, else the relay): the send's
+From domain, or a Rep-as-Sender row's own (a run keeps one per domain, `Transports`). A
+worker keeps one transport per client row and rebuilds it when the row changes."""
 
 from __future__ import annotations
 
@@ -74,8 +75,10 @@ class _EspForSend:
         return self.esp.send(mail_from, rcpt_to, data, bulk=self.bulk)
 
 
-def transport_for(send: Send) -> Transport:
-    row = transport_setting(send.from_address.rpartition("@")[2])
+def transport_for(send: Send, from_address: str = "") -> Transport:
+    """The transport for the send's mail from `from_address` (a Rep-as-Sender row's own
+    From), else from the send's From."""
+    row = transport_setting((from_address or send.from_address).rpartition("@")[2])
     if row is None or row.kind == TransportKind.SMTP:
         return smtp_transport()
     from marketing.delivery.esp import EspTransport  # anymail loads only where it is used
@@ -88,3 +91,19 @@ def transport_for(send: Send) -> Transport:
             _esp_transports.pop(old).close()
         transport = _esp_transports[key] = EspTransport.from_setting(row)
     return _EspForSend(transport, bulk=send.kind in (SendKind.CAMPAIGN, SendKind.WORKFLOW_STEP))
+
+
+class Transports:
+    """A run's transports by From domain, each looked up once."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self._by_domain: dict[str, Transport] = {}
+
+    def get(self, from_address: str) -> Transport:
+        """The transport for a row's own From (empty: the send's)."""
+        domain = (from_address or self.send.from_address).rpartition("@")[2].lower()
+        transport = self._by_domain.get(domain)
+        if transport is None:
+            transport = self._by_domain[domain] = transport_for(self.send, from_address)
+        return transport

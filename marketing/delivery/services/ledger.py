@@ -12,6 +12,7 @@ message and safe to repeat:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -126,6 +127,25 @@ def deliveries_release(rows: list[Claimed], *, due_at=None) -> None:
             " FROM unnest(%s::bigint[], %s::int[]) AS r(id, attempts)"
             f" WHERE d.id = r.id AND d.attempts = r.attempts AND d.state = {DeliveryState.CLAIMED}",
             [due_at, [row.id for row in rows], [row.attempts for row in rows]],
+        )
+
+
+def deliveries_postpone(rows: list[tuple[Claimed, datetime]]) -> None:
+    """`deliveries_release` of rows each due at its own time (a pacer's held rows), in one
+    statement."""
+    if not rows:
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {DELIVERY} AS d SET state = {DeliveryState.PENDING},"
+            " attempts = d.attempts - 1, lease_expires_at = NULL, next_attempt_at = r.due"
+            " FROM unnest(%s::bigint[], %s::int[], %s::timestamptz[]) AS r(id, attempts, due)"
+            f" WHERE d.id = r.id AND d.attempts = r.attempts AND d.state = {DeliveryState.CLAIMED}",
+            [
+                [row.id for row, _due in rows],
+                [row.attempts for row, _due in rows],
+                [due for _row, due in rows],
+            ],
         )
 
 

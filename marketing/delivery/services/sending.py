@@ -43,7 +43,7 @@ from marketing.delivery.tokens import (
     recipient_token,
     verp_token,
 )
-from marketing.delivery.transport import transport_for
+from marketing.delivery.transport import Transports
 from marketing.rendering.services import (
     PREFERENCES_LINK,
     UNSUBSCRIBE_LINK,
@@ -202,7 +202,7 @@ def send_batch_run(send_id: int) -> RunResult:
             values={"campaignId": send.source_id or ""}, rss_channel=send.rss_channel
         ),
     )
-    transport = transport_for(send)  # the client's SMTP relay or ESP (transport.py)
+    transports = Transports(send)  # the client's SMTP relay or ESP per From domain
     pacer = DeliveryPacer(send)  # rates per sending and receiving domain, warm-up
     with attempts_open(send) as attempts:  # each message's transaction (attempts.py)
         while time.monotonic() < deadline:
@@ -242,9 +242,11 @@ def send_batch_run(send_id: int) -> RunResult:
                 # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
                 # over and write its outcome.
                 if attempts.begin(row):
+                    transport = transports.get(row.from_address)
                     reply = transport.send(return_path(send, row), row.email, data)
                     attempts.outcome(row, reply)
             attempts.release()
+            pacer.put_back()
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
     if send_has_due(send.pk):

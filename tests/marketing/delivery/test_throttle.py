@@ -258,6 +258,41 @@ def test_a_warming_domain_stops_at_its_day_and_waits_for_tomorrow(client_schema,
     assert domain_warmup("fresh.example") is None
 
 
+def test_a_rep_senders_warming_domain_holds_back_only_its_own_rows(
+    client_schema, sink, settings
+):
+    # Rep as Sender: p0-p2 go out from a rep's address on a domain verified today (2 a
+    # day), the others from the send's own domain, which has no warm-up. Two rows a batch,
+    # so the send's own rows are still unclaimed when the rep's domain runs out.
+    settings.DELIVERY_WARMUP_FIRST_DAY, settings.DELIVERY_BATCH_SIZE = 2, 2
+    SenderDomain.objects.create(
+        name="fresh.example",
+        verification_token="t" * 32,
+        status=DomainStatus.VERIFIED,
+        verified_at=timezone.now(),
+    )
+    emails = [f"p{i}@inbox.example" for i in range(6)]
+    send = _send_to(emails, from_address="news@shop.example")
+    Delivery.objects.filter(send=send, email__in=emails[:3]).update(
+        from_address="rep@fresh.example", from_name="Rep"
+    )
+    assert send_batch_run(send.pk) == RunResult.WAITING
+    states = dict(Delivery.objects.filter(send=send).values_list("email", "state"))
+    assert [states[email] for email in emails] == [
+        DeliveryState.SENT,
+        DeliveryState.SENT,
+        DeliveryState.PENDING,
+        *[DeliveryState.SENT] * 3,
+    ]
+    held = Delivery.objects.get(send=send, email=emails[2])
+    assert held.next_attempt_at == domain_warmup("fresh.example").next_day_at
+    assert held.attempts == 0
+    (rep,) = sink.handler.for_recipient(emails[0])
+    (own,) = sink.handler.for_recipient(emails[5])
+    assert "rep@fresh.example" in rep.message["From"]
+    assert "news@shop.example" in own.message["From"]
+
+
 def test_a_slow_down_wears_off(settings):
     settings.DELIVERY_SLOW_DOWN_SECONDS = 1
     slow_down(schema="alpha", recipient_domain="gmail.com")
