@@ -5,7 +5,8 @@ One recipient per transaction because the ledger records an outcome per recipien
 receiver may accept some recipients of a transaction and refuse others. The connection is
 reused until it fails or reaches `max_messages` (RSET only after a refusal; a connection
 the server closed while idle is replaced when the next MAIL finds it gone). MAIL, RCPT and
-DATA go in one write where the server offers PIPELINING: two round trips per message.
+DATA go in one write where the server offers PIPELINING: two round trips per message, and
+the message, when `send` gets its builder, is built while the first is under way.
 
 Outcomes (issue 12, "Outcomes"):
 
@@ -27,6 +28,7 @@ import re
 import smtplib
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -52,6 +54,11 @@ def envelope_address(address: str) -> str:
     if _PLAIN_ADDRESS.match(address):
         return f"<{address}>"
     return smtplib.quoteaddr(address)
+
+
+class BuildError(Exception):
+    """Raised by a message builder handed to `send` (its cause: what went wrong): passes
+    through the transport untouched, after closing a connection it left mid-transaction."""
 
 
 class Outcome(StrEnum):
@@ -155,41 +162,69 @@ class SmtpConnection:
                 self.client.close()
         self.client = None
 
-    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
-        """Send one message to one recipient; never raises for what a receiver says."""
+    def send(self, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]) -> Reply:
+        """Send one message to one recipient; never raises for what a receiver says.
+        `data`: the message, or its builder, called once MAIL, RCPT and DATA are written,
+        so the message is built while the server answers them (a BuildError it raises
+        closes the connection, whose transaction then ends unfinished, and goes on)."""
+        message = data if isinstance(data, bytes) else None
         try:
             if self.client is None:
                 self.open()
-                refused = self._envelope(mail_from, rcpt_to)
+                refused, message = self._envelope(mail_from, rcpt_to, message, data)
             else:
                 try:
-                    refused = self._envelope(mail_from, rcpt_to)
+                    refused, message = self._envelope(mail_from, rcpt_to, message, data)
                 except (smtplib.SMTPServerDisconnected, OSError):
                     # An idle connection the server has since closed (nothing was handed
                     # over yet): once more on a new one.
                     self.close()
                     self.open()
-                    refused = self._envelope(mail_from, rcpt_to)
+                    refused, message = self._envelope(mail_from, rcpt_to, message, data)
         except (smtplib.SMTPException, OSError) as error:
             # Nothing was handed over yet: safe to try again later.
             self.close()
             return Reply(Outcome.DEFERRED, 0, f"Connection failed: {error}"[:500])
-        return refused or self._data(data)
+        return refused or self._data(message)
 
-    def _envelope(self, mail_from: str, rcpt_to: str) -> Reply | None:
-        """MAIL, RCPT and DATA; None once the server waits for the message (354), else the
-        refusal. With PIPELINING (RFC 2920) the three go in one write and their replies come
-        back together: one round trip instead of three. A transaction a refusal left open
-        is reset (RSET) before the next one, not after every message."""
+    def _envelope(
+        self,
+        mail_from: str,
+        rcpt_to: str,
+        message: bytes | None,
+        build: Callable[[], bytes] | bytes,
+    ) -> tuple[Reply | None, bytes]:
+        """MAIL, RCPT and DATA, and the message (built here if not yet); no refusal once
+        the server waits for the message (354), else the refusal. With PIPELINING (RFC
+        2920) the three go in one write and their replies come back together: one round
+        trip instead of three, and the message is built meanwhile. A transaction a
+        refusal left open is reset (RSET) before the next one, not after every message."""
         client = self.client
         if self.unclean:
             client.rset()
             self.unclean = False
-        if client.does_esmtp and client.has_extn("pipelining"):
-            client.send(
-                f"MAIL FROM:{envelope_address(mail_from)}\r\n"
-                f"RCPT TO:{envelope_address(rcpt_to)}\r\nDATA\r\n"
-            )
+        pipelined = client.does_esmtp and client.has_extn("pipelining")
+        envelope = (
+            f"MAIL FROM:{envelope_address(mail_from)}\r\n"
+            f"RCPT TO:{envelope_address(rcpt_to)}\r\nDATA\r\n"
+        )
+        # An address that is not ASCII cannot go without SMTPUTF8 (smtplib raises): its
+        # message is built first, and its building fails first, as that of a To: header
+        # no encoder takes does.
+        early = pipelined and envelope.isascii()
+        if early:
+            client.send(envelope)
+        if message is None:
+            try:
+                message = build()
+            except BuildError:
+                if early:
+                    client.close()  # no QUIT: the server may be waiting for the message
+                    self.client = None
+                raise
+        if pipelined:
+            if not early:
+                client.send(envelope)
             mail, rcpt, data = client.getreply(), client.getreply(), client.getreply()
         else:
             mail = client.mail(mail_from)
@@ -202,12 +237,12 @@ class SmtpConnection:
         elif data[0] != 354:
             refusal = data
         else:
-            return None
+            return None, message
         if data and data[0] == 354:  # DATA taken though MAIL or RCPT was not: send nothing
             client.send(b".\r\n")
             client.getreply()
         self.unclean = True
-        return self._refused(*refusal)
+        return self._refused(*refusal), message
 
     def _data(self, data: bytes) -> Reply:
         client = self.client
@@ -242,7 +277,9 @@ class SmtpPool:
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(max_connections)
 
-    def send(self, host: str, port: int, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+    def send(
+        self, host: str, port: int, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]
+    ) -> Reply:
         with self._slots:
             connection = self._take(host, port)
             try:

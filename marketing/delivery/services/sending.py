@@ -10,6 +10,7 @@ parsed once per process and domain."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -34,7 +35,7 @@ from marketing.delivery.services.ledger import (
 from marketing.delivery.services.recipients import recipients_by_id
 from marketing.delivery.services.throttle import DeliveryPacer
 from marketing.delivery.services.tracked import message_tracking, send_tracking
-from marketing.delivery.smtp import Outcome, Reply
+from marketing.delivery.smtp import BuildError, Outcome, Reply
 from marketing.delivery.tokens import (
     PREFERENCES,
     UNSUBSCRIBE,
@@ -187,6 +188,15 @@ class _Batch:
         return b"".join(signer.sign(raw) for signer in self.signers_for(from_address)) + raw
 
 
+def _built(batch: _Batch, claimed: Claimed, profile) -> bytes:
+    """The message, any error of its building (a value no encoder takes) as a BuildError:
+    a poison message fails alone, once."""
+    try:
+        return batch.message(claimed, profile)
+    except Exception as error:
+        raise BuildError from error
+
+
 def send_batch_run(send_id: int) -> RunResult:
     send = Send.objects.get(pk=send_id)
     deadline = time.monotonic() + settings.DELIVERY_TASK_SECONDS
@@ -231,19 +241,24 @@ def send_batch_run(send_id: int) -> RunResult:
                 if profile is None:  # erased between the claim and now
                     attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                     continue
+                # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
+                # over (the relay builds it while its server answers the envelope) and
+                # write its outcome.
+                if not attempts.begin(row):
+                    continue
                 try:
-                    data = batch.message(row, profile)
-                except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
+                    reply = transport.send(
+                        return_path(send, row),
+                        row.email,
+                        functools.partial(_built, batch, row, profile),
+                    )
+                except BuildError as failed:
                     # Rendering and building are deterministic: another attempt would fail
                     # the same way, and a raise here would take the batch down again and again.
+                    error = failed.__cause__
                     problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]))
-                    continue
-                # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
-                # over and write its outcome.
-                if attempts.begin(row):
-                    reply = transport.send(return_path(send, row), row.email, data)
-                    attempts.outcome(row, reply)
+                    reply = Reply(Outcome.FAILED, 0, problem[:500])
+                attempts.outcome(row, reply)
             attempts.release()
     if send.status != SendStatus.SENDING:
         return RunResult.STOPPED
