@@ -155,11 +155,12 @@ class _Batch:
         """The recipient's message, rendered, built and signed."""
         send = self.send
         tracking, pixel_add = message_tracking(self.tracker, claimed.profile_id)
+        links = message_links(send, claimed)
         rendered = self.compiled.render(
             render_context_for_profile(
                 profile,
                 shared=self.shared,
-                extra=message_links(send, claimed),
+                extra=links,
                 tracking=tracking,
             )
         )
@@ -176,7 +177,7 @@ class _Batch:
             html=rendered.html,
             text=rendered.text,
             message_id=message_id(send, claimed),
-            list_unsubscribe_url=unsubscribe_url(send, claimed),
+            list_unsubscribe_url=links[UNSUBSCRIBE_LINK],  # its token made once
             reply_to=claimed.reply_to if own else send.reply_to,
             list_id=(
                 f"{send.list_name} <{send.kind}.{send.pk}.{settings.DELIVERY_BOUNCE_DOMAIN}>"

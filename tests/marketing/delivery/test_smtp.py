@@ -1,11 +1,15 @@
 """The SMTP transport against the fault-switch sink: each receiver answer becomes the
 outcome the ledger needs."""
 
+import smtplib
+import socket
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
-from marketing.delivery.smtp import BuildError, Outcome, SmtpPool, classify
+from marketing.delivery.smtp import BuildError, Outcome, SmtpConnection, SmtpPool, classify
 from tests.support.smtp_sink import SmtpSink
 
 MESSAGE = (
@@ -125,3 +129,19 @@ def test_a_builder_is_called_once_and_its_failure_delivers_nothing(sink, pool, p
     assert calls == [1, 1]
     assert not sink.handler.for_recipient("u2@mail.example")
     assert sink.handler.for_recipient("u3@mail.example")[0].data.endswith(b"..two dots\r\n")
+
+
+def test_replies_read_off_the_socket_as_smtplib_parses_them():
+    """Multi-line replies, replies split across reads, and a line without a code."""
+    ours, server = socket.socketpair()
+    connection = SmtpConnection("127.0.0.1", 25)
+    connection.client = SimpleNamespace(sock=ours)
+    with ours, server:
+        server.sendall(b"250-first line\r\n250 second \r\n35")
+        threading.Timer(0.05, server.sendall, [b"4 go ahead\r\n"]).start()
+        assert connection._replies(2) == [(250, b"first line\nsecond"), (354, b"go ahead")]
+        server.sendall(b"oops\r\n")
+        assert connection._replies(1) == [(-1, b"")]
+        server.close()
+        with pytest.raises(smtplib.SMTPServerDisconnected):
+            connection._replies(1)
