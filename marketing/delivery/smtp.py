@@ -5,7 +5,8 @@ One recipient per transaction because the ledger records an outcome per recipien
 receiver may accept some recipients of a transaction and refuse others. The connection is
 reused until it fails or reaches `max_messages` (RSET only after a refusal; a connection
 the server closed while idle is replaced when the next MAIL finds it gone). MAIL, RCPT and
-DATA go in one write where the server offers PIPELINING: two round trips per message.
+DATA go in one write where the server offers PIPELINING: two round trips per message, and
+the message, when `send` gets its builder, is built while the first is under way.
 
 Outcomes (issue 12, "Outcomes"):
 
@@ -27,6 +28,7 @@ import re
 import smtplib
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -52,6 +54,11 @@ def envelope_address(address: str) -> str:
     if _PLAIN_ADDRESS.match(address):
         return f"<{address}>"
     return smtplib.quoteaddr(address)
+
+
+class BuildError(Exception):
+    """Raised by a message builder handed to `send` (its cause: what went wrong): passes
+    through the transport untouched, after closing a connection it left mid-transaction."""
 
 
 class Outcome(StrEnum):
@@ -155,42 +162,70 @@ class SmtpConnection:
                 self.client.close()
         self.client = None
 
-    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
-        """Send one message to one recipient; never raises for what a receiver says."""
+    def send(self, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]) -> Reply:
+        """Send one message to one recipient; never raises for what a receiver says.
+        `data`: the message, or its builder, called once MAIL, RCPT and DATA are written,
+        so the message is built while the server answers them (a BuildError it raises
+        closes the connection, whose transaction then ends unfinished, and goes on)."""
+        message = data if isinstance(data, bytes) else None
         try:
             if self.client is None:
                 self.open()
-                refused = self._envelope(mail_from, rcpt_to)
+                refused, message = self._envelope(mail_from, rcpt_to, message, data)
             else:
                 try:
-                    refused = self._envelope(mail_from, rcpt_to)
+                    refused, message = self._envelope(mail_from, rcpt_to, message, data)
                 except (smtplib.SMTPServerDisconnected, OSError):
                     # An idle connection the server has since closed (nothing was handed
                     # over yet): once more on a new one.
                     self.close()
                     self.open()
-                    refused = self._envelope(mail_from, rcpt_to)
+                    refused, message = self._envelope(mail_from, rcpt_to, message, data)
         except (smtplib.SMTPException, OSError) as error:
             # Nothing was handed over yet: safe to try again later.
             self.close()
             return Reply(Outcome.DEFERRED, 0, f"Connection failed: {error}"[:500])
-        return refused or self._data(data)
+        return refused or self._data(message)
 
-    def _envelope(self, mail_from: str, rcpt_to: str) -> Reply | None:
-        """MAIL, RCPT and DATA; None once the server waits for the message (354), else the
-        refusal. With PIPELINING (RFC 2920) the three go in one write and their replies come
-        back together: one round trip instead of three. A transaction a refusal left open
-        is reset (RSET) before the next one, not after every message."""
+    def _envelope(
+        self,
+        mail_from: str,
+        rcpt_to: str,
+        message: bytes | None,
+        build: Callable[[], bytes] | bytes,
+    ) -> tuple[Reply | None, bytes]:
+        """MAIL, RCPT and DATA, and the message (built here if not yet); no refusal once
+        the server waits for the message (354), else the refusal. With PIPELINING (RFC
+        2920) the three go in one write and their replies come back together: one round
+        trip instead of three, and the message is built meanwhile. A transaction a
+        refusal left open is reset (RSET) before the next one, not after every message."""
         client = self.client
         if self.unclean:
             client.rset()
             self.unclean = False
-        if client.does_esmtp and client.has_extn("pipelining"):
-            client.send(
-                f"MAIL FROM:{envelope_address(mail_from)}\r\n"
-                f"RCPT TO:{envelope_address(rcpt_to)}\r\nDATA\r\n"
-            )
-            mail, rcpt, data = client.getreply(), client.getreply(), client.getreply()
+        pipelined = client.does_esmtp and client.has_extn("pipelining")
+        envelope = (
+            f"MAIL FROM:{envelope_address(mail_from)}\r\n"
+            f"RCPT TO:{envelope_address(rcpt_to)}\r\nDATA\r\n"
+        )
+        # An address that is not ASCII cannot go without SMTPUTF8 (smtplib raises): its
+        # message is built first, and its building fails first, as that of a To: header
+        # no encoder takes does.
+        early = pipelined and envelope.isascii()
+        if early:
+            client.send(envelope)
+        if message is None:
+            try:
+                message = build()
+            except BuildError:
+                if early:
+                    client.close()  # no QUIT: the server may be waiting for the message
+                    self.client = None
+                raise
+        if pipelined:
+            if not early:
+                client.send(envelope)
+            mail, rcpt, data = self._replies(3)
         else:
             mail = client.mail(mail_from)
             rcpt = client.rcpt(rcpt_to) if mail[0] == 250 else None
@@ -202,19 +237,19 @@ class SmtpConnection:
         elif data[0] != 354:
             refusal = data
         else:
-            return None
+            return None, message
         if data and data[0] == 354:  # DATA taken though MAIL or RCPT was not: send nothing
             client.send(b".\r\n")
-            client.getreply()
+            self._replies(1)
         self.unclean = True
-        return self._refused(*refusal)
+        return self._refused(*refusal), message
 
     def _data(self, data: bytes) -> Reply:
         client = self.client
         try:
             client.sock.settimeout(DATA_TERMINATION_TIMEOUT)
             client.send(dot_stuffed(data) + b".\r\n")
-            code, text = client.getreply()
+            [(code, text)] = self._replies(1)
             client.sock.settimeout(COMMAND_TIMEOUT)
         except (TimeoutError, smtplib.SMTPException, OSError) as error:
             # The message may or may not have been taken (RFC 1047).
@@ -224,6 +259,37 @@ class SmtpConnection:
             self.sent += 1
             return _reply(code, text, Outcome.SENT)
         return self._refused(code, text)
+
+    def _replies(self, count: int) -> list[tuple[int, bytes]]:
+        """The next `count` replies, read straight off the socket (smtplib reads and parses
+        each line on its own: most of the client's time per message), as smtplib's
+        getreply gives them: (code, the lines' texts joined by LF), code -1 for a line
+        without one. Only whole replies are taken: the server sends nothing unasked, so
+        nothing is left in between for smtplib's own reads (EHLO, AUTH, the commands
+        without PIPELINING)."""
+        sock, data, replies, lines = self.client.sock, b"", [], []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            if end < 0:
+                if len(data) - start > smtplib._MAXLINE:
+                    raise smtplib.SMTPResponseException(500, "Line too long.")
+                chunk = sock.recv(65536)
+                if not chunk:
+                    raise smtplib.SMTPServerDisconnected("Connection unexpectedly closed")
+                data, start = data[start:] + chunk, 0
+                continue
+            line, start = data[start : end + 1], end + 1
+            lines.append(line[4:].strip(b" \t\r\n"))
+            try:
+                code = int(line[:3])
+            except ValueError:
+                code = -1
+            if code == -1 or line[3:4] != b"-":
+                replies.append((code, b"\n".join(lines)))
+                if len(replies) == count:
+                    return replies
+                lines = []
 
     def _refused(self, code: int, text: bytes) -> Reply:
         if code == 421 or code < 0:  # the server is closing the session
@@ -242,7 +308,9 @@ class SmtpPool:
         self._lock = threading.Lock()
         self._slots = threading.BoundedSemaphore(max_connections)
 
-    def send(self, host: str, port: int, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+    def send(
+        self, host: str, port: int, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]
+    ) -> Reply:
         with self._slots:
             connection = self._take(host, port)
             try:

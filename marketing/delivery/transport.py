@@ -12,6 +12,7 @@ worker keeps one transport per client row and rebuilds it when the row changes."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from django.conf import settings
@@ -22,16 +23,18 @@ from marketing.delivery.smtp import Reply, SmtpPool
 
 
 class Transport(Protocol):
-    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+    def send(self, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]) -> Reply:
         """Hand over one message for one recipient; never raises for what the far end
-        says. `mail_from` is the VERP return path: it names (and signs) the delivery."""
+        says. `mail_from` is the VERP return path: it names (and signs) the delivery.
+        `data`: the message, or its builder (whose smtp.BuildError goes on to the caller),
+        which the relay calls while its server answers the envelope."""
 
 
 class SmtpTransport:
     def __init__(self, pool: SmtpPool, host: str, port: int) -> None:
         self.pool, self.host, self.port = pool, host, port
 
-    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+    def send(self, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]) -> Reply:
         return self.pool.send(self.host, self.port, mail_from, rcpt_to, data)
 
 
@@ -71,7 +74,8 @@ class _EspForSend:
     def __init__(self, esp, bulk: bool) -> None:
         self.esp, self.bulk = esp, bulk
 
-    def send(self, mail_from: str, rcpt_to: str, data: bytes) -> Reply:
+    def send(self, mail_from: str, rcpt_to: str, data: bytes | Callable[[], bytes]) -> Reply:
+        data = data if isinstance(data, bytes) else data()
         return self.esp.send(mail_from, rcpt_to, data, bulk=self.bulk)
 
 

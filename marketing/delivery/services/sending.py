@@ -10,6 +10,7 @@ parsed once per process and domain."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -34,7 +35,7 @@ from marketing.delivery.services.ledger import (
 from marketing.delivery.services.recipients import recipients_by_id
 from marketing.delivery.services.throttle import DeliveryPacer
 from marketing.delivery.services.tracked import message_tracking, send_tracking
-from marketing.delivery.smtp import Outcome, Reply
+from marketing.delivery.smtp import BuildError, Outcome, Reply
 from marketing.delivery.tokens import (
     PREFERENCES,
     UNSUBSCRIBE,
@@ -90,11 +91,16 @@ def return_path(send: Send, claimed: Claimed) -> str:
     return f"bounces+{schema}.{claimed.id}.{token}@{settings.DELIVERY_BOUNCE_DOMAIN}"
 
 
-@lru_cache(maxsize=256)
 def _client_origin(schema: str) -> str:
+    return _origin(schema, settings.DELIVERY_LINK_SCHEME, settings.DELIVERY_LINK_PORT)
+
+
+@lru_cache(maxsize=256)
+def _origin(schema: str, scheme: str, port: int | None) -> str:
+    """The client's links' origin, kept per process under the settings that shape it
+    (a test, or a settings change, must not get another's)."""
     host = connection.tenant.get_primary_domain().domain
-    port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
-    return f"{settings.DELIVERY_LINK_SCHEME}://{host}{port}"
+    return f"{scheme}://{host}{f':{port}' if port else ''}"
 
 
 def unsubscribe_url(send: Send, claimed: Claimed) -> str:
@@ -154,11 +160,12 @@ class _Batch:
         """The recipient's message, rendered, built and signed."""
         send = self.send
         tracking, pixel_add = message_tracking(self.tracker, claimed.profile_id)
+        links = message_links(send, claimed)
         rendered = self.compiled.render(
             render_context_for_profile(
                 profile,
                 shared=self.shared,
-                extra=message_links(send, claimed),
+                extra=links,
                 tracking=tracking,
             )
         )
@@ -175,7 +182,7 @@ class _Batch:
             html=rendered.html,
             text=rendered.text,
             message_id=message_id(send, claimed),
-            list_unsubscribe_url=unsubscribe_url(send, claimed),
+            list_unsubscribe_url=links[UNSUBSCRIBE_LINK],  # its token made once
             reply_to=claimed.reply_to if own else send.reply_to,
             list_id=(
                 f"{send.list_name} <{send.kind}.{send.pk}.{settings.DELIVERY_BOUNCE_DOMAIN}>"
@@ -185,6 +192,15 @@ class _Batch:
             feedback_id=feedback if send.kind != SendKind.TEST else "",
         ).as_bytes(self.known_lines)
         return b"".join(signer.sign(raw) for signer in self.signers_for(from_address)) + raw
+
+
+def _built(batch: _Batch, claimed: Claimed, profile) -> bytes:
+    """The message, any error of its building (a value no encoder takes) as a BuildError:
+    a poison message fails alone, once."""
+    try:
+        return batch.message(claimed, profile)
+    except Exception as error:
+        raise BuildError from error
 
 
 def send_batch_run(send_id: int) -> RunResult:
@@ -231,20 +247,24 @@ def send_batch_run(send_id: int) -> RunResult:
                 if profile is None:  # erased between the claim and now
                     attempts.outcome(row, Reply(Outcome.FAILED, 0, PROFILE_GONE))
                     continue
+                # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
+                # over (the relay builds it while its server answers the envelope) and
+                # write its outcome.
+                if not attempts.begin(row):
+                    continue
                 try:
-                    data = batch.message(row, profile)
-                except Exception as error:  # noqa: BLE001 - a poison message fails alone, once
+                    reply = transports.get(row.from_address).send(
+                        return_path(send, row),
+                        row.email,
+                        functools.partial(_built, batch, row, profile),
+                    )
+                except BuildError as failed:
                     # Rendering and building are deterministic: another attempt would fail
                     # the same way, and a raise here would take the batch down again and again.
+                    error = failed.__cause__
                     problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
-                    attempts.outcome(row, Reply(Outcome.FAILED, 0, problem[:500]))
-                    continue
-                # Mailable still (read under a lock an unsubscribe waits for)? Then hand it
-                # over and write its outcome.
-                if attempts.begin(row):
-                    transport = transports.get(row.from_address)
-                    reply = transport.send(return_path(send, row), row.email, data)
-                    attempts.outcome(row, reply)
+                    reply = Reply(Outcome.FAILED, 0, problem[:500])
+                attempts.outcome(row, reply)
             attempts.release()
             pacer.put_back()
     if send.status != SendStatus.SENDING:

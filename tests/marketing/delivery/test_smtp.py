@@ -1,11 +1,15 @@
 """The SMTP transport against the fault-switch sink: each receiver answer becomes the
 outcome the ledger needs."""
 
+import smtplib
+import socket
+import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 
-from marketing.delivery.smtp import Outcome, SmtpPool, classify
+from marketing.delivery.smtp import BuildError, Outcome, SmtpConnection, SmtpPool, classify
 from tests.support.smtp_sink import SmtpSink
 
 MESSAGE = (
@@ -99,3 +103,45 @@ def test_an_idle_connection_the_server_closed_is_replaced(pool):
         host, port = first.host, first.port
     with SmtpSink(host, port) as second:  # same address, the old connection is dead
         assert _send(pool, second, "b@mail.example").outcome == Outcome.SENT
+
+
+@pytest.mark.parametrize("pipelining", [True, False])
+def test_a_builder_is_called_once_and_its_failure_delivers_nothing(sink, pool, pipelining):
+    sink.handler.faults.pipelining = pipelining
+    calls = []
+
+    def build():
+        calls.append(1)
+        return MESSAGE
+
+    def broken():
+        raise BuildError from UnicodeError("label too long")
+
+    send = pool.send
+    assert send(sink.host, sink.port, "b@shop.example", "u1@mail.example", build).code == 250
+    assert calls == [1]
+    # The connection it leaves mid-transaction is closed: the server ends that transaction
+    # unfinished, and the next message goes on a new connection.
+    with pytest.raises(BuildError) as failed:
+        send(sink.host, sink.port, "b@shop.example", "u2@mail.example", broken)
+    assert isinstance(failed.value.__cause__, UnicodeError)
+    assert send(sink.host, sink.port, "b@shop.example", "u3@mail.example", build).code == 250
+    assert calls == [1, 1]
+    assert not sink.handler.for_recipient("u2@mail.example")
+    assert sink.handler.for_recipient("u3@mail.example")[0].data.endswith(b"..two dots\r\n")
+
+
+def test_replies_read_off_the_socket_as_smtplib_parses_them():
+    """Multi-line replies, replies split across reads, and a line without a code."""
+    ours, server = socket.socketpair()
+    connection = SmtpConnection("127.0.0.1", 25)
+    connection.client = SimpleNamespace(sock=ours)
+    with ours, server:
+        server.sendall(b"250-first line\r\n250 second \r\n35")
+        threading.Timer(0.05, server.sendall, [b"4 go ahead\r\n"]).start()
+        assert connection._replies(2) == [(250, b"first line\nsecond"), (354, b"go ahead")]
+        server.sendall(b"oops\r\n")
+        assert connection._replies(1) == [(-1, b"")]
+        server.close()
+        with pytest.raises(smtplib.SMTPServerDisconnected):
+            connection._replies(1)
