@@ -293,8 +293,8 @@ def test_the_last_valid_row_of_an_email_wins(unlimited, quote):
 
 def test_an_address_written_two_ways_is_one_profile(unlimited):
     # An internationalised domain in Unicode, upper case and its xn-- form: one email by
-    # the one rule, so one profile, from its last row (a bulk import writes both rows as
-    # profiles, then deletes the earlier one).
+    # the one rule, so one profile, from its last row (a bulk import reads the emails of
+    # the whole file first, to stage the rows of repeated ones).
     _, outcome = run_file(
         "email,first name\nann@EXÄMPLE.com,A1\nbob@x.example,B1\n"
         "ann@xn--exmple-cua.com,A2\n".encode()

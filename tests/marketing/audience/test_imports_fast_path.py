@@ -56,17 +56,18 @@ def _plan(tail: bool = True) -> RowPlan:
     return RowPlan("subscribers", 0, columns, parsers, custom)
 
 
-def _direct(plan: RowPlan, existing: set[str]) -> DirectLoad:
+def _direct(plan: RowPlan, staged: set[str]) -> DirectLoad:
     empties = ["" for _ in TEXT_KEYS] + [EMPTY_COPY["boolean"]]
     empties = empties[: len(plan.parsers)]
     return DirectLoad(
-        existing=set(existing),
+        existing=set(staged),
         base=1_000_000,
         fields=plan.fields_with_empties(empties),
         custom_empty="{}",
         suffix="\timport\tPending\t2026-11-26T00:00:00+00:00",
         columns=[],
         constraints=[],
+        staged=set(staged),
     )
 
 

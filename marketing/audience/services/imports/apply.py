@@ -322,6 +322,14 @@ def apply_direct(
             f" greatest(%s, (SELECT max(id) FROM {table})))",
             [direct.base],
         )
+        if direct.new_repeated:
+            columns, select = _new_profiles(plan, old=None)
+            cursor.execute(
+                f"""INSERT INTO {table} ({columns}) SELECT {select} FROM {stage} s
+                WHERE s.email = ANY(%(emails)s)""",
+                {**params, "emails": list(direct.new_repeated)},
+            )
+            added += cursor.rowcount
         if added and getattr(connection, "tenant", None) is not None:
             plan_limit_enforce(client=connection.tenant, module=Module.CONTACTS, adding=added)
         if new:

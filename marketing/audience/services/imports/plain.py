@@ -167,7 +167,7 @@ def _fast_path(plan: RowPlan, direct: DirectLoad | None, delimiter: str) -> Call
     email_index = plan.email_index
     join = "\t".join
     email_match = ASCII_EMAIL_MATCH
-    existing = direct.existing if direct is not None else frozenset()
+    staged = direct.staged if direct is not None else frozenset()
     base = direct.base if direct is not None else 0
     suffix = direct.suffix if direct is not None else ""
     custom_new = direct.custom_empty if direct is not None else NUL_MARK
@@ -179,7 +179,7 @@ def _fast_path(plan: RowPlan, direct: DirectLoad | None, delimiter: str) -> Call
         if line.encode().translate(None, allowed):  # a byte past ASCII stays too
             return None
         email = cells[email_index]
-        new = direct is not None and email not in existing
+        new = direct is not None and email not in staged
         for index, new_values, staged_values in booleans:
             value = (new_values if new else staged_values).get(cells[index])
             if value is None:

@@ -4,7 +4,7 @@ one value rule) and the COPY text line."""
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from json.encoder import encode_basestring_ascii
 
@@ -143,7 +143,7 @@ class RowPlan:
         DirectLoad)."""
         width = len(cells)
         email = self.email(cells)
-        new = direct is not None and email not in direct.existing
+        new = direct is not None and email not in direct.staged
         if new:
             out = [str(direct.base + row_no), email]
             fields, custom_empty = direct.fields, direct.custom_empty
@@ -237,12 +237,10 @@ class RowPlan:
 @dataclass
 class DirectLoad:
     """A bulk import's rows straight into the profile table (apply.direct_begin): a row
-    whose email is not among the `existing` (stored) ones becomes a whole new profile row,
-    `id` = `base` + its row number, each empty cell the new profile's value (`fields`,
-    `custom_empty`), then `suffix`: the values of the columns the file does not fill. The
-    rows of stored emails are staged. Of a new email on several rows, the earlier rows'
-    profiles are deleted once the file is read (staging._delete_rows): the last row wins,
-    as in a staged import."""
+    whose email is not among `staged` (the stored emails and those on more than one row of
+    the file) becomes a whole new profile row, `id` = `base` + its row number, each empty
+    cell the new profile's value (`fields`, `custom_empty`), then `suffix`: the values of
+    the columns the file does not fill. The other rows are staged."""
 
     existing: set[str]
     base: int
@@ -251,6 +249,8 @@ class DirectLoad:
     suffix: str
     columns: list[str]  # of the profile table's COPY
     constraints: list[tuple[str, str]]  # dropped for the load, added back by the apply
+    staged: set[str] = field(default_factory=set)
+    new_repeated: set[str] = field(default_factory=set)  # staged, not stored: inserted
 
 
 NUL_MARK = "\x00"  # never in a stored file (the upload refuses NUL bytes) nor in PostgreSQL

@@ -16,6 +16,7 @@ by its fast path when that can vouch for it, by the full rules (rows.py) otherwi
 
 import csv
 import heapq
+import mmap
 import os
 import pickle
 import shutil
@@ -28,6 +29,7 @@ from django.db import connection
 
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
+from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.plain import (
     FastRows,
@@ -35,10 +37,12 @@ from marketing.audience.services.imports.plain import (
     plain_rows,
 )
 from marketing.audience.services.imports.reading import (
+    SNIFF_BYTES,
     Half,
     ImportFileError,
     halves,
     iter_data_rows,
+    sniff_delimiter,
 )
 from marketing.audience.services.imports.rows import DirectLoad, RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
@@ -314,6 +318,10 @@ def stage_file(
     helper_lines = None
     split = halves(path) if parts == 2 else None
     delimiter = plain_delimiter(path)
+    if direct is not None:  # before the helper is forked: it routes rows by them
+        repeated = _repeated_emails(path, plan.email_index)
+        direct.staged = direct.existing | repeated
+        direct.new_repeated = repeated - direct.existing
     fast = FastRows(plan, direct, delimiter) if delimiter is not None else None
     try:
         if parts == 2:
@@ -381,6 +389,50 @@ def stage_file(
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _repeated_emails(path: Path, email_index: int) -> set[str]:
+    """The emails (by the one rule) on more than one row of the file, read before its rows
+    are checked: a direct load writes a new profile straight into the table only from
+    the one row of its email, and stages the rows of a repeated one (the last valid row
+    wins there, as in any import). A file without quote characters is cut at its
+    delimiter (no cell can hold one), any other is read as CSV."""
+    if path.stat().st_size == 0:
+        return set()
+    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+        quoted = data.find(b'"') != -1
+
+    def cells():
+        if quoted:
+            for _row_no, row in iter_data_rows(path):
+                if email_index < len(row):
+                    yield row[email_index]
+            return
+        with open(path, encoding="utf-8", newline="") as handle:
+            delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
+            handle.seek(0)
+            next(handle, None)  # the header row
+            for line in handle:
+                parts = line.split(delimiter, email_index + 1)
+                if email_index < len(parts):
+                    yield parts[email_index]
+
+    seen: set[str] = set()
+    repeated: set[str] = set()
+    for cell in cells():
+        email = cell.strip().lower()  # what email_normalise returns for a valid ASCII one
+        if not email:
+            continue
+        if not email.isascii() or "xn--" in email:
+            try:
+                email = email_normalise(cell)
+            except InvalidEmail:
+                continue
+        if email in seen:
+            repeated.add(email)
+        else:
+            seen.add(email)
+    return repeated
+
+
 def _copy_files(sql: str, paths: list[Path]) -> None:
     with connection.cursor() as cursor, cursor.copy(sql) as copy:
         for path in paths:
@@ -397,8 +449,8 @@ def _delete_rows(name: str, rows: list[int], direct: DirectLoad | None = None) -
         if rows:
             # `= ANY` of a large array is a hash lookup (PostgreSQL 14+).
             cursor.execute(f"DELETE FROM {name} WHERE row_no = ANY(%s)", [rows])
-            # A direct load writes every row of a new email as a profile: the earlier
-            # rows of a repeated one go again here (by the primary key, which stays).
+            # A direct load stages every row of a repeated email (_repeated_emails): the
+            # profile table holds none of these rows unless that read missed one.
             if direct is not None and cursor.rowcount < len(rows):
                 cursor.execute(
                     f"DELETE FROM {Profile._meta.db_table} WHERE id = ANY(%s)",
