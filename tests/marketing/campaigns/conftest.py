@@ -8,6 +8,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from core import tasks
 from marketing.audience.models import Group, Profile, ProfileGroup
 from marketing.campaigns.models import CampaignType
 from marketing.campaigns.services.campaigns import campaign_create
@@ -20,6 +21,7 @@ from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
     nomkm_api,
     user_api,
 )
+from tests.support.smtp_sink import SmtpSink
 
 
 @dataclass
@@ -102,3 +104,19 @@ def world(in_alpha) -> World:  # noqa: F811
     made = world_make()
     assert connection.schema_name == "alpha"
     return made
+
+
+@pytest.fixture
+def sent_tasks(monkeypatch):
+    """Tasks the services send (by name), instead of publishing them."""
+    sent = []
+    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
+    return sent
+
+
+@pytest.fixture
+def sink(settings):
+    """The aiosmtpd sink, as the relay of the sends."""
+    with SmtpSink() as running:
+        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
+        yield running

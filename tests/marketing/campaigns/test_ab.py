@@ -25,23 +25,8 @@ from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_make
-from tests.support.smtp_sink import SmtpSink
 
 EMAILS = tuple(f"ab{n:02d}@mail.example" for n in range(20))
-
-
-@pytest.fixture
-def sent_tasks(monkeypatch):
-    sent = []
-    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
-    return sent
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 @pytest.fixture

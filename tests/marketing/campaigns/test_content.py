@@ -5,9 +5,6 @@ web links, in the snapshot and in the links the send records)."""
 
 import re
 
-import pytest
-
-from core import tasks
 from marketing.campaigns.models import CampaignSettings
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.campaigns.services.sending import campaign_send, campaign_start
@@ -16,7 +13,6 @@ from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.tracking.models import SendLink
 from tests.marketing.campaigns.conftest import campaign_make
-from tests.support.smtp_sink import SmtpSink
 
 LINE = "View this email in your browser"
 HTML = (
@@ -26,20 +22,6 @@ HTML = (
     '<a href="mailto:sales@shop.example">Mail us</a></body></html>'
 )
 TAGS = "utm_source=mailcraft&amp;utm_medium=email&amp;utm_campaign=autumn-sale"
-
-
-@pytest.fixture
-def sent_tasks(monkeypatch):
-    sent = []
-    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
-    return sent
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _started(world, **changes) -> Send:

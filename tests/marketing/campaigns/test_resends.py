@@ -6,11 +6,9 @@ subject; delivered (2) when their send finishes, failed (3) when the campaign fa
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
 from django.db import connection
 from django.utils import timezone
 
-from core import tasks
 from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignStatus, ResendStatus
 from marketing.campaigns.services.resends import (
@@ -27,23 +25,8 @@ from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_make
-from tests.support.smtp_sink import SmtpSink
 
 EMAILS = ("clicker@r.example", "opener@r.example", "proxy@r.example", "silent@r.example")
-
-
-@pytest.fixture
-def sent_tasks(monkeypatch):
-    sent = []
-    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
-    return sent
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _resending(world, **changes):

@@ -6,11 +6,9 @@ Scheduled for its next period; a check run twice sends once."""
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from core import tasks
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.rss import items_new, period_next, rss_issue_send
 from marketing.campaigns.services.sending import campaign_send, campaign_start, campaigns_due
@@ -19,7 +17,6 @@ from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.rendering.feeds import _cache_key
 from tests.core.http_server import Answer, http_server
-from tests.support.smtp_sink import SmtpSink
 
 from .conftest import campaign_make, world_make
 
@@ -42,20 +39,6 @@ def _feed(*items: tuple[str, str]) -> Answer:
         f"<link>https://news.example/</link>{entries}</channel></rss>"
     ).encode()
     return Answer(200, body, {"Content-Type": "application/rss+xml"})
-
-
-@pytest.fixture
-def sent_tasks(monkeypatch):
-    sent = []
-    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
-    return sent
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _issues(campaign) -> list[Send]:

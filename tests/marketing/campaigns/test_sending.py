@@ -7,7 +7,6 @@ import threading
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
 from django.db import connection
 from django.utils import timezone
 
@@ -28,22 +27,6 @@ from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.senders.models import Sender, SenderDomain
 from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
-from tests.support.smtp_sink import SmtpSink
-
-
-@pytest.fixture
-def sent_tasks(monkeypatch):
-    """Tasks the services send (by name), instead of publishing them."""
-    sent = []
-    monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
-    return sent
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _send_of(campaign) -> Send:
