@@ -92,6 +92,24 @@ def _public_schema_after_each_test():
     connection.set_schema_to_public()
 
 
+def _tracking_keys_delete() -> None:
+    from marketing.tracking import store
+
+    redis = store.connection()
+    keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
+    if keys:
+        redis.delete(*keys)
+
+
+@pytest.fixture
+def tracking_redis_clean():
+    """No tracking queue, batch or link cache left in Redis (this worker's prefix) before
+    or after the test."""
+    _tracking_keys_delete()
+    yield
+    _tracking_keys_delete()
+
+
 def http(host: str) -> HttpClient:
     """A browser at `host`, from an address no other browser of the run has (sign-in limits
     are per address, and their counters outlive each test's transaction)."""

@@ -14,24 +14,12 @@ from marketing.delivery.bounces import Report, ReportKind, VerpAddress
 from marketing.delivery.models import Delivery, DeliveryState
 from marketing.delivery.services.reports import report_record
 from marketing.delivery.tokens import verp_token
-from marketing.tracking import store
 from marketing.tracking.models import EmailEvent, EventType
 from marketing.tracking.services import Event, events_record
 from tests.conftest import in_schema
 from tests.support.campaign_report_seed import ab_variants_mark, sent_campaign_seed
 
-
-@pytest.fixture(autouse=True)
-def _clean_redis():
-    def clean():
-        redis = store.connection()
-        keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
-        if keys:
-            redis.delete(*keys)
-
-    clean()
-    yield
-    clean()
+pytestmark = pytest.mark.usefixtures("tracking_redis_clean")
 
 
 def _report(api, campaign_id: int) -> dict:

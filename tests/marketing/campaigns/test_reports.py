@@ -13,24 +13,12 @@ from django.utils import timezone
 from marketing.campaigns.messages import REPORT_DAYS_RANGE
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.services.report_export import report_export_write
-from marketing.tracking import store
 from tests.conftest import in_schema
 from tests.marketing.audience.conftest import Api, foreign
 from tests.marketing.campaigns.conftest import campaign_make, world_make
 from tests.support.campaign_report_seed import ab_variants_mark, sent_campaign_seed
 
-
-@pytest.fixture(autouse=True)
-def _clean_redis():
-    def clean():
-        redis = store.connection()
-        keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
-        if keys:
-            redis.delete(*keys)
-
-    clean()
-    yield
-    clean()
+pytestmark = pytest.mark.usefixtures("tracking_redis_clean")
 
 
 @pytest.fixture

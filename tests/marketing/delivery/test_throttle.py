@@ -258,9 +258,7 @@ def test_a_warming_domain_stops_at_its_day_and_waits_for_tomorrow(client_schema,
     assert domain_warmup("fresh.example") is None
 
 
-def test_a_rep_senders_warming_domain_holds_back_only_its_own_rows(
-    client_schema, sink, settings
-):
+def test_a_rep_senders_warming_domain_holds_back_only_its_own_rows(client_schema, sink, settings):
     # Rep as Sender: p0-p2 go out from a rep's address on a domain verified today (2 a
     # day), the others from the send's own domain, which has no warm-up. Two rows a batch,
     # so the send's own rows are still unclaimed when the rep's domain runs out.

@@ -32,17 +32,7 @@ START = datetime(2026, 3, 27, 20, 5, tzinfo=UTC)  # Lord Howe and New York chang
 EVENTS = EmailEvent._meta.db_table
 
 
-@pytest.fixture(autouse=True)
-def _clean_redis():
-    def clean():
-        redis = store.connection()
-        keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
-        if keys:
-            redis.delete(*keys)
-
-    clean()
-    yield
-    clean()
+pytestmark = pytest.mark.usefixtures("tracking_redis_clean")
 
 
 def _sends(tenant) -> None:

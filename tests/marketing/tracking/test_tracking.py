@@ -44,19 +44,9 @@ PAGE = (
 
 
 @pytest.fixture(autouse=True)
-def _clean_redis(settings):
+def _clean_redis(settings, tracking_redis_clean):
     settings.TRACKING_PUSH_BATCH = 1  # each event queued at once (the outbox's own tests below)
     _send_links.cache_clear()
-
-    def clean():
-        redis = store.connection()
-        keys = list(redis.scan_iter(match=f"{store.queue_key().rsplit(':', 1)[0]}:*"))
-        if keys:
-            redis.delete(*keys)
-
-    clean()
-    yield
-    clean()
 
 
 def _token(**kwargs) -> TrackingToken:
