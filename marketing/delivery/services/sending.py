@@ -103,28 +103,27 @@ def _origin(schema: str, scheme: str, port: int | None) -> str:
     return f"{scheme}://{host}{f':{port}' if port else ''}"
 
 
+def _recipient_url(action: str, send: Send, claimed: Claimed, path: str) -> str:
+    """A link of the message's own on the client's host: `path`, then a recipient token of
+    `action` naming the profile and the send."""
+    schema = connection.schema_name
+    token = recipient_token(action, schema=schema, profile_id=claimed.profile_id, send_id=send.pk)
+    return f"{_client_origin(schema)}{path}{token}"
+
+
 def unsubscribe_url(send: Send, claimed: Claimed) -> str:
-    """The message's one-click unsubscribe link (RFC 8058), on the client's own host."""
-    token = recipient_token(
-        UNSUBSCRIBE, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
-    )
-    return f"{_client_origin(connection.schema_name)}/u/{token}"
+    """The message's one-click unsubscribe link (RFC 8058)."""
+    return _recipient_url(UNSUBSCRIBE, send, claimed, "/u/")
 
 
 def preferences_url(send: Send, claimed: Claimed) -> str:
     """The message's update-preferences link (the `updatePreferencesLink` merge tag)."""
-    token = recipient_token(
-        PREFERENCES, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
-    )
-    return f"{_client_origin(connection.schema_name)}/external/managepreferences?token={token}"
+    return _recipient_url(PREFERENCES, send, claimed, "/external/managepreferences?token=")
 
 
 def web_view_url(send: Send, claimed: Claimed) -> str:
     """The message's copy in the browser (the `viewInBrowserLink` merge tag)."""
-    token = recipient_token(
-        WEB_VIEW, schema=connection.schema_name, profile_id=claimed.profile_id, send_id=send.pk
-    )
-    return f"{_client_origin(connection.schema_name)}/v/{token}"
+    return _recipient_url(WEB_VIEW, send, claimed, "/v/")
 
 
 def message_links(send: Send, claimed: Claimed) -> dict[str, str]:
