@@ -7,6 +7,7 @@ NAME_TAKEN = "A campaign with this name already exists."
 TYPE_REQUIRED = "Please select campaign type"
 TYPE_DISABLED = "This campaign type is disabled."
 CAMPAIGN_NOT_FOUND = "Campaign not found."
+AUTOSAVE_OFF = "Autosave is off in the campaign settings: save your changes with Save Draft."
 NOT_EDITABLE = (
     "A campaign can be edited only when it is Draft, Published, Unpublished or Scheduled."
 )

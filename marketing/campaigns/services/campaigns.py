@@ -21,7 +21,11 @@ from core.audit.record import audit_record
 from core.errors import ValidationFailed
 from marketing.campaigns import messages
 from marketing.campaigns.models import EDITABLE_STATUSES, Campaign, CampaignStatus
-from marketing.campaigns.selectors import campaign_get, campaign_type_get
+from marketing.campaigns.selectors import (
+    campaign_get,
+    campaign_settings_get,
+    campaign_type_get,
+)
 from marketing.campaigns.services.validation import campaign_fields_check
 from tenants.access import Member
 from tenants.plan_limits import Module, plan_limit_enforce
@@ -132,7 +136,10 @@ def campaign_save(
     *, campaign_id: int, values: dict, action: str = SaveAction.DRAFT_SAVE
 ) -> Campaign:
     """Save changes of an editable campaign; its status does not change (a scheduled one
-    stays scheduled at its possibly new time)."""
+    stays scheduled at its possibly new time). An autosave is refused while the client's
+    "auto save content" setting is off."""
+    if action == SaveAction.AUTOSAVE and not campaign_settings_get().auto_save_content:
+        raise _refused("action", messages.AUTOSAVE_OFF)
     with transaction.atomic():
         campaign = campaign_lock_editable(campaign_id)
         changed = sorted(k for k, v in values.items() if getattr(campaign, k) != v)

@@ -4,6 +4,7 @@ client, and instants read and written in the client's time zone (America/New_Yor
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from marketing.campaigns.messages import AUTOSAVE_OFF
 from marketing.campaigns.models import Campaign, CampaignType
 from tests.conftest import in_schema
 from tests.marketing.audience.conftest import foreign
@@ -127,6 +128,18 @@ def test_campaign_types_and_settings_are_changed_by_admins(alpha, admin_api, use
     answer = admin_api.patch("/api/mm/campaignSettings", changed).json()
     assert answer == {**settings, "useRepAsSender": True}
     assert user_api.get("/api/mm/campaignSettings").json()["useRepAsSender"] is True
+
+
+def test_an_autosave_is_refused_while_the_setting_is_off(alpha, admin_api, user_api):
+    # The editor stops autosaving when the setting is off; the server holds the rule too.
+    cid = user_api.post("/api/mm/campaigns", _body(_world(alpha))).json()["id"]
+    off = admin_api.patch("/api/mm/campaignSettings", {"autoSaveContent": False})
+    assert off.status_code == 200
+    refused = user_api.patch(f"/api/mm/campaigns/{cid}", {"subject": "x", "action": "autosave"})
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {"action": [AUTOSAVE_OFF]}
+    saved = user_api.patch(f"/api/mm/campaigns/{cid}", {"subject": "y", "action": "draftSave"})
+    assert saved.status_code == 200 and saved.json()["subject"] == "y"
 
 
 def test_no_marketing_access_and_another_client(alpha, beta, admin_api, nomkm_api, beta_api):
