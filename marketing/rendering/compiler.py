@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -45,6 +45,18 @@ _PLACEHOLDER_RE = re.compile(_OPEN + r"(\d+)" + _CLOSE)
 # "<", so every attempt stops at the next "<": linear on any input.
 A_TAG_RE = re.compile(r"<a\b(?:[^<>\"']++|\"[^\"<]*+\"|'[^'<]*+')*+>", re.I)
 HREF_RE = re.compile(r"\shref\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'>]+))", re.I)
+
+
+def link_hrefs(text: str) -> Iterator[tuple[re.Match, int, int]]:
+    """Each `<a>` tag of `text` that has an href, with the span of the href's value (inside
+    its quotes, if any)."""
+    for anchor in A_TAG_RE.finditer(text):
+        match = HREF_RE.search(text, anchor.start(), anchor.end())
+        if match is not None:
+            group = next(g for g in (1, 2, 3) if match.group(g) is not None)
+            yield (anchor, *match.span(group))
+
+
 _LINK_TEXT_SCAN = 2000  # characters looked at for a link's closing </a>
 _END_A_RE = re.compile(r"</a\s*>", re.I)
 _MARKUP_RE = re.compile(r"<[^>]*>")
@@ -337,12 +349,7 @@ def _compile(source: str, kind: PartKind) -> tuple[_Seq, list[Link], list[Link]]
     tokens: list[tuple] = []
     position = 0
     if kind is PartKind.HTML:
-        for anchor in A_TAG_RE.finditer(text):
-            match = HREF_RE.search(text, anchor.start(), anchor.end())
-            if match is None:
-                continue
-            group = next(g for g in (1, 2, 3) if match.group(g) is not None)
-            start, end = match.span(group)
+        for anchor, start, end in link_hrefs(text):
             tokens += _tokens(text[position:start], tags)
             url = html_lib.unescape(_restore(text[start:end], tags)).strip()
             tokens.append(("link", url, _link_text(text, anchor.end(), tags), text[start:end]))

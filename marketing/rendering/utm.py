@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from urllib.parse import parse_qsl, urlencode
 
 from marketing.rendering.catalogue import BOT_LINK_GUIDS
-from marketing.rendering.compiler import A_TAG_RE, HREF_RE, HTML_TAG_RE, TAG_RE
+from marketing.rendering.compiler import HTML_TAG_RE, TAG_RE, link_hrefs
 
 # Merge tags stand as private-use placeholders while links are looked for (a tag may hold
 # "<" or ">", which the anchor expression stops at).
@@ -77,12 +77,7 @@ def html_links_utm_add(html: str, params: Mapping[str, str]) -> str:
     text, tags = _hide_tags(html, HTML_TAG_RE)
     out: list[str] = []
     position = 0
-    for anchor in A_TAG_RE.finditer(text):
-        match = HREF_RE.search(text, anchor.start(), anchor.end())
-        if match is None:
-            continue
-        group = next(g for g in (1, 2, 3) if match.group(g) is not None)
-        start, end = match.span(group)
+    for _anchor, start, end in link_hrefs(text):
         written = text[start:end].strip()
         if written.startswith(_OPEN):  # starts with a merge tag
             continue
