@@ -92,6 +92,16 @@ def _public_schema_after_each_test():
     connection.set_schema_to_public()
 
 
+@pytest.fixture
+def sink(settings):
+    """The aiosmtpd sink (tests/support/smtp_sink.py), as the relay sends go to."""
+    from tests.support.smtp_sink import SmtpSink
+
+    with SmtpSink() as running:
+        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
+        yield running
+
+
 def _tracking_keys_delete() -> None:
     from marketing.tracking import store
 

@@ -21,7 +21,6 @@ from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
     nomkm_api,
     user_api,
 )
-from tests.support.smtp_sink import SmtpSink
 
 
 @dataclass
@@ -112,11 +111,3 @@ def sent_tasks(monkeypatch):
     sent = []
     monkeypatch.setattr(tasks, "task_send", lambda name, kwargs, _: sent.append((name, kwargs)))
     return sent
-
-
-@pytest.fixture
-def sink(settings):
-    """The aiosmtpd sink, as the relay of the sends."""
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running

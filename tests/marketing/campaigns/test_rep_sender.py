@@ -12,7 +12,6 @@ from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.delivery.models import Delivery
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
-from tests.support.smtp_sink import SmtpSink
 
 EMAILS = (
     "has-sender-rep@c.example",
@@ -26,13 +25,6 @@ EMAILS = (
 @pytest.fixture
 def sent_tasks(monkeypatch):
     monkeypatch.setattr(tasks, "task_send", lambda *args: None)
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _reps() -> None:

@@ -3,7 +3,6 @@ the opt-out page's calls, and tokens that work only on their own client's host."
 
 import re
 
-import pytest
 from django.utils import timezone
 
 from core.audit.models import AuditLog
@@ -14,14 +13,6 @@ from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import http, in_schema
-from tests.support.smtp_sink import SmtpSink
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _sent_link(alpha, sink) -> tuple[int, str]:

@@ -24,16 +24,8 @@ from marketing.delivery.tokens import PREFERENCES, UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import http, in_schema
 from tests.marketing.audience.conftest import admin_api, user_api  # noqa: F401 (fixtures)
-from tests.support.smtp_sink import SmtpSink
 
 API = "/api/external/preferences"
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _topics(tenant) -> tuple[int, int, int]:

@@ -17,8 +17,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-
 from marketing.audience.models import Profile
 from marketing.content.services.templates import template_create
 from marketing.delivery.dkim import key_pair_generate
@@ -28,7 +26,6 @@ from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.web_view import view_line_add
 from marketing.rendering.services import html_links_utm_add, text_links_utm_add
 from tests.conftest import in_schema
-from tests.support.smtp_sink import SmtpSink
 
 HERE = Path(__file__).parent / "stock_templates"
 LIMIT = 1.0
@@ -40,13 +37,6 @@ STOCK = [
 ]
 UTM = {"utm_source": "mailcraft", "utm_medium": "email", "utm_campaign": "monthly-newsletter"}
 STATUS_RE = re.compile(r"^X-Spam-Status: (?:Yes|No), score=(-?\d+(?:\.\d+)?)(.*?)^\S", re.M | re.S)
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def spam_score(raw: bytes, home: Path) -> tuple[float, str]:

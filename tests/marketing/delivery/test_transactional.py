@@ -35,13 +35,6 @@ CONTENT = dict(
 
 
 @pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
-
-
-@pytest.fixture
 def client_schema(alpha, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with in_schema(alpha):

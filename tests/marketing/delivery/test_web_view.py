@@ -7,7 +7,6 @@ profile. DKIM still verifies on a message with the line."""
 import re
 
 import dkim
-import pytest
 from django.utils import timezone
 
 from marketing.audience.models import Profile
@@ -20,7 +19,6 @@ from marketing.delivery.services.web_view import VIEW_LINE_HTML, view_line_add
 from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from marketing.tracking.models import EmailEvent, SendLink
 from tests.conftest import http, in_schema
-from tests.support.smtp_sink import SmtpSink
 
 KEY = key_pair_generate("rsa")
 TEMPLATE = (
@@ -30,13 +28,6 @@ TEMPLATE = (
     '<a href="<% unsubscribeLink %>">Unsubscribe</a></body></html>'
 )
 TEXT = "Hi <% firstName || there %>\nSale: https://shop.example/sale"
-
-
-@pytest.fixture
-def sink(settings):
-    with SmtpSink() as running:
-        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = running.host, running.port
-        yield running
 
 
 def _profile(email="ann@mail.example", first_name="Ann") -> int:
