@@ -6,8 +6,11 @@ than the rest of the message put together. What it guarantees:
 
 - multipart/alternative with the plain text first and the HTML last (clients show the
   last part they can render); a single text/plain part when there is no HTML;
-- both parts quoted-printable, so no line is longer than 76 characters whatever the
-  template holds (RFC 5322 caps lines at 998);
+- each part 7bit, as written, when it can go so: ASCII, no NUL, no line over RFC 5322's
+  998 characters and none ending in white space (a relay may trim it, and the DKIM body
+  is signed as it is, dkim.py); else quoted-printable, whose lines stay within 76
+  characters whatever the template holds. Most templates go 7bit: nothing to encode per
+  message, and the HTML's `=` signs are not tripled on the wire;
 - header values never carry CR or LF from their inputs (a profile field cannot add a
   header), and non-ASCII text is RFC 2047-encoded and folded with CRLF;
 - the one-click unsubscribe pair (RFC 8058), `List-Id` and `Feedback-ID` on bulk mail,
@@ -28,6 +31,8 @@ from django.utils import timezone
 from marketing.rendering.services import header_safe
 
 BOUNDARY_PREFIX = "=_mailcraft_"
+# RFC 5322 2.1.1: a line holds at most 998 characters, its CRLF aside.
+MAX_LINE = 998
 # Characters of encoded lines a run keeps (EncodedLines): a template's lines fit, and
 # memory stays flat however many personalised lines (a minified template's only line)
 # the run meets.
@@ -75,22 +80,44 @@ def _date_header(second: int) -> str:
     return f"Date: {format_datetime(datetime.fromtimestamp(second, UTC))}"
 
 
-def _quoted_printable(text: str, known: EncodedLines | None = None) -> bytes:
+def _quoted_printable(lines: list[str], known: EncodedLines | None = None) -> bytes:
     """UTF-8, quoted-printable with CRLF line ends (binascii is C: fast), line by line: a
     hard line break starts the encoder's count again, so each line is encoded on its own
     and the lines `known` already holds are not encoded again."""
-    lines = known.lines if known is not None else {}
+    encoded_lines = known.lines if known is not None else {}
     out = []
-    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        encoded = lines.get(line)
+    for line in lines:
+        encoded = encoded_lines.get(line)
         if encoded is None:
             encoded = binascii.b2a_qp(line.encode("utf-8"), quotetabs=False, istext=True)
             encoded = encoded.replace(b"\n", b"\r\n")
             if known is not None and known.room > len(line):
                 known.room -= len(line)
-                lines[line] = encoded
+                encoded_lines[line] = encoded
         out.append(encoded)
     return b"\r\n".join(out)
+
+
+def _goes_as_written(text: str, lines: list[str]) -> bool:
+    """Whether a part can go 7bit (RFC 2045 2.7) as written: ASCII, no NUL, every line
+    within MAX_LINE and none ending in a space or tab."""
+    return (
+        text.isascii()
+        and "\0" not in text
+        and max(map(len, lines)) <= MAX_LINE
+        and not any(line[-1:] in (" ", "\t") for line in lines)
+    )
+
+
+def part_body(text: str, known: EncodedLines | None = None) -> tuple[bytes, bytes]:
+    """A part's Content-Transfer-Encoding and its body with CRLF line ends: 7bit as written
+    where it can go so, else quoted-printable."""
+    if "\r" in text:  # a search in C first: rendered parts seldom have one
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if _goes_as_written(text, lines):
+        return b"7bit", "\r\n".join(lines).encode("ascii")
+    return b"quoted-printable", _quoted_printable(lines, known)
 
 
 @dataclass(frozen=True)
@@ -112,6 +139,12 @@ class OutgoingMessage:
 
     def as_bytes(self, known: EncodedLines | None = None) -> bytes:
         """The message; `known`: a run's encoded lines, kept across its messages."""
+        headers, body = self.parts(known)
+        return b"\r\n".join(headers) + b"\r\n\r\n" + body
+
+    def parts(self, known: EncodedLines | None = None) -> tuple[list[bytes], bytes]:
+        """The header lines (`Name: value`, folded with CRLF where folded, no line end)
+        and the body: what a DKIM signer reads, without parsing them back."""
         boundary = BOUNDARY_PREFIX + self.message_id.replace("@", ".")[:50]
         headers = [
             f"From: {address(self.from_name, self.from_address)}",
@@ -129,7 +162,8 @@ class OutgoingMessage:
             headers.append(f'Content-Type: multipart/alternative; boundary="{boundary}"')
         else:  # a plain-text email: one part (an empty HTML part is what filters flag)
             headers.append("Content-Type: text/plain; charset=utf-8")
-            headers.append("Content-Transfer-Encoding: quoted-printable")
+            encoding, text = part_body(self.text, known)
+            headers.append(f"Content-Transfer-Encoding: {encoding.decode()}")
         if self.reply_to:
             headers.append(f"Reply-To: {address('', self.reply_to)}")
         unsubscribe = [
@@ -146,23 +180,24 @@ class OutgoingMessage:
         if self.feedback_id:
             headers.append(f"Feedback-ID: {header_text(self.feedback_id)}")
         headers.extend(_encoded(name, value) for name, value in self.extra_headers)
-        head = "\r\n".join(headers).encode("ascii")
+        head = [header.encode("ascii") for header in headers]
         if not self.html:
-            return b"".join((head, b"\r\n\r\n", _quoted_printable(self.text, known), b"\r\n"))
+            return head, text + b"\r\n"
         marker = f"--{boundary}".encode("ascii")
         part_head = b"\r\nContent-Type: text/%s; charset=utf-8\r\n"
-        part_head += b"Content-Transfer-Encoding: quoted-printable\r\n\r\n"
-        return b"".join(
+        part_head += b"Content-Transfer-Encoding: %s\r\n\r\n"
+        text_encoding, text = part_body(self.text, known)
+        html_encoding, html = part_body(self.html, known)
+        return head, b"".join(
             (
-                head,
-                b"\r\n\r\nThis is a multi-part message in MIME format.\r\n",
+                b"This is a multi-part message in MIME format.\r\n",
                 marker,
-                part_head % b"plain",
-                _quoted_printable(self.text, known),
+                part_head % (b"plain", text_encoding),
+                text,
                 b"\r\n",
                 marker,
-                part_head % b"html",
-                _quoted_printable(self.html, known),
+                part_head % (b"html", html_encoding),
+                html,
                 b"\r\n",
                 marker,
                 b"--\r\n",

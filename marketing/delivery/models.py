@@ -101,7 +101,11 @@ OPEN_STATES = (
 
 class Delivery(models.Model):
     id = models.BigAutoField(primary_key=True)
-    send = models.ForeignKey(Send, on_delete=models.CASCADE, related_name="deliveries")
+    # No index of its own: delivery_one_per_profile (send, profile_id) serves every look
+    # by send, and one index fewer is one entry fewer for each claim and outcome to write.
+    send = models.ForeignKey(
+        Send, on_delete=models.CASCADE, related_name="deliveries", db_index=False
+    )
     profile_id = models.BigIntegerField()
     email = models.CharField(max_length=254)
     variant = models.CharField(max_length=1, blank=True)  # A/B/C, W for the winner

@@ -21,6 +21,8 @@ from functools import lru_cache
 
 from django.conf import settings
 
+from core.macs import keyed_mac
+
 UNSUBSCRIBE = "unsubscribe"
 PREFERENCES = "preferences"  # the update-preferences page of a message
 WEB_VIEW = "web-view"  # the message's copy in the browser (services/web_view.py)
@@ -46,7 +48,7 @@ def _unb64(text: str) -> bytes:
 
 def _mac(action: str, schema: str, payload: bytes) -> bytes:
     message = f"{action}\x00{schema}\x00".encode() + payload
-    return hmac.digest(_key(settings.SECRET_KEY), message, "sha256")[:16]  # one-shot, in C
+    return keyed_mac(_key(settings.SECRET_KEY)).digest(message)[:16]
 
 
 def recipient_token(action: str, *, schema: str, profile_id: int, send_id: int) -> str:
@@ -68,7 +70,7 @@ def recipient_token_read(action: str, token: str, *, schema: str) -> tuple[int, 
 
 def _delivery_mac(purpose: str, schema: str, delivery_id: int) -> str:
     message = f"{purpose}\x00{schema}\x00{delivery_id}".encode()
-    return hmac.digest(_key(settings.SECRET_KEY), message, "sha256").hex()[:12]
+    return keyed_mac(_key(settings.SECRET_KEY)).digest(message).hex()[:12]
 
 
 def verp_token(schema: str, delivery_id: int) -> str:

@@ -8,7 +8,7 @@ every merge tag at its fallback, the address aside."""
 
 from __future__ import annotations
 
-from marketing.audience.selectors.mailable import profiles_by_id
+from marketing.audience.selectors.merge import profiles_for_merge
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, Claimed
 
 
@@ -32,9 +32,9 @@ class AddressOnly:
 
 
 def recipients_by_id(claimed: list[Claimed]) -> dict[int, object]:
-    """The claimed rows' profiles by id (with their reps), and stand-ins for bare
-    addresses; a profile erased since the claim is missing."""
-    found = profiles_by_id([c.profile_id for c in claimed if not is_address_row(c.profile_id)])
+    """The claimed rows' profiles by id (with their reps, and only what merge tags read),
+    and stand-ins for bare addresses; a profile erased since the claim is missing."""
+    found = profiles_for_merge([c.profile_id for c in claimed if not is_address_row(c.profile_id)])
     for row in claimed:
         if is_address_row(row.profile_id):
             found[row.profile_id] = AddressOnly(row.email)

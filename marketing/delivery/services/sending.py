@@ -173,7 +173,7 @@ class _Batch:
         # Rep as Sender: the row's own From and Reply-To when it has one.
         own = bool(claimed.from_address)
         from_address = claimed.from_address if own else send.from_address
-        raw = OutgoingMessage(
+        message = OutgoingMessage(
             from_name=claimed.from_name if own else send.from_name,
             from_address=from_address,
             to_address=claimed.email,
@@ -189,8 +189,10 @@ class _Batch:
                 else ""
             ),
             feedback_id=feedback if send.kind != SendKind.TEST else "",
-        ).as_bytes(self.known_lines)
-        return b"".join(signer.sign(raw) for signer in self.signers_for(from_address)) + raw
+        )
+        headers, body = message.parts(self.known_lines)
+        signatures = [signer.sign_parts(headers, body) for signer in self.signers_for(from_address)]
+        return b"".join([*signatures, b"\r\n".join(headers), b"\r\n\r\n", body])
 
 
 def _built(batch: _Batch, claimed: Claimed, profile) -> bytes:

@@ -104,6 +104,32 @@ def test_a_message_without_html_is_plain_text_only():
     assert parsed.get_content().replace("\r\n", "\n") == "Hi Ann,\nsee you.\n"
 
 
+def _html_part(raw: bytes):
+    return _parsed(raw).get_payload()[1]
+
+
+def test_an_ascii_part_with_lines_within_998_goes_as_written():
+    html = '<table>\n  <tr><td style="color:#333">' + "x" * 900 + "</td></tr>\r\n</table>"
+    raw = _message(html=html).as_bytes()
+    assert _html_part(raw)["Content-Transfer-Encoding"] == "7bit"
+    assert html.replace("\r\n", "\n").replace("\n", "\r\n").encode() in raw  # not one byte changed
+
+
+def test_what_cannot_go_as_written_is_quoted_printable():
+    for html in (
+        "<p>Grüße</p>",  # not ASCII
+        "<p>" + "x" * 996 + "</p>",  # a line of 1,003 characters
+        "<p>Hi</p> \n<p>there</p>",  # a line ending in a space, which a relay may trim
+        "<p>Hi</p>\t",
+        "<p>Hi\x00</p>",
+    ):
+        raw = _message(html=html).as_bytes()
+        part = _html_part(raw)
+        assert part["Content-Transfer-Encoding"] == "quoted-printable", html
+        assert part.get_content().replace("\r\n", "\n").rstrip("\n") == html
+        assert max(len(line) for line in raw.partition(b"\r\n\r\n")[2].split(b"\r\n")) <= 76
+
+
 def test_a_20k_single_line_html_is_wrapped():
     raw = _message(html="<td>" + "x" * 20_000 + "</td>").as_bytes()
     body = raw.partition(b"\r\n\r\n")[2]
@@ -117,7 +143,7 @@ def test_a_runs_messages_share_encoded_lines_and_keep_their_own_content(lines, n
     for name in ["Ann", *names]:
         html = "\n".join([*lines, f"<p>Hello {name}</p>", *lines])
         raw = _message(html=html, text=html).as_bytes(known)
-        assert all(len(line) <= 76 for line in raw.partition(b"\r\n\r\n")[2].split(b"\r\n"))
+        assert all(len(line) <= 998 for line in raw.partition(b"\r\n\r\n")[2].split(b"\r\n"))
         assert dkim.verify(SIGNER.sign(raw) + raw, dnsfunc=_dns)
         html_part = _parsed(raw).get_payload()[1]
         assert html_part.get_content().replace("\r\n", "\n").rstrip("\n") == (
