@@ -98,24 +98,28 @@ def _quoted_printable(lines: list[str], known: EncodedLines | None = None) -> by
     return b"\r\n".join(out)
 
 
-def _goes_as_written(text: str, lines: list[str]) -> bool:
+def _goes_as_written(text: str, lines: list[str], boundary: str) -> bool:
     """Whether a part can go 7bit (RFC 2045 2.7) as written: ASCII, no NUL, every line
-    within MAX_LINE and none ending in a space or tab."""
+    within MAX_LINE and none ending in a space or tab, and nothing that could read as the
+    message's MIME boundary (quoted-printable never can: it encodes every `=`)."""
     return (
         text.isascii()
         and "\0" not in text
         and max(map(len, lines)) <= MAX_LINE
         and not any(line[-1:] in (" ", "\t") for line in lines)
+        and (not boundary or boundary not in text)
     )
 
 
-def part_body(text: str, known: EncodedLines | None = None) -> tuple[bytes, bytes]:
+def part_body(
+    text: str, known: EncodedLines | None = None, *, boundary: str = ""
+) -> tuple[bytes, bytes]:
     """A part's Content-Transfer-Encoding and its body with CRLF line ends: 7bit as written
     where it can go so, else quoted-printable."""
     if "\r" in text:  # a search in C first: rendered parts seldom have one
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
-    if _goes_as_written(text, lines):
+    if _goes_as_written(text, lines, boundary):
         return b"7bit", "\r\n".join(lines).encode("ascii")
     return b"quoted-printable", _quoted_printable(lines, known)
 
@@ -186,8 +190,8 @@ class OutgoingMessage:
         marker = f"--{boundary}".encode("ascii")
         part_head = b"\r\nContent-Type: text/%s; charset=utf-8\r\n"
         part_head += b"Content-Transfer-Encoding: %s\r\n\r\n"
-        text_encoding, text = part_body(self.text, known)
-        html_encoding, html = part_body(self.html, known)
+        text_encoding, text = part_body(self.text, known, boundary=boundary)
+        html_encoding, html = part_body(self.html, known, boundary=boundary)
         return head, b"".join(
             (
                 b"This is a multi-part message in MIME format.\r\n",

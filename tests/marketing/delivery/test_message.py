@@ -122,6 +122,7 @@ def test_what_cannot_go_as_written_is_quoted_printable():
         "<p>Hi</p> \n<p>there</p>",  # a line ending in a space, which a relay may trim
         "<p>Hi</p>\t",
         "<p>Hi\x00</p>",
+        "<p>--=_mailcraft_c42.p7.x1.shop.example</p>",  # what reads as the MIME boundary
     ):
         raw = _message(html=html).as_bytes()
         part = _html_part(raw)
