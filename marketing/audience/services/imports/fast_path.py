@@ -17,14 +17,20 @@ work that would change nothing."""
 import itertools
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from marketing.audience.services.email_rule import ASCII_EMAIL_PATTERN, MAX_LENGTH
+from marketing.audience.services.email_rule import (
+    ASCII_EMAIL_PATTERN,
+    MAX_LENGTH,
+    InvalidEmail,
+    email_normalise,
+)
 from marketing.audience.services.field_values import TEXT_VALUE_MAX
-from marketing.audience.services.imports.plain import Block, data_lines
+from marketing.audience.services.imports.plain import Block, data_lines, plain_blocks
 from marketing.audience.services.imports.rows import DirectLoad, RowPlan, parse_do_not_email
 
 COPY_NULL = "\\N"
@@ -71,6 +77,7 @@ class FastBlocks:
         if plan is None or width < plan.width:
             return Vouched(), self._rest(block.numbered())
         lines = pc.split_pattern(pa.array([block.text]), "\n").flatten()[:-1]
+        lines = pc.ascii_rtrim(lines, "\r")  # a plain file's CR only ends a line
         table, at, skipped = self._cells(block.text.encode(), width, len(lines))
         sure, columns = plan.vouch(table)
         unclean = pc.match_substring_regex(lines, self._unclean)
@@ -283,3 +290,44 @@ def _fast_plan(plan: RowPlan, direct: DirectLoad | None) -> _FastPlan | None:
         custom.append((index, opening))
     width = 1 + max([plan.email_index, *(i for i, _l in texts), *flags, *(i for i, _o in custom)])
     return _FastPlan(plan.email_index, order, texts, flags, custom, new_flag_empty, width)
+
+
+# What str.strip() takes off an ASCII cell.
+_ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
+
+
+def repeated_emails(path: Path, delimiter: str, email_index: int) -> set[str]:
+    """The valid emails on more than one row of a plain file, by the email rule: an ASCII
+    cell without IDNA label stripped and lower-cased (what `email_normalise` returns,
+    when it matches the rule's expression) a block at a time, any other cell by
+    `email_normalise`."""
+    found, others = [], []
+    for block in plain_blocks(path, delimiter):
+        lines = pc.split_pattern(pa.array([block.text]), "\n").flatten()[:-1]
+        cells = pc.split_pattern(lines, delimiter, max_splits=email_index + 1)
+        cells = pc.filter(cells, pc.greater(pc.list_value_length(cells), email_index))
+        emails = pc.ascii_lower(pc.ascii_trim(pc.list_element(cells, email_index), _ASCII_SPACE))
+        plain = pc.and_(pc.string_is_ascii(emails), pc.invert(pc.match_substring(emails, "xn--")))
+        found.append(pc.filter(emails, plain))
+        others.extend(pc.filter(pc.list_element(cells, email_index), pc.invert(plain)).to_pylist())
+    others = pa.array(_normalised(others), pa.string())
+    counts = pc.value_counts(pa.chunked_array([*found, others], pa.string()))
+    repeated = pc.filter(counts.field("values"), pc.greater(counts.field("counts"), 1))
+    valid = pc.or_(
+        pc.and_(
+            pc.match_substring_regex(repeated, ASCII_EMAIL_PATTERN),
+            pc.less_equal(pc.binary_length(repeated), MAX_LENGTH),
+        ),
+        pc.is_in(repeated, value_set=others),
+    )
+    return set(pc.filter(repeated, valid).to_pylist())
+
+
+def _normalised(cells: list[str]) -> list[str]:
+    emails = []
+    for cell in cells:
+        try:
+            emails.append(email_normalise(cell))
+        except InvalidEmail:
+            continue
+    return emails

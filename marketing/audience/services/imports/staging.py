@@ -17,7 +17,6 @@ the full rules (rows.py) otherwise."""
 
 import csv
 import heapq
-import mmap
 import os
 import pickle
 import shutil
@@ -31,15 +30,13 @@ from django.db import connection
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
-from marketing.audience.services.imports.fast_path import FastBlocks, Vouched
+from marketing.audience.services.imports.fast_path import FastBlocks, Vouched, repeated_emails
 from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.plain import plain_blocks, plain_delimiter
 from marketing.audience.services.imports.reading import (
-    SNIFF_BYTES,
     ImportFileError,
     halves,
     iter_data_rows,
-    sniff_delimiter,
 )
 from marketing.audience.services.imports.rows import DirectLoad, RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
@@ -352,7 +349,7 @@ def stage_file(
     if delimiter is not None and split is None:
         parts = 1  # a plain file is read by halves; one that cannot be cut is one line
     if direct is not None:  # before the helper is forked: it routes rows by them
-        repeated = _repeated_emails(path, plan.email_index)
+        repeated = _repeated_emails(path, plan.email_index, delimiter)
         direct.staged = direct.existing | repeated
         direct.new_repeated = repeated - direct.existing
     fast = FastBlocks(plan, direct, delimiter) if delimiter is not None else None
@@ -418,43 +415,21 @@ def stage_file(
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _repeated_emails(path: Path, email_index: int) -> set[str]:
+def _repeated_emails(path: Path, email_index: int, delimiter: str | None) -> set[str]:
     """The emails (by the one rule) on more than one row of the file, read before its rows
     are checked: a direct load writes a new profile straight into the table only from
     the one row of its email, and stages the rows of a repeated one (the last valid row
-    wins there, as in any import). A file without quote characters is cut at its
-    delimiter (no cell can hold one), any other is read as CSV."""
-    if path.stat().st_size == 0:
-        return set()
-    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        quoted = data.find(b'"') != -1
-
-    def cells():
-        if quoted:
-            for _row_no, row in iter_data_rows(path):
-                if email_index < len(row):
-                    yield row[email_index]
-            return
-        with open(path, encoding="utf-8", newline="") as handle:
-            delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
-            handle.seek(0)
-            next(handle, None)  # the header row
-            for line in handle:
-                parts = line.split(delimiter, email_index + 1)
-                if email_index < len(parts):
-                    yield parts[email_index]
-
+    wins there, as in any import). A plain file is read a block at a time (fast_path.py),
+    any other as CSV."""
+    if delimiter is not None:
+        return repeated_emails(path, delimiter, email_index)
     seen: set[str] = set()
     repeated: set[str] = set()
-    for cell in cells():
-        email = cell.strip().lower()  # what email_normalise returns for a valid ASCII one
-        if not email:
+    for _row_no, row in iter_data_rows(path):
+        try:
+            email = email_normalise(row[email_index] if email_index < len(row) else "")
+        except InvalidEmail:
             continue
-        if not email.isascii() or "xn--" in email:
-            try:
-                email = email_normalise(cell)
-            except InvalidEmail:
-                continue
         if email in seen:
             repeated.add(email)
         else:
