@@ -107,6 +107,8 @@ def _fast(
     assert list(zip(vouched.rows, vouched.emails, strict=True)) == staged
     assert vouched.new == sum(1 for value in got.values() if value and value[2])
     assert vouched.count == sum(1 for value in got.values() if value)
+    # Left in row order: the error report is written in it.
+    assert [row_no for row_no, _cells in rest] == sorted(row_no for row_no, _cells in rest)
     for row_no, cells in rest:
         assert got[row_no] is None
         got[row_no] = _full(plan, row_no, cells, direct)
@@ -282,16 +284,32 @@ def test_each_edge_in_each_column_of_a_clean_row(delimiter, tail):
                 assert got == _expected(plan, lines, delimiter, direct), (index, edge)
 
 
-def test_the_fast_path_vouches_for_the_common_row():
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_blank_short_and_long_lines_between_clean_rows(end):
+    # The CSV reader keeps the lines of the block's width and leaves out the others:
+    # each row keeps its own line's number either way.
+    plan = _plan()
+    clean_line = ",".join(["a@x.example", *["Smith"] * 12, "no", "topic"])
+    odd = ["", ",,", " ", clean_line + ",extra", "b@x.example,Smith", ",".join([""] * 15)]
+    lines = [odd[0], clean_line, *odd[1:3], clean_line, *odd[3:], clean_line, odd[0]]
+    for direct in (None, _direct(plan, set())):
+        fast = FastBlocks(plan, direct, ",")
+        for block in (lines, lines[1:], [clean_line, *odd]):
+            got = _fast(fast, plan, block, direct, end=end)
+            assert got == _expected(plan, block, ",", direct)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_the_fast_path_vouches_for_the_common_row(end):
     # The bench's rows: a new profile and stored ones (its emails in any case), written
-    # without the full rules.
+    # without the full rules, whatever the line ends.
     plan = _plan()
     direct = _direct(plan, {"old@x.example"})
     fast = FastBlocks(plan, direct, ",")
     new = "n1@bench.example,First1,Last1,+1 555 0001,Company 1,Manager,1 Main Street,"
     new += "Suite 5,Springfield,IL,US,Sangamon,60001,no,topic1"
     lines = [new, "old@x.example,,Last,,,,,,,,,,,yes,", "Old@X.example,,,,,,,,,,,,,,"]
-    vouched, rest = fast.check(Block(3, "".join(line + "\n" for line in lines)))
+    vouched, rest = fast.check(Block(3, "".join(line + end for line in lines)))
     assert rest == []
     assert vouched.count == 3 and vouched.new == 1
     assert vouched.rows == [4, 5] and vouched.emails == ["old@x.example", "old@x.example"]
