@@ -1,14 +1,15 @@
-"""The fast path of a plain file (plain.py): a block of lines checked at once by pyarrow's
-compute functions (C++, the email rule's expression run by RE2), which vouch for the
-common row and write its COPY text without a Python step per row.
+"""The fast path of a plain file (plain.py): a block of lines checked at once by pyarrow
+(C++: its CSV reader, compute functions, RE2 for the expressions), which vouches for the
+common row and writes its COPY text without a Python step per row.
 
 Most rows of a large import are an ASCII email and clean cells. A line is vouched for
 when it is printable ASCII without backslash or quote (COPY and JSON would escape them),
-has every column the plan reads, its email lower-cased matches the email rule's own
-expression (no IDNA label, within its length), no text value begins or ends with a space
-or begins with '=', each is within its length, Do Not Email is one of the spellings of
-YES/NO/TRUE/FALSE/Y/N and custom fields are all text. Any other line (non-ASCII, a cell
-to strip or escape, a formula, a value too long, a missing cell, a rep column...) is
+no cell of it begins or ends with a space or begins with '=' (one expression over the
+lines), it has as many cells as the block's first line and every column the plan reads,
+its email lower-cased matches the email rule's own expression (no IDNA label, within
+its length), each text value is within its length, Do Not Email is one of the spellings
+of YES/NO/TRUE/FALSE/Y/N and custom fields are all text. Any other line (non-ASCII, a
+cell to strip or escape, a formula, a value too long, a missing cell, a rep column...) is
 returned to be checked by the full rules (`RowPlan.copy_line`), which accept, refuse and
 word it. What the fast path writes for a row is exactly what the full rules write for it
 (tests/marketing/audience/test_imports_fast_path.py holds it to them): it only skips
@@ -47,7 +48,7 @@ class Vouched:
     """The rows of a block the fast path wrote (`count`): the COPY text of the new
     profiles of a direct load (`new` of them, `new_text`) and of the staging rows
     (`staged_text`), and the row numbers and emails of the staging rows in file order.
-    A new profile's email is on no other row of the file (apply.direct_begin), so no
+    A new profile's email is on no other row of the file (staging._repeated_emails), so no
     other row can take its place: its row is not listed."""
 
     count: int = 0
