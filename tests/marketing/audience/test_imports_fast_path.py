@@ -1,7 +1,8 @@
-"""The fast path of a plain file (imports/plain.py) held to the full rules: whatever line
-it vouches for gives exactly what `RowPlan.copy_line` gives for the same cells (same
-email, COPY line and route), and the line reader gives exactly the rows of the CSV
-reader. No database: the plans are built from unsaved fields."""
+"""The fast path of a plain file (imports/fast_path.py) held to the full rules: whatever
+line of a block it vouches for gives exactly what `RowPlan.copy_line` gives for the same
+cells (same email, COPY line and route), every other line is left to them, and the line
+reader (imports/plain.py) gives exactly the rows of the CSV reader. No database: the
+plans are built from unsaved fields."""
 
 import tempfile
 from pathlib import Path
@@ -12,18 +13,25 @@ from hypothesis import strategies as st
 
 from marketing.audience.models import ProfileField
 from marketing.audience.services.imports.apply import EMPTY_COPY
+from marketing.audience.services.imports.fast_path import FastBlocks, repeated_emails
 from marketing.audience.services.imports.headers import by_import_key
-from marketing.audience.services.imports.plain import FastRows, plain_delimiter, plain_rows
+from marketing.audience.services.imports.plain import (
+    Block,
+    data_lines,
+    plain_blocks,
+    plain_delimiter,
+)
 from marketing.audience.services.imports.reading import halves, iter_data_rows
 from marketing.audience.services.imports.rows import (
-    NUL_MARK,
     DirectLoad,
     RowError,
     RowPlan,
     _text,
+    copy_chunk,
     custom_cell_parser,
     parse_do_not_email,
 )
+from marketing.audience.services.imports.staging import _repeated_emails
 
 # The bench's columns: email, twelve text fields, Do Not Email, a custom text field.
 TEXT_KEYS = [
@@ -73,16 +81,48 @@ def _direct(plan: RowPlan, staged: set[str]) -> DirectLoad:
 
 def _full(plan: RowPlan, row_no: int, cells: list[str], direct):
     try:
-        return plan.copy_line(row_no, cells, direct)
+        email, line, new = plan.copy_line(row_no, cells, direct)
     except RowError as exc:
         return ("error", str(exc))
+    return email, copy_chunk([line]), new
 
 
-def _fast(fast: FastRows, row_no: int, line: str, direct):
-    try:
-        return fast.copy_line(row_no, line, direct)
-    except RowError as exc:
-        return ("error", str(exc))
+def _fast(
+    fast: FastBlocks, plan: RowPlan, lines: list[str], direct, first: int = 7, end: str = "\n"
+):
+    """Per line of a block from line `first`, its lines ended by `end`: what the fast
+    path wrote for it, else what the full rules give for the row it left to them; None
+    for a blank line."""
+    vouched, rest = fast.check(Block(first, "".join(line + end for line in lines)))
+    got = dict.fromkeys(range(first, first + len(lines)))
+    staged = []
+    for text, new in [(vouched.new_text, True), (vouched.staged_text, False)]:
+        for line in text.splitlines(keepends=True):
+            number, email = line.split("\t", 2)[:2]
+            row_no = int(number) - (direct.base if new else 0)
+            assert got[row_no] is None
+            got[row_no] = (email, line, new)
+            if not new:
+                staged.append((row_no, email))
+    assert list(zip(vouched.rows, vouched.emails, strict=True)) == staged
+    assert vouched.new == sum(1 for value in got.values() if value and value[2])
+    assert vouched.count == sum(1 for value in got.values() if value)
+    # Left in row order: the error report is written in it.
+    assert [row_no for row_no, _cells in rest] == sorted(row_no for row_no, _cells in rest)
+    for row_no, cells in rest:
+        assert got[row_no] is None
+        got[row_no] = _full(plan, row_no, cells, direct)
+    return [got[first + i] for i in range(len(lines))]
+
+
+def _expected(plan: RowPlan, lines: list[str], delimiter: str, direct, first: int = 7):
+    rows = dict(data_lines(enumerate(lines, first), delimiter))
+    return [
+        _full(plan, first + i, rows[first + i].split(delimiter), direct)
+        if first + i in rows
+        else None
+        for i in range(len(lines))
+    ]
 
 
 # Cells near the edges the fast path draws: spaces, '=', tabs, backslashes, quotes,
@@ -150,15 +190,7 @@ row = st.tuples(
 )
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(row=row, delimiter=st.sampled_from([",", ";", "\t", "|"]), staged=st.booleans())
-@example(
-    row=(["n1@bench.example", *["First1"] * 12, "no", "topic1"], [], [], 0),
-    delimiter=",",
-    staged=False,
-)
-@example(row=(["staged@x.example", *[""] * 14], [], [], 0), delimiter=",", staged=True)
-def test_the_fast_path_gives_what_the_full_rules_give(row, delimiter, staged):
+def _line(row, delimiter: str) -> str:
     cells, changes, extra, missing = row
     cells = cells + extra
     for index, value in changes:
@@ -167,11 +199,30 @@ def test_the_fast_path_gives_what_the_full_rules_give(row, delimiter, staged):
     cells = cells[: len(cells) - missing] if missing else cells
     # A cell of a plain file holds neither the delimiter nor a line break.
     assume(not any(delimiter in c or "\n" in c or "\r" in c for c in cells))
-    line = delimiter.join(cells)
+    return delimiter.join(cells)
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=st.lists(row, min_size=1, max_size=4),
+    delimiter=st.sampled_from([",", ";", "\t", "|"]),
+    staged=st.booleans(),
+    end=st.sampled_from(["\n", "\r\n"]),
+)
+@example(
+    rows=[(["n1@bench.example", *["First1"] * 12, "no", "topic1"], [], [], 0)],
+    delimiter=",",
+    staged=False,
+    end="\r\n",
+)
+@example(rows=[(["staged@x.example", *[""] * 14], [], [], 0)], delimiter=",", staged=True, end="\n")
+def test_the_fast_path_gives_what_the_full_rules_give(rows, delimiter, staged, end):
+    lines = [_line(row, delimiter) for row in rows]
     plan = _plan()
     for direct in (None, _direct(plan, {"staged@x.example"} if staged else set())):
-        fast = FastRows(plan, direct, delimiter)
-        assert _fast(fast, 7, line, direct) == _full(plan, 7, line.split(delimiter), direct)
+        fast = FastBlocks(plan, direct, delimiter)
+        got = _fast(fast, plan, lines, direct, end=end)
+        assert got == _expected(plan, lines, delimiter, direct)
 
 
 EDGES = [
@@ -216,36 +267,60 @@ EDGES = [
 @pytest.mark.parametrize("delimiter", [",", "\t"])
 @pytest.mark.parametrize("tail", [True, False], ids=["text, flag, custom", "text last"])
 def test_each_edge_in_each_column_of_a_clean_row(delimiter, tail):
-    # Every check of the fast path meets the one cell that fails it, in every column.
+    # Every check of the fast path meets the one cell that fails it, in every column,
+    # between clean rows of the same block.
     plan = _plan(tail)
     base = ["a@x.example", *["Smith"] * 12, *(["no", "topic"] if tail else [])]
+    clean_line = delimiter.join(base)
     for direct in (None, _direct(plan, set())):
-        fast = FastRows(plan, direct, delimiter)
+        fast = FastBlocks(plan, direct, delimiter)
         for index in range(len(base)):
             for edge in EDGES:
-                cells = base[:index] + [edge] + base[index + 1 :]
-                line = delimiter.join(cells)
                 if delimiter in edge:
                     continue
-                got = _fast(fast, 7, line, direct)
-                assert got == _full(plan, 7, line.split(delimiter), direct), (index, edge)
+                line = delimiter.join(base[:index] + [edge] + base[index + 1 :])
+                lines = [clean_line, line, clean_line]
+                got = _fast(fast, plan, lines, direct)
+                assert got == _expected(plan, lines, delimiter, direct), (index, edge)
 
 
-def test_the_fast_path_vouches_for_the_common_row():
-    # The bench's rows: a new profile and a stored one, written without the full rules.
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_blank_short_and_long_lines_between_clean_rows(end):
+    # The CSV reader keeps the lines of the block's width and leaves out the others:
+    # each row keeps its own line's number either way.
+    plan = _plan()
+    clean_line = ",".join(["a@x.example", *["Smith"] * 12, "no", "topic"])
+    odd = ["", ",,", " ", clean_line + ",extra", "b@x.example,Smith", ",".join([""] * 15)]
+    lines = [odd[0], clean_line, *odd[1:3], clean_line, *odd[3:], clean_line, odd[0]]
+    for direct in (None, _direct(plan, set())):
+        fast = FastBlocks(plan, direct, ",")
+        for block in (lines, lines[1:], [clean_line, *odd]):
+            got = _fast(fast, plan, block, direct, end=end)
+            assert got == _expected(plan, block, ",", direct)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n"])
+def test_the_fast_path_vouches_for_the_common_row(end):
+    # The bench's rows: a new profile and stored ones (its emails in any case), written
+    # without the full rules, whatever the line ends.
     plan = _plan()
     direct = _direct(plan, {"old@x.example"})
-    fast = FastRows(plan, direct, ",")
-    assert fast._fast is not None
+    fast = FastBlocks(plan, direct, ",")
     new = "n1@bench.example,First1,Last1,+1 555 0001,Company 1,Manager,1 Main Street,"
     new += "Suite 5,Springfield,IL,US,Sangamon,60001,no,topic1"
-    email, line, is_new = fast._fast(3, new, new.split(","))
-    assert (email, is_new) == ("n1@bench.example", True)
-    assert line == plan.copy_line(3, new.split(","), direct)[1]
-    stored = "old@x.example,,Last,,,,,,,,,,,yes,"
-    email, line, is_new = fast._fast(4, stored, stored.split(","))
-    assert not is_new and line.count(NUL_MARK) == 11 + 1  # empty texts, custom
-    assert line == plan.copy_line(4, stored.split(","), direct)[1]
+    lines = [new, "old@x.example,,Last,,,,,,,,,,,yes,", "Old@X.example,,,,,,,,,,,,,,"]
+    vouched, rest = fast.check(Block(3, "".join(line + end for line in lines)))
+    assert rest == []
+    assert vouched.count == 3 and vouched.new == 1
+    assert vouched.rows == [4, 5] and vouched.emails == ["old@x.example", "old@x.example"]
+    assert vouched.new_text == copy_chunk([plan.copy_line(3, new.split(","), direct)[1]])
+    assert vouched.staged_text.count("\\N") == 11 + 1 + 13 + 1  # empty texts, flag, custom
+    assert vouched.staged_text == copy_chunk(
+        [
+            plan.copy_line(n, line.split(","), direct)[1]
+            for n, line in [(4, lines[1]), (5, lines[2])]
+        ]
+    )
 
 
 @pytest.mark.parametrize("field_type", ["number", "date", "dropdown"])
@@ -253,7 +328,10 @@ def test_a_plan_with_a_custom_field_but_text_takes_the_full_rules(field_type):
     plan = _plan()
     field = ProfileField(label="Other", key="other", field_type=field_type, options=["a"])
     plan.custom.append((16, "other", custom_cell_parser(field, ";")))
-    assert FastRows(plan, None, ",")._fast is None
+    fast = FastBlocks(plan, None, ",")
+    line = "a@x.example" + "," * 16 + "a"
+    vouched, rest = fast.check(Block(2, line + "\n"))
+    assert vouched.count == 0 and rest == [(2, line.split(","))]
 
 
 plain_cell = st.text(
@@ -286,12 +364,44 @@ def test_the_line_reader_gives_the_rows_of_the_csv_reader(data):
         path.write_bytes(data)
         delimiter = plain_delimiter(path)
         assert delimiter is not None
+
+        def rows(half=None):
+            return [
+                (n, line.split(delimiter))
+                for block in plain_blocks(path, delimiter, half)
+                for n, line in data_lines(block.numbered(), delimiter)
+            ]
+
         whole = list(iter_data_rows(path))
-        assert [(n, line.split(delimiter)) for n, line in plain_rows(path, delimiter)] == whole
+        assert rows() == whole
         split = halves(path)
         if split is not None:
-            lines = [item for half in split for item in plain_rows(path, delimiter, half)]
-            assert [(n, line.split(delimiter)) for n, line in lines] == whole
+            assert [row for half in split for row in rows(half)] == whole
+
+
+email_cell = st.one_of(
+    email,
+    st.sampled_from(["A@x.example\x1f", "a@XN--bcher-kva.example", "\ta@x.example", " "]),
+    plain_cell,
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(email_cell, plain_cell), min_size=1, max_size=20),
+    st.sampled_from([0, 1]),
+    st.sampled_from(["\n", "\r\n"]),
+)
+def test_the_repeated_emails_of_a_plain_file_are_those_of_the_csv_reader(rows, at, end):
+    # A block at a time by pyarrow, as the rows read by the csv module through the rule.
+    assume(not any("," in cell or "\n" in cell or "\r" in cell for row in rows for cell in row))
+    lines = ["email,name" if at == 0 else "name,email"]
+    lines += [",".join(row if at == 0 else row[::-1]) for row in rows]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "f.csv"
+        path.write_text(end.join(lines) + end, encoding="utf-8", newline="")
+        assert plain_delimiter(path) == ","
+        assert repeated_emails(path, ",", at) == _repeated_emails(path, at, None)
 
 
 def test_a_file_with_a_quote_or_a_lone_cr_is_not_plain(tmp_path):

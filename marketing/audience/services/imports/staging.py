@@ -11,12 +11,12 @@ working folder under the client's prefix; the worker relays the helper's lines i
 COPY as they come, then merges the error reports and the last rows of each email. The
 helper never touches the worker's database connection and leaves with `os._exit`.
 
-A plain CSV file (plain.py: no quote, no lone CR) is read line by line, and each row built
-by its fast path when that can vouch for it, by the full rules (rows.py) otherwise."""
+A plain CSV file (plain.py: no quote, no lone CR) is read a block of lines at a time, and
+the block's rows written by the fast path (fast_path.py) when it can vouch for them, by
+the full rules (rows.py) otherwise."""
 
 import csv
 import heapq
-import mmap
 import os
 import pickle
 import shutil
@@ -30,19 +30,13 @@ from django.db import connection
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
+from marketing.audience.services.imports.fast_path import FastBlocks, Vouched, repeated_emails
 from marketing.audience.services.imports.headers import importable
-from marketing.audience.services.imports.plain import (
-    FastRows,
-    plain_delimiter,
-    plain_rows,
-)
+from marketing.audience.services.imports.plain import plain_blocks, plain_delimiter
 from marketing.audience.services.imports.reading import (
-    SNIFF_BYTES,
-    Half,
     ImportFileError,
     halves,
     iter_data_rows,
-    sniff_delimiter,
 )
 from marketing.audience.services.imports.rows import DirectLoad, RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
@@ -111,83 +105,126 @@ class _Part:
     new: int = 0  # a direct load: rows written as new profiles
 
 
-def _check_rows(
-    plan: RowPlan,
-    rows,
-    stride: int,
-    phase: int,
-    part: _Part,
-    write_lines,
-    errors,
-    direct: DirectLoad | None = None,
-    write_aside=None,
-    fast: FastRows | None = None,
-):
-    """Check this part's rows (every `stride`-th row of `rows` from the `phase`-th): valid
-    ones go to `write_lines` as COPY text in pieces, invalid ones to the `errors` CSV
-    writer. With a `direct` load, the new profiles go to `write_lines` and the rows of
-    existing ones (staging rows) to `write_aside`. With `fast`, `rows` are the lines of a
-    plain file (plain.py). Yields the rows read so far after every IMPORT_CHUNK_ROWS rows,
-    and once at the end."""
-    copy_line = plan.copy_line if fast is None else fast.copy_line
-    aside: list[str] = []
+class _Checked:
+    """Where one process's checked rows go: valid ones to `write_lines` as COPY text in
+    pieces, invalid ones to the `errors` CSV writer (in row order). With a `direct` load,
+    the new profiles go to `write_lines` and the rows of existing ones (staging rows) to
+    `write_aside`. Remembers the last valid row of each email in `part`, whatever order
+    the rows come in."""
+
+    def __init__(self, plan: RowPlan, part: _Part, write_lines, errors, direct, write_aside):
+        self.plan, self.part, self.errors, self.direct = plan, part, errors, direct
+        self.write_lines, self.write_aside = write_lines, write_aside
+        self.lines: list[str] = []
+        self.aside: list[str] = []
+
+    def row(self, row_no: int, cells: list[str]) -> None:
+        """One row by the full rules."""
+        part = self.part
+        part.rows += 1
+        try:
+            email, line, new = self.plan.copy_line(row_no, cells, self.direct)
+        except RowError as exc:
+            part.invalid += 1
+            email_index = self.plan.email_index
+            email = cells[email_index] if email_index < len(cells) else ""
+            # A reason quotes field labels, which people type: neutralised like cells.
+            self.errors.writerow([row_no, csv_safe(email[:254]), csv_safe(str(exc))])
+            return
+        if new or self.direct is None:
+            self.lines.append(line)
+            if len(self.lines) >= COPY_WRITE_LINES:
+                self._write_lines()
+        else:
+            self.aside.append(line)
+            if len(self.aside) >= COPY_WRITE_LINES:
+                self._write_aside()
+        self._last_row(row_no, email)
+
+    def vouched(self, vouched: Vouched) -> None:
+        """The rows the fast path wrote."""
+        self.part.rows += vouched.count
+        if vouched.new_text:
+            self.part.new += vouched.new
+            self.write_lines(vouched.new_text)
+        if vouched.staged_text:
+            (self.write_lines if self.direct is None else self.write_aside)(vouched.staged_text)
+        last_row = self.part.last_row
+        for row_no, email in zip(vouched.rows, vouched.emails, strict=True):
+            if email in last_row:
+                self._last_row(row_no, email)
+            else:
+                last_row[email] = row_no
+
+    def _last_row(self, row_no: int, email: str) -> None:
+        last_row = self.part.last_row
+        earlier = last_row.get(email)
+        if earlier is None or earlier < row_no:
+            if earlier is not None:
+                self.part.superseded.append(earlier)
+            last_row[email] = row_no
+        else:
+            self.part.superseded.append(row_no)
+
+    def _write_lines(self) -> None:
+        if self.direct is not None:
+            self.part.new += len(self.lines)
+        self.write_lines(copy_chunk(self.lines))
+        self.lines = []
+
+    def _write_aside(self) -> None:
+        self.write_aside(copy_chunk(self.aside))
+        self.aside = []
+
+    def close(self) -> None:
+        if self.lines:
+            self._write_lines()
+        if self.aside:
+            self._write_aside()
+
+
+def _check_rows(rows, stride: int, phase: int, checked: _Checked):
+    """Check this part's rows (every `stride`-th row of `rows` from the `phase`-th) into
+    `checked`. Yields the rows read so far after every IMPORT_CHUNK_ROWS rows, and once at
+    the end."""
     chunk_rows = settings.IMPORT_CHUNK_ROWS
-    email_index = plan.email_index
-    last_row = part.last_row
-    superseded = part.superseded
     read = 0
-    lines: list[str] = []
     for row_no, cells in rows:
         read += 1
         if (read - 1) % stride == phase:
-            part.rows += 1
-            try:
-                email, line, new = copy_line(row_no, cells, direct)
-            except RowError as exc:
-                part.invalid += 1
-                if fast is not None:
-                    cells = fast.cells(cells)
-                email = cells[email_index] if email_index < len(cells) else ""
-                # A reason quotes field labels, which people type: neutralised like cells.
-                errors.writerow([row_no, csv_safe(email[:254]), csv_safe(str(exc))])
-            else:
-                if new or direct is None:
-                    lines.append(line)
-                else:
-                    aside.append(line)
-                    if len(aside) >= COPY_WRITE_LINES:
-                        write_aside(copy_chunk(aside))
-                        aside = []
-                earlier = last_row.get(email)
-                if earlier is not None:
-                    superseded.append(earlier)
-                last_row[email] = row_no
-                if len(lines) >= COPY_WRITE_LINES:
-                    if direct is not None:
-                        part.new += len(lines)
-                    write_lines(copy_chunk(lines))
-                    lines = []
+            checked.row(row_no, cells)
         if read % chunk_rows == 0:
             yield read
-    if lines:
-        if direct is not None:
-            part.new += len(lines)
-        write_lines(copy_chunk(lines))
-    if aside:
-        write_aside(copy_chunk(aside))
+    checked.close()
     yield read
 
 
-def _rows_for(path: Path, index: int, split: tuple[Half, Half] | None, fast: FastRows | None):
-    """(rows, stride, phase) of process `index` of two: its half of the file when the
-    file can be cut (see `halves`), else every other row of the whole file. The lines of
-    a plain file with `fast`."""
+def _check_blocks(blocks, fast: FastBlocks, checked: _Checked):
+    """`_check_rows` for the blocks of a plain file: the rows the fast path vouches for
+    as it wrote them, the others by the full rules. Yields every multiple of
+    IMPORT_CHUNK_ROWS that the rows read pass, once the block that passes it is checked,
+    and the rows read at the end."""
+    chunk_rows = settings.IMPORT_CHUNK_ROWS
+    read = 0
+    for block in blocks:
+        vouched, rest = fast.check(block)
+        checked.vouched(vouched)
+        for row_no, cells in rest:
+            checked.row(row_no, cells)
+        before, read = read, read + vouched.count + len(rest)
+        yield from range((before // chunk_rows + 1) * chunk_rows, read + 1, chunk_rows)
+    checked.close()
+    yield read
+
+
+def _checking(path: Path, index: int, parts: int, split, fast, checked: _Checked):
+    """Process `index` of `parts` checking its rows: its half of the file when the file
+    can be cut (see `halves`), else every `parts`-th row of the whole file; the blocks of
+    a plain file (whole, or cut) with `fast`."""
     half = split[index] if split is not None else None
     if fast is not None:
-        rows = plain_rows(path, fast.delimiter, half)
-    else:
-        rows = iter_data_rows(path, half)
-    return (rows, 2, index) if split is None else (rows, 1, 0)
+        return _check_blocks(plain_blocks(path, fast.delimiter, half), fast, checked)
+    return _check_rows(iter_data_rows(path, half), 1 if split else parts, index, checked)
 
 
 def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct, fast) -> None:
@@ -200,17 +237,8 @@ def _helper_run(plan: RowPlan, path: Path, split, folder: Path, direct, fast) ->
             open(folder / "aside.copy", "w", encoding="utf-8") as aside,
             open(folder / "errors.csv", "w", encoding="utf-8", newline="") as errors,
         ):
-            checked = _check_rows(
-                plan,
-                *_rows_for(path, 1, split, fast),
-                part,
-                lines.write,
-                csv.writer(errors),
-                direct,
-                aside.write,
-                fast,
-            )
-            for _read in checked:
+            checked = _Checked(plan, part, lines.write, csv.writer(errors), direct, aside.write)
+            for _read in _checking(path, 1, 2, split, fast, checked):
                 pass
         result = {"part": part}
         status = 0
@@ -253,7 +281,7 @@ def _superseded(parts: list[_Part]) -> list[int]:
 
 
 class _CopySink:
-    """Where `_check_rows` writes: the COPY open at the time."""
+    """Where `_Checked` writes: the COPY open at the time."""
 
     copy = None
 
@@ -318,11 +346,13 @@ def stage_file(
     helper_lines = None
     split = halves(path) if parts == 2 else None
     delimiter = plain_delimiter(path)
+    if delimiter is not None and split is None:
+        parts = 1  # a plain file is read by halves; one that cannot be cut is one line
     if direct is not None:  # before the helper is forked: it routes rows by them
-        repeated = _repeated_emails(path, plan.email_index)
+        repeated = _repeated_emails(path, plan.email_index, delimiter)
         direct.staged = direct.existing | repeated
         direct.new_repeated = repeated - direct.existing
-    fast = FastRows(plan, direct, delimiter) if delimiter is not None else None
+    fast = FastBlocks(plan, direct, delimiter) if delimiter is not None else None
     try:
         if parts == 2:
             (folder / "lines.copy").touch()
@@ -330,9 +360,6 @@ def stage_file(
             if helper == 0:
                 _helper_run(plan, path, split, folder, direct, fast)
             helper_lines = _HelperLines(folder / "lines.copy")
-            rows = _rows_for(path, 0, split, fast)
-        else:
-            rows = (plain_rows(path, delimiter) if fast else iter_data_rows(path), 1, 0)
         own = _Part()
         stage_sql = f"COPY {name} ({', '.join(plan.stage_columns())}) FROM STDIN"
         sql = stage_sql
@@ -346,9 +373,8 @@ def stage_file(
             connection.cursor() as cursor,
         ):
             sink = _CopySink()
-            chunks = _check_rows(
-                plan, *rows, own, sink, csv.writer(errors_file), direct, aside_file.write, fast
-            )
+            checked = _Checked(plan, own, sink, csv.writer(errors_file), direct, aside_file.write)
+            chunks = _checking(path, 0, parts, split, fast, checked)
             while True:
                 with cursor.copy(sql) as copy:
                     sink.copy = copy
@@ -389,43 +415,21 @@ def stage_file(
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _repeated_emails(path: Path, email_index: int) -> set[str]:
+def _repeated_emails(path: Path, email_index: int, delimiter: str | None) -> set[str]:
     """The emails (by the one rule) on more than one row of the file, read before its rows
     are checked: a direct load writes a new profile straight into the table only from
     the one row of its email, and stages the rows of a repeated one (the last valid row
-    wins there, as in any import). A file without quote characters is cut at its
-    delimiter (no cell can hold one), any other is read as CSV."""
-    if path.stat().st_size == 0:
-        return set()
-    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
-        quoted = data.find(b'"') != -1
-
-    def cells():
-        if quoted:
-            for _row_no, row in iter_data_rows(path):
-                if email_index < len(row):
-                    yield row[email_index]
-            return
-        with open(path, encoding="utf-8", newline="") as handle:
-            delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
-            handle.seek(0)
-            next(handle, None)  # the header row
-            for line in handle:
-                parts = line.split(delimiter, email_index + 1)
-                if email_index < len(parts):
-                    yield parts[email_index]
-
+    wins there, as in any import). A plain file is read a block at a time (fast_path.py),
+    any other as CSV."""
+    if delimiter is not None:
+        return repeated_emails(path, delimiter, email_index)
     seen: set[str] = set()
     repeated: set[str] = set()
-    for cell in cells():
-        email = cell.strip().lower()  # what email_normalise returns for a valid ASCII one
-        if not email:
+    for _row_no, row in iter_data_rows(path):
+        try:
+            email = email_normalise(row[email_index] if email_index < len(row) else "")
+        except InvalidEmail:
             continue
-        if not email.isascii() or "xn--" in email:
-            try:
-                email = email_normalise(cell)
-            except InvalidEmail:
-                continue
         if email in seen:
             repeated.add(email)
         else:
