@@ -15,6 +15,8 @@ A plain CSV file (plain.py: no quote, no lone CR) is read a block of lines at a 
 the block's rows written by the fast path (fast_path.py) when it can vouch for them, by
 the full rules (rows.py) otherwise."""
 
+from __future__ import annotations
+
 import csv
 import heapq
 import os
@@ -23,6 +25,7 @@ import shutil
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import connection
@@ -30,7 +33,6 @@ from django.db import connection
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.profile_fields import Kind
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
-from marketing.audience.services.imports.fast_path import FastBlocks, Vouched, repeated_emails
 from marketing.audience.services.imports.headers import importable
 from marketing.audience.services.imports.plain import plain_blocks, plain_delimiter
 from marketing.audience.services.imports.reading import (
@@ -41,6 +43,9 @@ from marketing.audience.services.imports.reading import (
 from marketing.audience.services.imports.rows import DirectLoad, RowError, RowPlan, copy_chunk
 from marketing.jobs import services as jobs
 from marketing.jobs.files import csv_safe, media_path
+
+if TYPE_CHECKING:  # pyarrow (~40 MB a process) loads only where a plain file is checked
+    from marketing.audience.services.imports.fast_path import FastBlocks, Vouched
 
 # The staging type of each kind of importable field (profile_fields.py).
 STAGE_TYPES = {Kind.EMAIL: "text", Kind.TEXT: "text", Kind.REP: "bigint", Kind.BOOLEAN: "boolean"}
@@ -352,7 +357,11 @@ def stage_file(
         repeated = _repeated_emails(path, plan.email_index, delimiter)
         direct.staged = direct.existing | repeated
         direct.new_repeated = repeated - direct.existing
-    fast = FastBlocks(plan, direct, delimiter) if delimiter is not None else None
+    fast = None
+    if delimiter is not None:
+        from marketing.audience.services.imports.fast_path import FastBlocks
+
+        fast = FastBlocks(plan, direct, delimiter)
     try:
         if parts == 2:
             (folder / "lines.copy").touch()
@@ -422,6 +431,8 @@ def _repeated_emails(path: Path, email_index: int, delimiter: str | None) -> set
     wins there, as in any import). A plain file is read a block at a time (fast_path.py),
     any other as CSV."""
     if delimiter is not None:
+        from marketing.audience.services.imports.fast_path import repeated_emails
+
         return repeated_emails(path, delimiter, email_index)
     seen: set[str] = set()
     repeated: set[str] = set()
