@@ -1,4 +1,10 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// findBy* and waitFor wait up to 5 s (the library's default is 1 s): in `make test` a
+// lazily loaded screen (the campaign report, with its charts) took 1.15 s to appear while
+// vitest's workers shared the 2 cores, and the test failed though nothing was wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Mantine reads these browser APIs, which jsdom lacks.
 const { getComputedStyle } = window;

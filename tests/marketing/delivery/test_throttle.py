@@ -263,6 +263,9 @@ def test_a_rep_senders_warming_domain_holds_back_only_its_own_rows(client_schema
     # day), the others from the send's own domain, which has no warm-up. Two rows a batch,
     # so the send's own rows are still unclaimed when the rep's domain runs out.
     settings.DELIVERY_WARMUP_FIRST_DAY, settings.DELIVERY_BATCH_SIZE = 2, 2
+    # Three batches must fit in one run: the sink fixture's 3 s ran out on a loaded
+    # machine (the run then answered MORE with rows left). A run ends when nothing is due.
+    settings.DELIVERY_TASK_SECONDS = 60
     SenderDomain.objects.create(
         name="fresh.example",
         verification_token="t" * 32,
