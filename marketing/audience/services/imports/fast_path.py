@@ -77,8 +77,7 @@ class FastBlocks:
         width = block.text[: block.text.find("\n")].count(self.delimiter) + 1
         if plan is None or width < plan.width:
             return Vouched(), self._rest(block.numbered())
-        lines = pc.split_pattern(pa.array([block.text]), "\n").flatten()[:-1]
-        lines = pc.ascii_rtrim(lines, "\r")  # a plain file's CR only ends a line
+        lines = _lines(block)
         table, at, skipped = self._cells(block.text.encode(), width, len(lines))
         sure, columns = plan.vouch(table)
         unclean = pc.match_substring_regex(lines, self._unclean)
@@ -297,6 +296,12 @@ def _fast_plan(plan: RowPlan, direct: DirectLoad | None) -> _FastPlan | None:
 _ASCII_SPACE = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"
 
 
+def _lines(block: Block) -> pa.Array:
+    """The block's lines without their line ends (a plain file's CR only ends a line)."""
+    lines = pc.split_pattern(pa.array([block.text]), "\n").flatten()[:-1]
+    return pc.ascii_rtrim(lines, "\r")
+
+
 def repeated_emails(path: Path, delimiter: str, email_index: int) -> set[str]:
     """The valid emails on more than one row of a plain file, by the email rule: an ASCII
     cell without IDNA label stripped and lower-cased (what `email_normalise` returns,
@@ -304,8 +309,7 @@ def repeated_emails(path: Path, delimiter: str, email_index: int) -> set[str]:
     `email_normalise`."""
     found, others = [], []
     for block in plain_blocks(path, delimiter):
-        lines = pc.split_pattern(pa.array([block.text]), "\n").flatten()[:-1]
-        cells = pc.split_pattern(lines, delimiter, max_splits=email_index + 1)
+        cells = pc.split_pattern(_lines(block), delimiter, max_splits=email_index + 1)
         cells = pc.filter(cells, pc.greater(pc.list_value_length(cells), email_index))
         emails = pc.ascii_lower(pc.ascii_trim(pc.list_element(cells, email_index), _ASCII_SPACE))
         plain = pc.and_(pc.string_is_ascii(emails), pc.invert(pc.match_substring(emails, "xn--")))
