@@ -109,7 +109,9 @@ e2e() {
     fi
     # Playwright's sync API runs an event loop in the test thread, which makes Django refuse
     # ORM calls from fixtures unless told that this is safe (it is: one thread, tests only).
-    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_suite e2e tests/e2e
+    # Two workers, a file each at a time (a module's app server and sink stay in one): each
+    # has its own test database, app server, Chromium, cache prefix and media folder.
+    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_suite e2e tests/e2e -n 2 --dist loadfile
 }
 
 start=$SECONDS
@@ -127,7 +129,7 @@ if have_frontend; then
 else
     echo "==> frontend/package.json not found: skipping the front-end suites"
 fi
-step "pytest tests/e2e (browser, Debian chromium)" e2e
+step "pytest tests/e2e (browser, Debian chromium, 2 workers)" e2e
 step "fallback path (embedded PostgreSQL, filesystem broker), scratch folder" bash scripts/fallback_check.sh
 
 summary

@@ -39,6 +39,10 @@ PASSWORD = "e2e-password-1"
 
 # The app server's key, for tests that sign what it will check (links in messages).
 SERVER_SECRET_KEY = secrets.token_urlsafe(48)
+# Where the app servers of this test process keep files. xdist workers run side by side
+# with the same client schemas and the same ids, so each keeps its own (an import's error
+# file, named by its id, would otherwise be another worker's).
+APP_MEDIA_ROOT = Path(settings.MEDIA_ROOT) / "e2e" / os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
 def pytest_collection_modifyitems(items):
@@ -143,6 +147,7 @@ def app_server_env(app_dns, app_mail, **overrides: str) -> dict[str, str]:
         ALLOWED_HOSTS=".localhost",
         CELERY_TASK_ALWAYS_EAGER="1",
         CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",
+        MEDIA_ROOT=str(APP_MEDIA_ROOT),
         # The security tests try the operators' admin with client sessions.
         OPERATORS_ADMIN_ENABLED="1",
         SENDERS_DNS_NAMESERVERS=app_dns.address,
