@@ -29,48 +29,42 @@ def _token(port: int) -> str:
 
 def _schemathesis(port: int, token: str, *, mode: str, checks: str):
     try:
-        return _run_schemathesis(port, token, mode=mode, checks=checks)
+        return subprocess.run(
+            [
+                str(SCHEMATHESIS),
+                "run",
+                f"http://127.0.0.1:{port}/api/openapi.json",
+                "-H",
+                "Host: fuzz.localhost",
+                "-H",
+                f"Authorization: Bearer {token}",
+                "--mode",
+                mode,
+                "--checks",
+                checks,
+                "--max-examples",
+                "30",
+                # Sign-in and sign-out are covered by tests/tenants: fuzzing them would lock the
+                # address out (rate limit) or end the session the other calls use.
+                "--exclude-path",
+                "/api/auth/login",
+                "--exclude-path",
+                "/api/logout",
+                "--phases",
+                "examples,fuzzing",
+                # Two requests in flight: the generator's CPU and the server's overlap (a
+                # serial run spent 120 of its 210 s generating while the server sat idle).
+                "--workers",
+                "2",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=RUN_DEADLINE,
+        )
     except subprocess.TimeoutExpired as expired:
-        pytest.fail(f"schemathesis ran past {RUN_DEADLINE} s:\n{_text(expired.stdout)[-30000:]}")
-
-
-def _text(output: bytes | str | None) -> str:
-    return output.decode(errors="replace") if isinstance(output, bytes) else output or ""
-
-
-def _run_schemathesis(port: int, token: str, *, mode: str, checks: str):
-    return subprocess.run(
-        [
-            str(SCHEMATHESIS),
-            "run",
-            f"http://127.0.0.1:{port}/api/openapi.json",
-            "-H",
-            "Host: fuzz.localhost",
-            "-H",
-            f"Authorization: Bearer {token}",
-            "--mode",
-            mode,
-            "--checks",
-            checks,
-            "--max-examples",
-            "30",
-            # Sign-in and sign-out are covered by tests/tenants: fuzzing them would lock the
-            # address out (rate limit) or end the session the other calls use.
-            "--exclude-path",
-            "/api/auth/login",
-            "--exclude-path",
-            "/api/logout",
-            "--phases",
-            "examples,fuzzing",
-            # Two requests in flight: the generator's CPU and the server's overlap (a
-            # serial run spent 120 of its 210 s generating while the server sat idle).
-            "--workers",
-            "2",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=RUN_DEADLINE,
-    )
+        # The exception carries bytes even with text=True.
+        output = (expired.stdout or b"").decode(errors="replace")
+        pytest.fail(f"schemathesis ran past {RUN_DEADLINE} s:\n{output[-30000:]}")
 
 
 @pytest.mark.timeout(RUN_DEADLINE + 60)
