@@ -171,12 +171,14 @@ def _lock_statement(rows: list[Claimed]) -> tuple[str, list]:
         f"SELECT r.id, {mailable} AND NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s"
         f" WHERE s.email = p.email), p.email, p.soft_bounce_streak"
         f" FROM {profile_table()} p JOIN unnest(%s::bigint[], %s::bigint[]) AS r(id, profile_id)"
-        " ON p.id = r.profile_id ORDER BY p.id FOR SHARE OF p; "
+        # Named twice: the profiles are found by id, never by a scan of the whole table.
+        " ON p.id = r.profile_id WHERE p.id = ANY(%s::bigint[]) ORDER BY p.id FOR SHARE OF p; "
         f"SELECT a.id, NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = a.email),"
         " a.email, NULL FROM unnest(%s::bigint[], %s::text[]) AS a(id, email)",
         [
             *mailable_params,
             [i for i, _ in profiles],
+            [p for _, p in profiles],
             [p for _, p in profiles],
             [i for i, _ in addresses],
             [e for _, e in addresses],

@@ -85,6 +85,10 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
             f" AND d.attempts >= (SELECT max_attempts FROM {Send._meta.db_table} WHERE id = %s)",
             [ATTEMPTS_EXHAUSTED, send_id, send_id],
         )
+        # Each claimed row says whether it may still go: its profile looked up by id and
+        # its address in the suppression list, a scalar subquery each (an EXISTS here may
+        # be planned as a hash of every mailable profile, built again for every batch).
+        # A bare address's row (ADDRESS_ROW_BASE) has no profile to look at.
         cursor.execute(
             f"UPDATE {DELIVERY} AS c SET state = {DeliveryState.CLAIMED},"
             " attempts = c.attempts + 1, lease_expires_at = now() + make_interval(secs => %s)"
@@ -92,25 +96,22 @@ def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Cl
             f" AND d.next_attempt_at <= now() AND {CLAIMABLE}"
             " ORDER BY d.next_attempt_at, d.id LIMIT %s FOR UPDATE SKIP LOCKED)"
             " RETURNING c.id, c.profile_id, c.email, c.variant, c.attempts, c.from_name,"
-            " c.from_address, c.reply_to",
-            [lease_seconds, send_id, limit],
+            " c.from_address, c.reply_to,"
+            f" (c.profile_id < %s AND NOT COALESCE((SELECT {mailable} FROM {profile_table()} p"
+            " WHERE p.id = c.profile_id AND p.email = c.email), false))"
+            f" OR (SELECT true FROM {SUPPRESSION} s WHERE s.email = c.email) IS NOT NULL",
+            [lease_seconds, send_id, limit, ADDRESS_ROW_BASE, *mailable_params],
         )
-        # RETURNING follows no ORDER BY: oldest rows first again, as the claim chose them.
-        claimed = sorted((Claimed(*row) for row in cursor.fetchall()), key=lambda c: c.id)
-        if not claimed:
-            return []
-        cursor.execute(
-            f"UPDATE {DELIVERY} AS d SET state = {DeliveryState.SUPPRESSED},"
-            " lease_expires_at = NULL, last_reply = %s"
-            # A bare address's row (ADDRESS_ROW_BASE) has no profile to look at.
-            " WHERE d.id = ANY(%s) AND ((d.profile_id < %s AND NOT EXISTS (SELECT 1 FROM"
-            f" {profile_table()} p WHERE p.id = d.profile_id AND p.email = d.email"
-            f" AND {mailable})) OR EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = d.email))"
-            " RETURNING d.id",
-            [SUPPRESSED_AT_CLAIM, [c.id for c in claimed], ADDRESS_ROW_BASE, *mailable_params],
-        )
-        suppressed = {row[0] for row in cursor.fetchall()}
-    return [c for c in claimed if c.id not in suppressed]
+        rows = cursor.fetchall()
+        stopped = [row[0] for row in rows if row[-1]]
+        if stopped:
+            cursor.execute(
+                f"UPDATE {DELIVERY} SET state = {DeliveryState.SUPPRESSED},"
+                " lease_expires_at = NULL, last_reply = %s WHERE id = ANY(%s)",
+                [SUPPRESSED_AT_CLAIM, stopped],
+            )
+    # RETURNING follows no ORDER BY: oldest rows first again, as the claim chose them.
+    return sorted((Claimed(*row[:-1]) for row in rows if not row[-1]), key=lambda c: c.id)
 
 
 def deliveries_release(rows: list[Claimed], *, due_at=None) -> None:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from marketing.audience.models import Profile, VerificationStatus
 from marketing.delivery.dkim import key_pair_generate
+from marketing.delivery.messages import SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     Delivery,
     DeliveryState,
@@ -20,7 +21,7 @@ from marketing.delivery.models import (
     Suppression,
 )
 from marketing.delivery.services.attempts import delivery_outcome_record
-from marketing.delivery.services.ledger import deliveries_claim, send_freeze
+from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, deliveries_claim, send_freeze
 from marketing.delivery.services.sending import RunResult, message_id, send_batch_run
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.models import EmailEvent, EventType
@@ -184,6 +185,35 @@ def test_unsubscribed_after_the_freeze_gets_nothing(client_schema, sink):
         "b@mail.example": DeliveryState.SENT,
     }
     assert sink.handler.for_recipient("a@mail.example") == []
+
+
+def test_a_claim_hands_out_only_who_may_still_be_mailed(client_schema):
+    gone, moved, suppressed, kept = _profiles(*(f"{n}@mail.example" for n in "abcd"))
+    send = _send()
+    _freeze_ids(send, [gone, moved, suppressed, kept])
+    due = timezone.now() - timedelta(minutes=1)  # before the test's transaction began
+    for n, email in enumerate(("x@typed.example", "y@typed.example"), 1):  # a test send's
+        Delivery.objects.create(
+            send=send, profile_id=ADDRESS_ROW_BASE + n, email=email, next_attempt_at=due
+        )
+    Profile.objects.filter(pk=gone).update(unsubscribed_at=timezone.now())
+    Profile.objects.filter(pk=moved).update(email="b.new@mail.example")
+    for email in ("c@mail.example", "x@typed.example"):
+        Suppression.objects.create(email=email, reason="complaint")
+    claimed = deliveries_claim(send.pk, limit=10, lease_seconds=300)
+    assert [c.email for c in claimed] == ["d@mail.example", "y@typed.example"]
+    rows = {
+        d.email: (DeliveryState(d.state), d.last_reply) for d in Delivery.objects.filter(send=send)
+    }
+    stopped = (DeliveryState.SUPPRESSED, SUPPRESSED_AT_CLAIM)
+    assert rows == {
+        "a@mail.example": stopped,
+        "b@mail.example": stopped,
+        "c@mail.example": stopped,
+        "x@typed.example": stopped,
+        "d@mail.example": (DeliveryState.CLAIMED, ""),
+        "y@typed.example": (DeliveryState.CLAIMED, ""),
+    }
 
 
 def test_a_lease_keeps_others_out_until_it_expires_and_a_stale_outcome_is_ignored(
