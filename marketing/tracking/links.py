@@ -35,8 +35,10 @@ import time
 from marketing.tracking.tokens import CLICK, HONEYPOT_BASE, OPEN, TrackingToken, tracking_token
 
 _WEB = re.compile(r"^https?://[^\s/?#]+", re.I)
-_BODY_END = re.compile(r"</body\s*>", re.I)
-_IMAGE = re.compile(r"<img\b", re.I)
+# Matched against the HTML lowered (str.lower in C): a search without IGNORECASE scans
+# for its literal prefix in C, one with it steps through every character.
+_BODY_END = re.compile(r"</body\s*>")
+_IMAGE = re.compile(r"<img\b")
 
 
 def link_index(link) -> int | None:
@@ -83,14 +85,18 @@ class Message:
         return f"{self.tracking.origin}/t/c/{self._token(CLICK, index)}"
 
     def pixel_add(self, html: str) -> str:
-        if not html or not _IMAGE.search(html):
+        # U+0130 is the one character str.lower makes two of: swapped first, the lowered
+        # text's offsets are the HTML's.
+        lowered = html.replace("\u0130", "I").lower()
+        if not html or not _IMAGE.search(lowered):
             return html
         tag = (
             f'<img src="{self.tracking.origin}/t/o/{self._token(OPEN, 0)}" width="1" '
             'height="1" alt="" style="display:block;border:0;width:1px;height:1px">'
         )
-        ends = list(_BODY_END.finditer(html))
-        if not ends:
+        at = lowered.rfind("</body")
+        while at >= 0 and not _BODY_END.match(lowered, at):
+            at = lowered.rfind("</body", 0, at)
+        if at < 0:
             return html + tag
-        at = ends[-1].start()
         return html[:at] + tag + html[at:]

@@ -9,7 +9,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from marketing.delivery.smtp import BuildError, Outcome, SmtpConnection, SmtpPool, classify
+from marketing.delivery.smtp import (
+    BuildError,
+    Outcome,
+    SmtpConnection,
+    SmtpPool,
+    classify,
+    dot_stuffed,
+)
 from tests.support.smtp_sink import SmtpSink
 
 MESSAGE = (
@@ -53,6 +60,20 @@ def _send(pool, sink, rcpt):
 )
 def test_classify(code, text, outcome):
     assert classify(code, text) == outcome
+
+
+@pytest.mark.parametrize(
+    ("data", "stuffed"),
+    [
+        (b".first\r\nsecond", b"..first\r\nsecond\r\n"),
+        (b"a\r\n.\r\n..b\r\n.c {}\r\n", b"a\r\n..\r\n...b\r\n..c {}\r\n"),
+        (b"no dot. here\r\n", b"no dot. here\r\n"),
+        (b"", b"\r\n"),
+    ],
+)
+def test_dot_stuffing(data, stuffed):
+    """RFC 5321 4.5.2: every line that starts with a dot gets one more."""
+    assert dot_stuffed(data) == stuffed
 
 
 def test_sent_keeps_dots_and_reuses_the_connection(sink, pool):

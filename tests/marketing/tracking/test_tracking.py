@@ -156,6 +156,24 @@ def test_a_message_without_an_image_gets_no_pixel(in_alpha):
     assert "/t/o/" in message.pixel_add('<html><body><IMG src="x.png"></body></html>')
 
 
+def test_the_pixel_goes_before_the_last_body_end(in_alpha):
+    compiled, tracker = _start(in_alpha)
+    message = tracker.for_message(77)
+
+    def placed(html: str) -> str:
+        return re.sub(r'<img src="[^"]+/t/o/[^"]+"[^>]*>', "[PIXEL]", message.pixel_add(html))
+
+    img = '<img src="x.png">'
+    assert (
+        placed(f"<p>{img}</body><p>after</p></BODY >")
+        == f"<p>{img}</body><p>after</p>[PIXEL]</BODY >"
+    )
+    assert placed(f"<p>{img}</body\n>") == f"<p>{img}[PIXEL]</body\n>"
+    assert placed(f"<p>{img}</bodyx>") == f"<p>{img}</bodyx>[PIXEL]"  # no body end: at the end
+    # Lowered, "İ" is two characters: the pixel still lands where the body ends.
+    assert placed(f"<p>İİ{img}İ</body>İ") == f"<p>İİ{img}İ[PIXEL]</body>İ"
+
+
 # The WSGI handler -----------------------------------------------------------------------
 
 
