@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -19,9 +21,9 @@ export default defineConfig({
     // at 5 s, vitest's default, while the browser suite ran beside it): a slow machine is
     // not a failing test. A test that hangs still fails, after 20 s.
     testTimeout: 20_000,
-    // Both cores: the default (cores - 1) runs one file at a time on a 2-core machine
-    // (291 s -> 204 s for the suite here). Files stay isolated: without it, module state
+    // Every core: the default (cores - 1) runs one file at a time on a 2-core machine
+    // (291 s -> 204 s for the suite there). Files stay isolated: without it, module state
     // leaks between files and a third of the tests fail.
-    maxWorkers: 2,
+    maxWorkers: availableParallelism(),
   },
 });

@@ -85,10 +85,12 @@ class Message:
         return f"{self.tracking.origin}/t/c/{self._token(CLICK, index)}"
 
     def pixel_add(self, html: str) -> str:
+        if not html:
+            return html
         # U+0130 is the one character str.lower makes two of: swapped first, the lowered
         # text's offsets are the HTML's.
         lowered = html.replace("\u0130", "I").lower()
-        if not html or not _IMAGE.search(lowered):
+        if not _IMAGE.search(lowered):
             return html
         tag = (
             f'<img src="{self.tracking.origin}/t/o/{self._token(OPEN, 0)}" width="1" '

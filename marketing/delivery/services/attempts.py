@@ -166,6 +166,7 @@ def _lock_statement(rows: list[Claimed]) -> tuple[str, list]:
     lock: only the suppression list is read."""
     mailable, mailable_params = mailable_condition("p")
     profiles = [(r.id, r.profile_id) for r in rows if r.profile_id < ADDRESS_ROW_BASE]
+    profile_ids = [p for _, p in profiles]
     addresses = [(r.id, r.email) for r in rows if r.profile_id >= ADDRESS_ROW_BASE]
     return (
         f"SELECT r.id, {mailable} AND NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s"
@@ -178,8 +179,8 @@ def _lock_statement(rows: list[Claimed]) -> tuple[str, list]:
         [
             *mailable_params,
             [i for i, _ in profiles],
-            [p for _, p in profiles],
-            [p for _, p in profiles],
+            profile_ids,
+            profile_ids,
             [i for i, _ in addresses],
             [e for _, e in addresses],
         ],
