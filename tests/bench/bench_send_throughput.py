@@ -21,7 +21,9 @@ from __future__ import annotations
 import importlib.util
 import multiprocessing
 import os
+import re
 import smtplib
+import tempfile
 import socket
 import subprocess
 import time
@@ -72,7 +74,10 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _smtp_sink() -> tuple[subprocess.Popen, int]:
+def _smtp_sink(counter: Path) -> tuple[subprocess.Popen, int]:
+    """smtp-sink on a free port; `-c` makes it write its running counters to `counter`
+    ("sess=.. quit=.. mesg=N" after each message), so the bench can check that every
+    message it counts as sent reached this sink and no other relay."""
     binary = subprocess.run(
         ["bash", str(ROOT / "scripts/install_smtp_sink.sh")],
         check=True,
@@ -81,10 +86,11 @@ def _smtp_sink() -> tuple[subprocess.Popen, int]:
         timeout=600,
     ).stdout.strip()
     port = _free_port()
-    command = [str(ROOT / binary), f"127.0.0.1:{port}", "256"]
+    command = [str(ROOT / binary), "-c", f"127.0.0.1:{port}", "256"]
     if os.geteuid() == 0:
         command[1:1] = ["-u", "nobody"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with counter.open("wb") as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
         try:
@@ -95,6 +101,22 @@ def _smtp_sink() -> tuple[subprocess.Popen, int]:
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("smtp-sink did not answer within 15 s")
+
+
+def _sink_received(counter: Path) -> int:
+    """Messages the sink has received so far (its last `mesg=` counter)."""
+    found = re.findall(rb"mesg=(\d+)", counter.read_bytes()[-256:])
+    return int(found[-1]) if found else 0
+
+
+def _sink_check(counter: Path, before: int, sent: int, seconds: float = 15) -> None:
+    """Every message the ledger counts as sent arrived at this bench's own sink (a message
+    sent elsewhere, by another process's worker, would make the figure a lie)."""
+    deadline = time.monotonic() + seconds
+    while (received := _sink_received(counter) - before) < sent and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if received != sent:
+        raise RuntimeError(f"the ledger says {sent} sent but the bench's sink received {received}")
 
 
 def _client():
@@ -303,7 +325,8 @@ def run(scale: float) -> list[dict]:
 
     count = max(2_000, int(PROFILES * scale))
     key = key_pair_generate("rsa")
-    sink, port = _smtp_sink()
+    counter = Path(tempfile.mkdtemp(prefix="bench-send-")) / "sink-counters"
+    sink, port = _smtp_sink(counter)
     client = None
     try:
         client = _client()
@@ -311,7 +334,9 @@ def run(scale: float) -> list[dict]:
         _profiles(count)
         raw = _raw(min(count, RAW_MAX), port, key.private_pem)
         connection.set_tenant(client)
+        before = _sink_received(counter)
         ours = _pipeline(count, port, key)
+        _sink_check(counter, before, count)
         rss = ours["rss"]
         return [
             {
@@ -334,5 +359,7 @@ def run(scale: float) -> list[dict]:
             sink.wait(10)
         except subprocess.TimeoutExpired:
             sink.kill()
+        counter.unlink(missing_ok=True)
+        counter.parent.rmdir()
         if client is not None:
             _drop(client)

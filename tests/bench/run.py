@@ -8,6 +8,13 @@ prints one JSON line per figure and writes every figure to tests/bench/results.j
     python tests/bench/run.py [NAME ...]      BENCH_SCALE=0.1 for a quick run
 
 A bench that raises is reported and the others still run; the exit status is then 1.
+
+Benches run beside `make run` and never share its data: the harness points itself (and so
+every worker and server a bench starts, which inherit its environment) at a database of
+its own, `<the app's database>_bench`, created and migrated here, and at a cache prefix of
+its own. The app's beat, sweeps, workers and tracking flush read the app's database and
+prefix, so they cannot find a bench's client, send or events (a send sweep of the app
+once woke a bench's send and sent it with the app's worker).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import time
 import traceback
 from pathlib import Path
 from types import ModuleType
+from urllib.parse import urlsplit, urlunsplit
 
 BENCH_DIR = Path(__file__).resolve().parent
 ROOT = BENCH_DIR.parent.parent
@@ -97,13 +105,52 @@ def run_benches(
     return 1 if failed else 0
 
 
+APP_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mailcraft"  # config/settings/base.py's default
+BENCH_SUFFIX = "_bench"
+
+
+def bench_environment(env: dict[str, str]) -> dict[str, str]:
+    """The variables a bench run overrides: the app's database URL with `_bench` added to the
+    database's name, and the app's cache prefix with `bench:` added (the tracking queue, the
+    token buckets and the job leases are keyed by it)."""
+    url = urlsplit(env.get("DATABASE_URL") or APP_DATABASE_URL)
+    name = url.path.lstrip("/")
+    if not name.endswith(BENCH_SUFFIX):
+        name += BENCH_SUFFIX
+    prefix = env.get("CACHE_KEY_PREFIX", "")
+    return {
+        "DATABASE_URL": urlunsplit(url._replace(path=f"/{name}")),
+        "CACHE_KEY_PREFIX": prefix if prefix.endswith("bench:") else f"{prefix}bench:",
+    }
+
+
+def bench_database_ensure(url: str) -> None:
+    """Create the bench database when it is missing (connected through the server's
+    `postgres` database, which every PostgreSQL has)."""
+    import psycopg
+    from psycopg import sql
+
+    parts = urlsplit(url)
+    name = parts.path.lstrip("/")
+    maintenance = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(maintenance, autocommit=True) as conn:
+        if conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone():
+            return
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+
+
 def setup_django() -> None:
-    """Benches use the ORM and the real services, configured like `make run` (.data/env)."""
+    """Benches use the ORM and the real services, configured like `make run` (.data/env),
+    but on a database and cache prefix of their own (see the module's docstring)."""
     sys.path.insert(0, str(ROOT))
+    os.environ.update(bench_environment(dict(os.environ)))
+    bench_database_ensure(os.environ["DATABASE_URL"])
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
+    from django.core.management import call_command
 
     django.setup()
+    call_command("migrate", interactive=False, verbosity=0)
 
 
 def main(argv: list[str]) -> int:

@@ -89,3 +89,41 @@ def test_no_benchmarks_is_said_plainly_and_succeeds(tmp_path):
     assert status == 0
     assert "No benchmarks yet" in out.getvalue()
     assert not results.exists()
+
+
+def test_a_bench_run_uses_a_database_and_cache_prefix_of_its_own():
+    app = {"DATABASE_URL": "postgres://postgres@127.0.0.1:5433/mailcraft?sslmode=disable"}
+
+    bench = harness.bench_environment(app)
+
+    assert bench == {
+        "DATABASE_URL": "postgres://postgres@127.0.0.1:5433/mailcraft_bench?sslmode=disable",
+        "CACHE_KEY_PREFIX": "bench:",
+    }
+    # Applied twice (a bench starting the harness's own helpers), it changes nothing more.
+    assert harness.bench_environment(bench) == bench
+
+
+def test_the_bench_environment_keeps_the_settings_default_database_apart():
+    bench = harness.bench_environment({"CACHE_KEY_PREFIX": "dev"})
+
+    assert bench["DATABASE_URL"] == "postgres://postgres@127.0.0.1:5432/mailcraft_bench"
+    assert bench["CACHE_KEY_PREFIX"] == "devbench:"
+
+
+def test_the_bench_database_is_created_when_missing(django_db_blocker):
+    import uuid
+
+    import psycopg
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    name = f"bench_probe_{uuid.uuid4().hex[:8]}"
+    server = f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}"
+    with django_db_blocker.unblock():
+        harness.bench_database_ensure(f"{server}/{name}")
+        harness.bench_database_ensure(f"{server}/{name}")  # a second run finds it
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+            found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+            assert found.fetchone() == (1,)
+            conn.execute(f'DROP DATABASE "{name}"')
