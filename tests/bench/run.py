@@ -105,7 +105,8 @@ def run_benches(
     return 1 if failed else 0
 
 
-APP_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mailcraft"  # config/settings/base.py's default
+# config/settings/base.py's default
+APP_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/mailcraft"
 BENCH_SUFFIX = "_bench"
 
 
