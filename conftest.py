@@ -15,6 +15,24 @@ from django.conf import settings
 def pytest_configure(config):
     settings.SECURE_SSL_REDIRECT = False
     _redis_keys_per_xdist_worker()
+    _test_database_whenever_one_is_set_up()
+
+
+def _test_database_whenever_one_is_set_up() -> None:
+    """pytest-django sets up the test database only for the aliases that the collected
+    tests ask for with `db`, `transactional_db` or a `django_db` mark. A run of only the
+    real-worker tests (which take the session's clients and commit, so they take none of
+    those) then set up nothing, and the session's clients were written to the developer's
+    own database. Whenever `django_db_setup` runs, the default alias is now among them."""
+    from pytest_django import fixtures
+
+    collected = fixtures._get_databases_for_setup
+
+    def with_default(items):
+        aliases, serialized = collected(items)
+        return aliases | {"default"}, serialized
+
+    fixtures._get_databases_for_setup = with_default
 
 
 def _redis_keys_per_xdist_worker() -> None:

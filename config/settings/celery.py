@@ -58,6 +58,7 @@ TASK_QUEUES = {
     "campaigns.ab_winner_pick": "send",
     "campaigns.resend_send": "send",
     "campaigns.schedule_tick": "default",
+    "campaigns.statuses_follow": "default",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.

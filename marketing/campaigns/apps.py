@@ -15,12 +15,14 @@ class CampaignsConfig(AppConfig):
             campaigns_using_footer,
             campaigns_using_header,
         )
+        from marketing.campaigns.services.following import campaign_send_settled
         from marketing.campaigns.services.limits import scheduled_in_month
         from marketing.content.associations import (
             register_footer_reference,
             register_header_reference,
         )
         from marketing.delivery.services.monthly import scheduled_usage_register
+        from marketing.delivery.services.settled import send_settled
         from tenants.plan_limits import Module, register_usage_counter
 
         register_usage_counter(Module.CAMPAIGNS, campaigns_count)
@@ -30,3 +32,4 @@ class CampaignsConfig(AppConfig):
         register_footer_reference(campaigns_using_footer)
         job_kinds_register()
         scheduled_usage_register(scheduled_in_month)
+        send_settled.connect(campaign_send_settled, dispatch_uid="campaigns.send_settled")

@@ -1,7 +1,8 @@
 """Campaign tasks: thin calls into the services. Beat's tick visits every client each
 minute and finds in the database whatever is due there: campaigns to start (an RSS
 campaign's next check among them), A/B winners to pick, resends to send; and it lets
-started campaigns and resends take their sends' status. Every runner is idempotent
+started campaigns and resends take their sends' status (the backstop: a send that settles
+announces it, services/following.py). Every runner is idempotent
 (a conditional UPDATE or a row lock decides), so a tick that overlaps the previous one,
 or a redelivered message, does nothing twice."""
 
@@ -11,18 +12,10 @@ from django.conf import settings
 from core.tasks import BULK_RETRY, TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
 from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
+from marketing.campaigns.services.following import CAMPAIGN_STATUSES_FOLLOW, campaigns_follow
 from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
-from marketing.campaigns.services.resends import (
-    resend_send,
-    resend_statuses_follow,
-    resends_due,
-)
-from marketing.campaigns.services.sending import (
-    CAMPAIGN_START,
-    campaign_start,
-    campaign_statuses_follow,
-    campaigns_due,
-)
+from marketing.campaigns.services.resends import resend_send, resends_due
+from marketing.campaigns.services.sending import CAMPAIGN_START, campaign_start, campaigns_due
 from marketing.jobs.runner import JobTask
 
 AB_WINNER_PICK = "campaigns.ab_winner_pick"
@@ -56,6 +49,12 @@ def resend_send_run(campaign_id: int, part: str) -> str:
     return resend_send(campaign_id=campaign_id, part=part)
 
 
+@shared_task(name=CAMPAIGN_STATUSES_FOLLOW, **_RUNNER)
+def statuses_follow_run() -> int:
+    """Sent when a campaign's send settles (services/following.py)."""
+    return campaigns_follow()
+
+
 @shared_task(name="campaigns.schedule_tick", soft_time_limit=50, time_limit=60)
 def schedule_tick() -> dict[str, dict[str, int]]:
     """In every client: start the due campaigns, pick due A/B winners, send due resends,
@@ -73,7 +72,7 @@ def schedule_tick() -> dict[str, dict[str, int]]:
         resends = resends_due()
         for campaign_id, part in resends:
             enqueue_on_commit(RESEND_SEND, campaign_id=campaign_id, part=part)
-        followed = campaign_statuses_follow() + resend_statuses_follow()
+        followed = campaigns_follow()
         if due or winners or resends or followed:
             news[client.schema_name] = {
                 "started": len(due),

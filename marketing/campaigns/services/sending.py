@@ -17,7 +17,8 @@ status following its send.
 - An A/B campaign's start freezes its test share, one send per variant (services/ab.py);
   an RSS campaign's start is a check of its feed (services/rss.py); every send goes
   through services/mailing.py (content snapshot, Rep as Sender).
-- The status follows the mailing (`campaign_statuses_follow`, each tick): finished ->
+- The status follows the mailing (`campaign_statuses_follow`, when the send settles and
+  at each tick: services/following.py): finished ->
   Sent (an A/B campaign once its winner's send finished too); paused by the pipeline (a
   receiver refusing the sender) -> Paused with its message."""
 

@@ -64,6 +64,7 @@ from marketing.delivery.models import (
 )
 from marketing.delivery.services.breaker import breaker_check_soon
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, DELIVERY, SUPPRESSION, Claimed
+from marketing.delivery.services.settled import send_settled_announce
 from marketing.delivery.services.throttle import domain_of
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.services import event_code, event_insert_sql
@@ -439,6 +440,7 @@ def _after_outcome(send: Send, claimed: Claimed, reply: Reply) -> None:
     if reply.outcome == Outcome.SENDER_PROBLEM:
         send.status = SendStatus.PAUSED
         send.status_message = SENDER_REFUSED.format(reply=reply.summary)
+        send_settled_announce(send.kind, send.pk)
     elif reply.outcome == Outcome.SLOW_DOWN:  # the receiving domain's rate halves a while
         slow_down(schema=connection.schema_name, recipient_domain=domain_of(claimed.email))
     elif reply.outcome == Outcome.HARD_BOUNCE and send.kind != SendKind.TEST:

@@ -48,6 +48,7 @@ from marketing.delivery.models import (
     SuppressionReason,
 )
 from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK
+from marketing.delivery.services.settled import send_settled_announce
 
 CHECK_KEY = "delivery:breaker:check"
 
@@ -133,6 +134,8 @@ def breaker_evaluate() -> bool:
         paused = Send.objects.filter(status=SendStatus.SENDING, transactional=False).update(
             status=SendStatus.PAUSED, status_message=health.reason
         )
+        if paused:
+            send_settled_announce(SendKind.CAMPAIGN, None)
         audit_record(
             AuditEvent.SENDING_HEALTH_TRIPPED,
             object_id=health.pk,

@@ -27,6 +27,7 @@ from marketing.delivery.models import (
     SendStatus,
     Suppression,
 )
+from marketing.delivery.services.settled import send_settled_announce
 
 DELIVERY = Delivery._meta.db_table
 SUPPRESSION = Suppression._meta.db_table
@@ -151,19 +152,23 @@ def deliveries_postpone(rows: list[tuple[Claimed, datetime]]) -> None:
 
 
 def send_pause(send: Send, *, message: str) -> None:
-    Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
+    paused = Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
         status=SendStatus.PAUSED, status_message=message
     )
     send.status, send.status_message = SendStatus.PAUSED, message
+    if paused:
+        send_settled_announce(send.kind, send.pk)
 
 
 def send_finish_if_done(send: Send) -> bool:
     """Finished when no row is pending, claimed, deferred or unknown."""
     if Delivery.objects.filter(send=send, state__in=OPEN_STATES).exists():
         return False
-    Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
+    finished = Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
         status=SendStatus.FINISHED, finished_at=timezone.now()
     )
+    if finished:
+        send_settled_announce(send.kind, send.pk)
     return True
 
 

@@ -19,6 +19,7 @@ from core.tasks import enqueue_on_commit
 # SendKind and SendStatus are what callers name sends and read their status by.
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, SendStatus  # noqa: F401
 from marketing.delivery.services.ledger import send_freeze, send_pause
+from marketing.delivery.services.settled import send_settled_announce
 
 SEND_RUN = "delivery.send_run"
 
@@ -90,9 +91,10 @@ def send_start(
             send_freeze(send, audience_sql=audience_sql, params=params, variant=variant)
         recipients = Delivery.objects.filter(send=send).count()
         if recipients == 0:
-            Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
+            if Send.objects.filter(pk=send.pk, status=SendStatus.SENDING).update(
                 status=SendStatus.FINISHED, finished_at=timezone.now()
-            )
+            ):
+                send_settled_announce(kind, send.pk)
         elif created and not hold:
             _runs_enqueue(send.pk)
     return SendStarted(send.pk, recipients, created)

@@ -93,6 +93,56 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
             connection.set_schema_to_public()
 
 
+def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, django_db_blocker):
+    """Delivery announces a finished send on commit and the campaign follows it at once:
+    no tick is sent here, and the minute tick would be too late for the deadline."""
+    alpha = tenants["alpha"]
+    queue = f"test-campaigns-{uuid.uuid4().hex}"
+    with django_db_blocker.unblock(), SmtpSink() as sink:
+        connection.set_tenant(alpha.client)
+        world = world_make(emails=("now1@x.example", "now2@x.example"))
+        campaign = campaign_make(world, name="Now")
+        connection.set_schema_to_public()
+        worker = celery_worker_start(
+            queue,
+            DATABASE_URL=_database_url(),
+            CELERY_TASK_ALWAYS_EAGER="0",
+            DELIVERY_SMTP_HOST=sink.host,
+            DELIVERY_SMTP_PORT=str(sink.port),
+            CACHE_KEY_PREFIX=f"worker-{queue}",
+            DB_CONN_MAX_AGE="0",
+        )
+        try:
+            connection.set_tenant(alpha.client)
+            with tasks_routed_to(queue):
+                campaign_send(campaign_id=campaign.pk, values={}, when="now")
+            deadline = time.monotonic() + 90  # no tick runs here: only the event can do it
+            status = None
+            while time.monotonic() < deadline:
+                status = Campaign.objects.get(pk=campaign.pk).status
+                if status == CampaignStatus.SENT:
+                    break
+                time.sleep(0.2)
+            assert status == CampaignStatus.SENT
+            assert {r.rcpt_to[0] for r in sink.handler.received} == {
+                "now1@x.example",
+                "now2@x.example",
+            }
+        finally:
+            celery_worker_stop(worker)
+            celery_queue_delete(queue)
+            connection.set_tenant(alpha.client)
+            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
+            Campaign.objects.filter(pk=campaign.pk).delete()
+            Profile.objects.filter(pk__in=world.profile_ids).delete()
+            Group.objects.filter(pk=world.group_id).delete()
+            Template.objects.filter(pk=world.template_id).delete()
+            Sender.objects.filter(email="news@shop.example").delete()
+            SenderDomain.objects.filter(name="shop.example").delete()
+            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
+            connection.set_schema_to_public()
+
+
 def test_the_tick_sends_the_start_of_each_due_campaign_in_its_client(
     world, monkeypatch, django_capture_on_commit_callbacks
 ):
