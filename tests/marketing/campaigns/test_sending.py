@@ -14,6 +14,7 @@ from core import tasks
 from marketing.audience.models import Profile, ProfileGroup
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import (
+    RECIPIENT_ZONE_LEAD,
     campaign_pause,
     campaign_resume,
     campaign_send,
@@ -153,8 +154,11 @@ def test_each_recipient_gets_the_wall_clock_time_of_their_zone(world, sent_tasks
     campaign = campaign_make(world, scheduled_at=nine, send_in_recipient_zone=True)
     campaign_send(campaign_id=campaign.pk, values={}, when="schedule")
     assert campaigns_due() == []  # more than 26 hours ahead
-    Campaign.objects.filter(pk=campaign.pk).update(scheduled_at=nine - timedelta(days=1))
-    nine -= timedelta(days=1)
+    # The latest 09:00 whose lead has begun: a day earlier is not always enough (at 00:30
+    # in New York, 09:00 tomorrow is 32.5 hours ahead, more than the lead).
+    while nine > timezone.now() + RECIPIENT_ZONE_LEAD:
+        nine -= timedelta(days=1)  # wall-clock arithmetic in client_zone: still 09:00
+    Campaign.objects.filter(pk=campaign.pk).update(scheduled_at=nine)
     assert campaigns_due() == [campaign.pk]
     assert campaign_start(campaign_id=campaign.pk) == "started"
     send = _send_of(campaign)
