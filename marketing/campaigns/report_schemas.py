@@ -15,6 +15,7 @@ from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
 from marketing.campaigns.messages import REPORT_DAYS_RANGE
 from marketing.campaigns.reports.recipients import OUTCOMES
+from marketing.campaigns.schemas import Kind, Status
 
 Outcome = Literal["opened", "clicked", "bounced", "unsubscribed", "notOpened"]
 assert set(OUTCOMES) == set(Outcome.__args__)  # one list of outcomes
@@ -37,8 +38,8 @@ def _days(value: int) -> int:
 class ReportCampaignOut(CamelSchema):
     id: int
     name: str
-    type: str = Field(validation_alias="kind")
-    status: str
+    type: Kind = Field(validation_alias="kind")
+    status: Status
     status_message: str
     subject: str
     from_name: str

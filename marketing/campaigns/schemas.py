@@ -145,11 +145,11 @@ class CampaignTypeBrief(CamelSchema):
 class CampaignOut(CamelSchema):
     id: int
     name: str
-    type: str = Field(validation_alias="kind")
-    sub_type: str
+    type: Kind = Field(validation_alias="kind")
+    sub_type: SubType
     campaign_type_id: int | None
     campaign_type: CampaignTypeBrief | None
-    status: str
+    status: Status
     status_message: str
     group_ids: list[int]
     segment_ids: list[int]

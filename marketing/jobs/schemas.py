@@ -1,10 +1,11 @@
 from datetime import datetime
+from typing import Literal
 
 from ninja import Schema
 
 from core.pagination import PageOut, PageQuery
 from marketing.jobs.kinds import job_kind_label
-from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob
+from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob, JobStatus
 from marketing.jobs.selectors import job_file_id
 
 
@@ -13,7 +14,7 @@ class JobOut(Schema):
     kind: str
     kindLabel: str
     title: str
-    status: str
+    status: Literal[tuple(JobStatus.values)]
     progress: int
     total: int
     processed: int

@@ -2428,8 +2428,11 @@ export interface components {
             kindLabel: string;
             /** Title */
             title: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "InProcess" | "Completed" | "Failed" | "Cancelled";
             /** Progress */
             progress: number;
             /** Total */
@@ -4868,15 +4871,24 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
-            /** Subtype */
-            subType: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt";
+            /**
+             * Subtype
+             * @enum {string}
+             */
+            subType: "" | "invoice" | "prepay" | "batchBilling" | "lateNotice" | "salesModule" | "revenueGoals" | "analyticsDashboard" | "digitalMediaReport";
             /** Campaigntypeid */
             campaignTypeId: number | null;
             campaignType: components["schemas"]["CampaignTypeBrief"] | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Scheduled" | "Sending" | "Paused" | "Sent" | "Failed" | "Published" | "Unpublished";
             /** Statusmessage */
             statusMessage: string;
             /** Groupids */
@@ -5523,10 +5535,16 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
-            /** Status */
-            status: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Scheduled" | "Sending" | "Paused" | "Sent" | "Failed" | "Published" | "Unpublished";
             /** Statusmessage */
             statusMessage: string;
             /** Subject */
