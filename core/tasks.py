@@ -17,13 +17,15 @@ from core.errors import TenantRequired
 TRANSIENT_ERRORS = (OperationalError, InterfaceError, BrokerError, ConnectionError)
 
 
-def retry_policy(*, max_retries: int, first_delay: int, max_delay: int) -> dict:
+def retry_policy(*, max_retries: int, first_delay: int, max_delay: int, mail: bool = False) -> dict:
     """Task options: on a transient error, retry after about first_delay, 2 x, 4 x ...
     seconds (at most max_delay; full jitter, so that the tasks an outage stopped do not
     all come back at the same moment), at most `max_retries` times; then the error
-    stands (and a job's task fails its job: marketing/jobs/runner.py)."""
+    stands (and a job's task fails its job: marketing/jobs/runner.py). `mail`: a task
+    that talks to a mail server also retries when it refuses for now or cannot be
+    reached (OSError: smtplib's errors and refused connections)."""
     return {
-        "autoretry_for": TRANSIENT_ERRORS,
+        "autoretry_for": (*TRANSIENT_ERRORS, OSError) if mail else TRANSIENT_ERRORS,
         "max_retries": max_retries,
         "retry_backoff": first_delay,
         "retry_backoff_max": max_delay,
@@ -37,6 +39,9 @@ BULK_RETRY = retry_policy(max_retries=5, first_delay=30, max_delay=600)
 # Someone is waiting for the answer (default queue, e.g. reading an uploaded workbook):
 # quick tries, then a clear failure.
 INTERACTIVE_RETRY = retry_policy(max_retries=4, first_delay=2, max_delay=20)
+# The send pipeline's runners (campaign starts, send runs): a few quick tries (5 s, 10 s,
+# 20 s ...), then the sweep and the tick pick the work up again from the database.
+PIPELINE_RETRY = retry_policy(max_retries=5, first_delay=5, max_delay=600)
 
 
 class ClientTask(TenantTask):

@@ -9,7 +9,7 @@ or a redelivered message, does nothing twice."""
 from celery import shared_task
 from django.conf import settings
 
-from core.tasks import BULK_RETRY, TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
+from core.tasks import BULK_RETRY, PIPELINE_RETRY, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each
 from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
 from marketing.campaigns.services.following import CAMPAIGN_STATUSES_FOLLOW, campaigns_follow
@@ -27,10 +27,7 @@ _RUNNER = dict(
     reject_on_worker_lost=True,
     soft_time_limit=600,
     time_limit=660,
-    autoretry_for=TRANSIENT_ERRORS,
-    max_retries=5,
-    retry_backoff=5,
-    retry_jitter=True,
+    **PIPELINE_RETRY,
 )
 
 

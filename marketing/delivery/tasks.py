@@ -4,7 +4,7 @@ task for any send whose rows became due again (deferred retries, expired leases)
 
 from celery import shared_task
 
-from core.tasks import TRANSIENT_ERRORS, ClientTask, enqueue_on_commit
+from core.tasks import PIPELINE_RETRY, ClientTask, enqueue_on_commit, retry_policy
 from core.tenancy import clients_each
 from marketing.delivery.services.breaker import breaker_evaluate
 from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK, breaker_alert_send
@@ -24,10 +24,7 @@ _RUN_OPTIONS = dict(
     reject_on_worker_lost=True,
     soft_time_limit=120,
     time_limit=180,
-    autoretry_for=TRANSIENT_ERRORS,
-    max_retries=5,
-    retry_backoff=5,
-    retry_jitter=True,
+    **PIPELINE_RETRY,
 )
 
 
@@ -79,11 +76,7 @@ def delivery_sweep() -> dict[str, int]:
     acks_late=True,
     soft_time_limit=60,
     time_limit=90,
-    # The mail server refusing for now or unreachable is worth another try.
-    autoretry_for=(*TRANSIENT_ERRORS, OSError),
-    max_retries=5,
-    retry_backoff=5,
-    retry_jitter=True,
+    **retry_policy(max_retries=5, first_delay=5, max_delay=600, mail=True),
 )
 def breaker_alert_send_task(health_id: int) -> int:
     return breaker_alert_send(health_id=health_id)

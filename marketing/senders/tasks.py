@@ -2,11 +2,11 @@
 
 from celery import shared_task
 
-from core.tasks import INTERACTIVE_RETRY, ClientTask
+from core.tasks import ClientTask, retry_policy
 from marketing.senders.services.activation import ACTIVATION_MAIL_TASK, activation_mail_send
 
-# The mail server refusing for now or unreachable is worth another try.
-_SMTP_RETRY = {**INTERACTIVE_RETRY, "autoretry_for": (*INTERACTIVE_RETRY["autoretry_for"], OSError)}
+# Someone waits for this mail: quick tries, also when the mail server refuses for now.
+_SMTP_RETRY = retry_policy(max_retries=4, first_delay=2, max_delay=20, mail=True)
 
 
 @shared_task(
