@@ -43,7 +43,7 @@ def _raw(name: str, delivery_id: int = 1, token: str = "0" * 12) -> bytes:
         ("postfix_delayed.eml", ReportKind.SOFT_BOUNCE, "4.4.1", "gone@mail.example"),
         ("success.eml", ReportKind.DELIVERED, "2.0.0", "gone@mail.example"),
         ("arf_complaint.eml", ReportKind.COMPLAINT, "", "annoyed@hotmail.example"),
-        ("autoreply.eml", ReportKind.UNKNOWN, "", ""),
+        ("autoreply.eml", ReportKind.UNKNOWN, "", "ann@mail.example"),
         ("malformed.eml", ReportKind.UNKNOWN, "", ""),
     ],
 )
