@@ -187,6 +187,9 @@ class DeliveryReport(models.Model):
 
     delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="reports")
     kind = models.CharField(max_length=20)  # bounces.ReportKind
+    # bounce_reading.Reason: why (user unknown, blocked, mailbox full...); '' for reports
+    # recorded before reasons were read.
+    reason = models.CharField(max_length=20, blank=True)
     status = models.CharField(max_length=10, blank=True)
     diagnostic = models.CharField(max_length=500, blank=True)
     received_at = models.DateTimeField(default=timezone.now)
