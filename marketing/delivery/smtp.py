@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from marketing.delivery.bounce_reading import reason_for
+from marketing.delivery.bounce_reading import reason_of_reply
 from marketing.delivery.bounce_reading.reasons import HARD_REASONS, Reason
 
 # RFC 5321 4.5.3.2.6: the client waits 10 minutes for the reply to the final dot.
@@ -110,7 +110,7 @@ def classify(code: int, text: str) -> Outcome:
 
 def reply_reason(text: str) -> Reason:
     """The reason a refusal's text gives (a bare or generic code says nothing itself)."""
-    return reason_for("", "failed", text, "")
+    return reason_of_reply(text)
 
 
 def _reply(code: int, raw: bytes | str, outcome: Outcome | None = None) -> Reply:

@@ -5430,6 +5430,13 @@ export interface components {
             /** Variants */
             variants: components["schemas"]["VariantOut"][];
         };
+        /** BounceReasonOut */
+        BounceReasonOut: {
+            /** Reason */
+            reason: string;
+            /** Count */
+            count: number;
+        };
         /** CampaignReportOut */
         CampaignReportOut: {
             campaign: components["schemas"]["ReportCampaignOut"];
@@ -5469,6 +5476,8 @@ export interface components {
             clickToOpenRate: number;
             /** Bouncerate */
             bounceRate: number;
+            /** Bouncereasons */
+            bounceReasons: components["schemas"]["BounceReasonOut"][];
             /** Unsubscriberate */
             unsubscribeRate: number;
             /** Machineopens */

@@ -44,7 +44,7 @@ from marketing.delivery.bounce_reading.reasons import (
     reason_of_status,
 )
 
-__all__ = ["Reason", "Report", "ReportKind", "report_read"]
+__all__ = ["Reason", "Report", "ReportKind", "reason_of_reply", "reason_for", "report_read"]
 
 _BOUNCE_SUBJECT = re.compile(
     r"undeliver|undelivered|failure|failed|returned|delivery status|not (?:be )?delivered|"
@@ -222,6 +222,11 @@ def _status(status: str, diagnostic: str, text: str) -> str:
         return status
     better = in_diagnostic or (dsn.status_in(text) if not status else "")
     return better if better and not _generic(better) else status or better
+
+
+def reason_of_reply(reply: str) -> Reason:
+    """The reason of a final SMTP refusal as the ledger keeps it ("550 5.1.1 ...")."""
+    return reason_for(dsn.status_in(reply), "failed", reply, "")
 
 
 def reason_for(status: str, action: str, diagnostic: str, text: str) -> Reason:
