@@ -10,6 +10,12 @@ github.com/sisimai/p5-sisimai (t/*.t), parsed at run time:
     git --git-dir=<go-sisimai mirror> archive HEAD fact | tar -x -C /tmp/gosisimai
     python tests/bench/bounce_corpus.py /tmp/soe/maildir/bsd /tmp/gosisimai/fact [-v]
 
+Our own corpus (tests/marketing/delivery/bounce_corpus/, labelled in labels.csv with our
+reasons and the recipient expected):
+
+    python tests/bench/bounce_corpus.py tests/marketing/delivery/bounce_corpus \
+        tests/marketing/delivery/bounce_corpus/labels.csv
+
 Prints, over the messages that have an expectation:
 - suppress agreement: our decision (hard bounce or complaint) against Sisimai's
   (hardbounce, or a feedback report other than auth-failure, which names no complainer);
@@ -21,6 +27,7 @@ Prints, over the messages that have an expectation:
 
 from __future__ import annotations
 
+import csv
 import re
 import sys
 import traceback
@@ -81,7 +88,7 @@ class Expected:
     reason: str  # Sisimai's reason, or ours (committed corpus)
     hard: bool
     feedback_type: str = ""
-    recipient: str = ""  # the address expected, when the labels give it
+    recipient: str | None = None  # the address expected ("" none; None: any address)
 
     @property
     def suppress(self) -> bool:
@@ -110,6 +117,20 @@ def _file_name(prefix: str, engine: str, label: str) -> str:
     if engine in _NOT_LHOST:
         return f"{engine.lower()}-{label}.eml"
     return f"{prefix}-{engine.lower()}-{label}.eml"
+
+
+def labelled_expectations(labels: Path) -> list[Expected]:
+    """Our corpus's labels.csv: file, kind, reason (ours), recipient."""
+    with labels.open(newline="") as handle:
+        return [
+            Expected(
+                row["file"],
+                row["reason"],
+                row["kind"] in ("hardBounce", "unsubscribed"),
+                recipient=row["recipient"],
+            )
+            for row in csv.DictReader(handle)
+        ]
 
 
 def sisimai_expectations(folder: Path) -> list[Expected]:
@@ -184,12 +205,14 @@ def measure(folder: Path, expectations: list[Expected], *, verbose: bool = False
         if expected.complaint:
             figures.complaints += 1
             figures.complaints_recognised += bool(report.feedback_type)
-        figures.recipients += 1
-        if expected.recipient:
-            got = report.recipient == expected.recipient.lower()
-        else:
+        got = True
+        if expected.recipient is None:  # Sisimai's tables: an address must be found
             got = "@" in report.recipient
-        figures.recipients_found += got
+        elif expected.recipient:  # our labels: that address
+            got = report.recipient == expected.recipient.lower()
+        if expected.recipient != "":  # "": our label expects none (a not-spam report)
+            figures.recipients += 1
+            figures.recipients_found += got
         wanted = SISIMAI_REASONS.get(expected.reason, expected.reason)
         figures.reasons_agreed += report.reason == wanted
         if verbose and (ours != expected.suppress or not got or report.reason != wanted):
@@ -207,7 +230,11 @@ def main(argv: list[str]) -> int:
     if len(args) != 2:
         print(__doc__)
         return 2
-    expectations = sisimai_expectations(Path(args[1]))
+    source = Path(args[1])
+    if source.suffix == ".csv":
+        expectations = labelled_expectations(source)
+    else:
+        expectations = sisimai_expectations(source)
     figures = measure(Path(args[0]), expectations, verbose="-v" in argv)
     print("\n".join(figures.lines()))
     return 0

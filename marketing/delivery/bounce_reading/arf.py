@@ -28,7 +28,7 @@ from marketing.delivery.bounce_reading.reasons import Reason, Report, ReportKind
 
 _FEEDBACK_FIELD = re.compile(r"^([A-Za-z-]+):\s*(.*)$", re.M)
 _COMPLAINT_SENDERS = re.compile(
-    r"staff@hotmail\.com|complaints@email\.msn\.com|scomp@aol\.net|feedback@arf\.mail\.yahoo\.com"
+    r"staff@hotmail\.|complaints@email\.msn\.|\bscomp@|feedback@arf\.mail\.yahoo\."
     r"|abuse[-_]report|fbl@|feedbackloop|complaints@|@fbl\.",
     re.I,
 )
