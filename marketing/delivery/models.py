@@ -145,6 +145,12 @@ class Delivery(models.Model):
             models.Index(
                 fields=["sent_at"], name="delivery_sent_at", condition=Q(sent_at__isnull=False)
             ),
+            # A profile's refused rows, for its bounce history (few rows: failed only).
+            models.Index(
+                fields=["profile_id"],
+                name="delivery_failed_profile",
+                condition=Q(state=5),
+            ),
         ]
 
 

@@ -269,6 +269,11 @@ export const messages = {
   waitStart: ['Getting things ready…', 'Warming up…', 'Fetching your workspace…'],
   waitMid: ['Still working on it…', 'Sorting your data…', 'Thanks for your patience…'],
   waitEnd: ['Almost there…', 'Just a moment more…', 'Putting on the finishing touches…'],
+  profileBouncesTitle: 'Bounces and complaints',
+  profileBouncesEmpty: 'No bounce or complaint for this profile.',
+  profileBounceWhen: 'When',
+  profileBounceMessage: 'Message',
+  profileBounceReason: 'Reason',
   // Why a message bounced (marketing/delivery/bounce_reading/reasons.py), in the campaign
   // report and the profile's bounces.
   bounceReasons: {

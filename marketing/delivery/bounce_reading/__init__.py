@@ -2,8 +2,15 @@
 complaints (ARF and the providers' variants) and auto-replies. Pure parsing, no
 database; `report_read(raw)` never raises.
 
-Every report gets a reason (reasons.py has the taxonomy and the hard/soft/sender-problem/
-complaint/none decision each reason carries). The reason comes from, in order: the
+Every report gets a reason, and the reason decides (reasons.py has the table):
+
+- hard, the address is suppressed: userUnknown, hostUnknown, moved;
+- soft, one more in the profile's run: mailboxFull, messageTooBig, suspended, expired,
+  filtered, systemError, undefined;
+- the sender's problem, soft but never the recipient's: blocked, spamDetected, policy,
+  rateLimited (they count toward the breaker);
+- complaint (suppress, unsubscribe); optOut (unsubscribe); vacation, delivered (nothing).
+ The reason comes from, in order: the
 diagnostic's specific phrases (phrases.py), a specific enhanced status code, the report's
 whole text, weak phrases; the generic codes (5.0.0, 4.0.0, 5.0.9xx, x.7.0) decide
 nothing by themselves. The recipient comes from the DSN (Final-Recipient,

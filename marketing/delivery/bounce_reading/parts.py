@@ -36,7 +36,8 @@ AUTOMATED_SENDERS = ("mailer-daemon", "postmaster", "post_master", "mailer_daemo
 
 
 def load(raw: bytes) -> Message:
-    return message_from_bytes(raw)
+    """The message, its line ends made LF first (old Mac mailers end lines with CR)."""
+    return message_from_bytes(raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
 
 
 def header(message: Message, name: str) -> str:
