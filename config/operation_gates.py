@@ -64,6 +64,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "profileList": MEMBER,
     "profileCreate": MEMBER,
     "profileGet": MEMBER,
+    "profileBounceList": MEMBER,  # the profile's bounce history (delivery/api.py)
     "profileUpdate": MEMBER,
     "profileBulkAction": Gate(by_choice=PROFILE_BULK_ACTION_TYPES),
     # groups and categories

@@ -120,6 +120,11 @@ class ResendsOut(CamelSchema):
     sends: list[ResendSendOut]
 
 
+class BounceReasonOut(CamelSchema):
+    reason: str  # bounce_reading.Reason: userUnknown, mailboxFull, blocked...
+    count: int
+
+
 class CampaignReportOut(CamelSchema):
     campaign: ReportCampaignOut
     recipients: int
@@ -140,6 +145,7 @@ class CampaignReportOut(CamelSchema):
     click_rate: float
     click_to_open_rate: float
     bounce_rate: float
+    bounce_reasons: list[BounceReasonOut]
     unsubscribe_rate: float
     machine_opens: int
     machine_open_people: int

@@ -2,11 +2,14 @@
 pages' calls, public (a recipient has no sign-in; the token of their message is the
 credential), and the client's update-preferences settings."""
 
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from core.responses import ERRORS, ErrorOut
+from marketing.audience.selectors.profiles import profile_get
 from marketing.delivery.schemas import (
     DeliveryPaceIn,
     DeliveryPaceListOut,
@@ -17,6 +20,7 @@ from marketing.delivery.schemas import (
     PreferencesIn,
     PreferencesOut,
     PreferencesQuery,
+    ProfileBounceListOut,
     SendingHealthOut,
     SendingTransportIn,
     SendingTransportListOut,
@@ -25,6 +29,7 @@ from marketing.delivery.schemas import (
     UpdatePreferencesListOut,
     UpdatePreferencesOut,
 )
+from marketing.delivery.selectors import profile_bounces
 from marketing.delivery.services import breaker, monthly, paces, preferences, transports, warmup
 from marketing.delivery.services.opt_out import OPT_OUT_PAGE_SOURCE, opt_out, opt_out_target
 
@@ -220,3 +225,17 @@ def sendingHealthGet(request: HttpRequest):
 def sendingHealthResume(request: HttpRequest):
     """Resume sending once the cause is dealt with (campaigns are resumed one by one)."""
     return _health_out(breaker.breaker_resume(email=request.user.email))
+
+
+@router.get(
+    "/mm/profiles/{int:profile_id}/bounces",
+    response={200: ProfileBounceListOut, **ERRORS},
+    by_alias=True,
+)
+def profileBounceList(request: HttpRequest, profile_id: int):
+    """The profile's latest bounces and complaints, each with its reason (its history),
+    instants in the client's zone."""
+    profile = profile_get(profile_id=profile_id)  # 404 in the catalogue's words
+    zone = ZoneInfo(request.tenant.time_zone)
+    items = profile_bounces(profile.pk)
+    return {"items": [{**item, "at": item["at"].astimezone(zone)} for item in items]}

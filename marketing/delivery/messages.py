@@ -47,6 +47,10 @@ BREAKER_DETAIL_COMPLAINTS = (
 BREAKER_DETAIL_BOUNCES = (
     "{bounces} hard bounces in {sent} messages, {rate:.2%} (at most {limit:.2%})"
 )
+BREAKER_DETAIL_SENDER = (
+    "{bounces} hard bounces and {refused} refusals of the sender in {sent} messages,"
+    " {rate:.2%} (at most {limit:.2%})"
+)
 BREAKER_NOT_TRIPPED = "Sending is not stopped."
 # Pacing (services/throttle.py): a client's own rates.
 PACE_KIND_INVALID = "Please choose a sending domain or a receiving domain."

@@ -145,6 +145,12 @@ class Delivery(models.Model):
             models.Index(
                 fields=["sent_at"], name="delivery_sent_at", condition=Q(sent_at__isnull=False)
             ),
+            # A profile's refused rows, for its bounce history (few rows: failed only).
+            models.Index(
+                fields=["profile_id"],
+                name="delivery_failed_profile",
+                condition=Q(state=5),
+            ),
         ]
 
 
@@ -187,6 +193,9 @@ class DeliveryReport(models.Model):
 
     delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="reports")
     kind = models.CharField(max_length=20)  # bounces.ReportKind
+    # bounce_reading.Reason: why (user unknown, blocked, mailbox full...); '' for reports
+    # recorded before reasons were read.
+    reason = models.CharField(max_length=20, blank=True)
     status = models.CharField(max_length=10, blank=True)
     diagnostic = models.CharField(max_length=500, blank=True)
     received_at = models.DateTimeField(default=timezone.now)

@@ -186,3 +186,16 @@ class SendingHealthOut(CamelSchema):
     this_month: MonthAllowanceOut
     next_month: MonthAllowanceOut
     warmups: list[WarmupOut]  # sending domains in their warm-up, by name
+
+
+class ProfileBounceOut(CamelSchema):
+    at: datetime
+    kind: str  # hardBounce, softBounce, complaint
+    reason: str  # bounce_reading.Reason
+    status: str  # enhanced status code, '' when none
+    detail: str  # the receiver's words
+    subject: str  # of the message that bounced
+
+
+class ProfileBounceListOut(CamelSchema):
+    items: list[ProfileBounceOut]

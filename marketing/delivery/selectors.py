@@ -8,6 +8,9 @@ from django.db import connection
 from django.db.models import Count, Q
 
 from core.versions import versions_read
+from marketing.delivery.bounce_reading import Reason, reason_of_reply
+from marketing.delivery.bounce_reading.dsn import status_in
+from marketing.delivery.bounce_reading.reasons import kind_of
 from marketing.delivery.models import (
     OPEN_STATES,
     Delivery,
@@ -151,6 +154,91 @@ def send_outcomes(send_ids: list[int]) -> list[Outcomes]:
             },
         )
         return [Outcomes(*row) for row in cursor.fetchall()]
+
+
+# At most this many distinct SMTP replies are read for their reason; the rest count as
+# undefined (a report's figures, kept while the ledger is settled).
+BOUNCE_REPLIES_READ = 1000
+
+
+def send_bounce_reasons(send_ids: list[int]) -> dict[str, int]:
+    """The sends' bounced rows by reason (bounce_reading's taxonomy): the reason of
+    their bounce report (a hard one first when a row has two), else the reason of the
+    SMTP refusal that failed the row."""
+    delivery, report = Delivery._meta.db_table, DeliveryReport._meta.db_table
+    reasons: dict[str, int] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reason, count(*) FROM (SELECT DISTINCT ON (x.delivery_id) x.reason"
+            f" FROM {report} x JOIN {delivery} y ON y.id = x.delivery_id"
+            " WHERE y.send_id = ANY(%s) AND x.kind IN ('hardBounce', 'softBounce')"
+            " ORDER BY x.delivery_id, x.kind = 'hardBounce' DESC) r GROUP BY reason",
+            [send_ids],
+        )
+        for reason, count in cursor.fetchall():
+            key = reason or Reason.UNDEFINED
+            reasons[key] = reasons.get(key, 0) + count
+        cursor.execute(
+            "SELECT d.last_reply, count(*), sum(count(*)) OVER ()"
+            f" FROM {delivery} d WHERE d.send_id = ANY(%s) AND d.state = %s"
+            f" AND NOT EXISTS (SELECT 1 FROM {report} x WHERE x.delivery_id = d.id"
+            " AND x.kind IN ('hardBounce', 'softBounce'))"
+            " GROUP BY d.last_reply ORDER BY count(*) DESC LIMIT %s",
+            [send_ids, DeliveryState.FAILED, BOUNCE_REPLIES_READ],
+        )
+        rows = cursor.fetchall()
+    for reply, count, _ in rows:
+        key = reason_of_reply(reply or "")
+        reasons[key] = reasons.get(key, 0) + count
+    if rows and (rest := int(rows[0][2]) - sum(count for _, count, _ in rows)):
+        reasons[Reason.UNDEFINED] = reasons.get(Reason.UNDEFINED, 0) + rest
+    return {str(k): v for k, v in reasons.items()}
+
+
+# How many of a profile's latest bounces and complaints its history shows.
+PROFILE_BOUNCES_SHOWN = 20
+_BOUNCE_KINDS = ("hardBounce", "softBounce", "complaint")
+
+
+def profile_bounces(profile_id: int, *, limit: int = PROFILE_BOUNCES_SHOWN) -> list[dict]:
+    """The profile's latest bounces and complaints, newest first: each report with the
+    reason it was read with, and each SMTP refusal that failed a row with the reason of
+    its reply; the message's subject beside."""
+    reports = (
+        DeliveryReport.objects.filter(delivery__profile_id=profile_id, kind__in=_BOUNCE_KINDS)
+        .select_related("delivery__send")
+        .order_by("-received_at")[:limit]
+    )
+    refused = (
+        Delivery.objects.filter(profile_id=profile_id, state=DeliveryState.FAILED)
+        .exclude(reports__kind__in=_BOUNCE_KINDS)
+        .select_related("send")
+        .order_by("-next_attempt_at")[:limit]
+    )
+    rows = [
+        {
+            "at": report.received_at,
+            "kind": report.kind,
+            "reason": report.reason or Reason.UNDEFINED,
+            "status": report.status,
+            "detail": report.diagnostic,
+            "subject": report.delivery.send.subject,
+        }
+        for report in reports
+    ]
+    for delivery in refused:
+        reason = reason_of_reply(delivery.last_reply)
+        rows.append(
+            {
+                "at": delivery.next_attempt_at,
+                "kind": str(kind_of(reason)),
+                "reason": reason,
+                "status": status_in(delivery.last_reply),
+                "detail": delivery.last_reply,
+                "subject": delivery.send.subject,
+            }
+        )
+    return sorted(rows, key=lambda row: row["at"], reverse=True)[:limit]
 
 
 # The ledger's states a report's recipient lists name: accepted by the receiver, refused.

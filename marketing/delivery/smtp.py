@@ -13,11 +13,11 @@ Outcomes (issue 12, "Outcomes"):
 | reply | outcome | the ledger does |
 | --- | --- | --- |
 | 2xx after DATA | SENT | sent |
-| 5.1.x, 5.2.1 (or a bare 550/551/553 at RCPT) | HARD_BOUNCE | failed, address suppressed |
+| 5.1.x, 5.2.1; a bare or 5.0.0 5xx naming a missing mailbox | HARD_BOUNCE | failed, suppressed |
 | 5.7.x | SENDER_PROBLEM | pause the send, tell the client; never suppress |
 | 421, 4.7.x | SLOW_DOWN | retry later with backoff; the receiving domain's rate halves a while |
 | other 4xx, or the connection failed before DATA ended | DEFERRED | retry later with backoff |
-| other 5xx | FAILED | failed, not suppressed |
+| other 5xx (a bare "550 blocked" too: the sender's problem) | FAILED | failed, not suppressed |
 | lost after the message, before the reply | UNKNOWN | retry after the lease, same Message-ID |
 """
 
@@ -31,6 +31,9 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from marketing.delivery.bounce_reading import reason_of_reply
+from marketing.delivery.bounce_reading.reasons import HARD_REASONS, Reason
 
 # RFC 5321 4.5.3.2.6: the client waits 10 minutes for the reply to the final dot.
 DATA_TERMINATION_TIMEOUT = 600
@@ -87,7 +90,7 @@ class Reply:
 def classify(code: int, text: str) -> Outcome:
     """The outcome of a refusal (4xx/5xx) from its code and enhanced status (RFC 3463)."""
     enhanced = _ENHANCED.match(text)
-    if enhanced:
+    if enhanced and enhanced.groups()[1:] != ("0", "0"):
         klass, subject, detail = enhanced.groups()
         if subject == "7":
             return Outcome.SLOW_DOWN if klass == "4" else Outcome.SENDER_PROBLEM
@@ -100,9 +103,14 @@ def classify(code: int, text: str) -> Outcome:
         return Outcome.SLOW_DOWN
     if 400 <= code < 500:
         return Outcome.DEFERRED
-    if code in (550, 551, 553):
+    if reply_reason(text) in HARD_REASONS:
         return Outcome.HARD_BOUNCE
     return Outcome.FAILED
+
+
+def reply_reason(text: str) -> Reason:
+    """The reason a refusal's text gives (a bare or generic code says nothing itself)."""
+    return reason_of_reply(text)
 
 
 def _reply(code: int, raw: bytes | str, outcome: Outcome | None = None) -> Reply:

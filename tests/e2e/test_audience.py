@@ -1,15 +1,21 @@
-"""The audience screens in Chromium against the real API: import, profiles, bulk actions,
-groups and tags, profile fields, domains, deleted profiles. Data the server writes stays for
+"""The audience screens in Chromium against the real API: import, profiles (and a
+profile's bounces with their reasons), bulk actions, groups and tags, profile fields,
+domains, deleted profiles. Data the server writes stays for
 the whole session, so every test works on its own e-mail addresses and names. Each screen,
 and each dialog, is checked with axe (WCAG 2 A and AA)."""
 
 import re
 import uuid
 
+from django.utils import timezone
+from django_tenants.utils import schema_context
 from playwright.sync_api import Page, expect
 
+from marketing.audience.models import Profile
+from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from tests.e2e.axe import expect_accessible
 from tests.e2e.conftest import sign_in
+from tests.e2e.test_campaigns import _committed
 
 
 def _unique(prefix: str) -> str:
@@ -128,6 +134,38 @@ def test_adding_a_profile_without_a_group_is_refused(page, site):
         )
     ).to_be_visible()
     expect(drawer).to_be_visible()
+
+
+def _bounced(email: str) -> None:
+    """A message to `email` refused at once by the receiver (550, no enhanced code)."""
+    with schema_context("plain"):
+        send = Send.objects.create(
+            kind=SendKind.CAMPAIGN, subject="Autumn sale", from_name="S", from_address="s@x.example"
+        )
+        Delivery.objects.create(
+            send=send,
+            profile_id=Profile.objects.get(email=email).pk,
+            email=email,
+            state=DeliveryState.FAILED,
+            last_reply="550 Requested action not taken: no such user here",
+            next_attempt_at=timezone.now(),
+        )
+
+
+def test_an_edited_profile_shows_its_bounces_with_their_reasons(page, site):
+    plain = site("plain.localhost")
+    email = f"{_unique('bounced')}@example.com"
+    sign_in(page, plain, "admin@plain.example", next_path="/profilemanagement")
+    _add_profile(page, email)
+    _committed(_bounced, email)
+    _search_profiles(page, email)
+    page.get_by_test_id(f"profile-row-{email}").click()
+    drawer = page.get_by_role("dialog", name="Edit profile")
+    history = drawer.get_by_test_id("profile-bounces")
+    expect(history.get_by_role("row").filter(has_text="Autumn sale")).to_contain_text(
+        "User unknown"
+    )
+    expect_accessible(page, "edit profile drawer with its bounces")
 
 
 def test_bulk_tag_profiles_from_the_list(page, site):

@@ -59,6 +59,8 @@ def test_the_report_of_a_sent_campaign(page: Page, site):
     expect(page.get_by_test_id("kpi-delivered-value")).to_have_text("4")
     expect(page.get_by_test_id("kpi-opens")).to_contain_text("Open rate 50.0%")
     expect(page.get_by_test_id("kpi-bounces")).to_contain_text("Hard bounces 1")
+    reasons = page.get_by_test_id("report-bounce-reasons")  # the sink's 550 5.1.1, by reason
+    expect(reasons.get_by_role("row").filter(has_text="User unknown")).to_contain_text("1")
     funnel = page.get_by_test_id("report-funnel-numbers")
     expect(funnel.get_by_role("row").filter(has_text="Unique clicks")).to_contain_text("2")
     expect(page.get_by_test_id("report-timeline-numbers").get_by_role("row")).not_to_have_count(0)

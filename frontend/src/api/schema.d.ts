@@ -1563,6 +1563,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/profiles/{profile_id}/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profilebouncelist
+         * @description The profile's latest bounces and complaints, each with its reason (its history),
+         *     instants in the client's zone.
+         */
+        get: operations["profileBounceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaigns": {
         parameters: {
             query?: never;
@@ -4831,6 +4852,29 @@ export interface components {
              */
             nextDayAt: string;
         };
+        /** ProfileBounceListOut */
+        ProfileBounceListOut: {
+            /** Items */
+            items: components["schemas"]["ProfileBounceOut"][];
+        };
+        /** ProfileBounceOut */
+        ProfileBounceOut: {
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Kind */
+            kind: string;
+            /** Reason */
+            reason: string;
+            /** Status */
+            status: string;
+            /** Detail */
+            detail: string;
+            /** Subject */
+            subject: string;
+        };
         /** CampaignQuery */
         CampaignQuery: {
             /**
@@ -5442,6 +5486,13 @@ export interface components {
             /** Variants */
             variants: components["schemas"]["VariantOut"][];
         };
+        /** BounceReasonOut */
+        BounceReasonOut: {
+            /** Reason */
+            reason: string;
+            /** Count */
+            count: number;
+        };
         /** CampaignReportOut */
         CampaignReportOut: {
             campaign: components["schemas"]["ReportCampaignOut"];
@@ -5481,6 +5532,8 @@ export interface components {
             clickToOpenRate: number;
             /** Bouncerate */
             bounceRate: number;
+            /** Bouncereasons */
+            bounceReasons: components["schemas"]["BounceReasonOut"][];
             /** Unsubscriberate */
             unsubscribeRate: number;
             /** Machineopens */
@@ -14397,6 +14450,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SendingHealthOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    profileBounceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                profile_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileBounceListOut"];
                 };
             };
             /** @description Moved Permanently */

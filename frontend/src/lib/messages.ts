@@ -269,4 +269,36 @@ export const messages = {
   waitStart: ['Getting things ready…', 'Warming up…', 'Fetching your workspace…'],
   waitMid: ['Still working on it…', 'Sorting your data…', 'Thanks for your patience…'],
   waitEnd: ['Almost there…', 'Just a moment more…', 'Putting on the finishing touches…'],
+  profileBouncesTitle: 'Bounces and complaints',
+  profileBouncesEmpty: 'No bounce or complaint for this profile.',
+  profileBounceWhen: 'When',
+  profileBounceMessage: 'Message',
+  profileBounceReason: 'Reason',
+  // Why a message bounced (marketing/delivery/bounce_reading/reasons.py), in the campaign
+  // report and the profile's bounces.
+  bounceReasons: {
+    userUnknown: 'User unknown',
+    hostUnknown: 'Domain unknown',
+    moved: 'Moved',
+    mailboxFull: 'Mailbox full',
+    messageTooBig: 'Message too big',
+    suspended: 'Mailbox suspended',
+    expired: 'Expired',
+    filtered: 'Filtered by the recipient',
+    systemError: 'Receiving system error',
+    undefined: 'Other',
+    blocked: 'Sender blocked',
+    spamDetected: 'Spam detected',
+    policy: 'Sender policy',
+    rateLimited: 'Rate limited',
+    complaint: 'Spam complaint',
+    optOut: 'Unsubscribe request',
+    vacation: 'Auto-reply',
+    delivered: 'Delivered',
+  } as Record<string, string>,
 } as const;
+
+/** The words for a bounce's reason; an unknown one as "Other". */
+export function bounceReasonLabel(reason: string): string {
+  return messages.bounceReasons[reason] ?? messages.bounceReasons.undefined;
+}

@@ -1,6 +1,7 @@
-"""One campaign's report: delivery outcomes, human reach and rates, machine events apart,
-per-link clicks, the opens/clicks timeline in the client's zone, per-hour sending of a
-campaign sent in each recipient's zone, A/B variants with the winner, and the resends.
+"""One campaign's report: delivery outcomes and the bounces by reason, human reach and
+rates, machine events apart, per-link clicks, the opens/clicks timeline in the client's
+zone, per-hour sending of a campaign sent in each recipient's zone, A/B variants with the
+winner, and the resends.
 
 A/B variants are read from the ledger's `variant` column over every send of the campaign
 (its own send and any other send tracking recorded for it): that holds whether the A/B
@@ -19,6 +20,7 @@ from django.db import connection
 from marketing.campaigns.models import Campaign
 from marketing.delivery.selectors import (
     Outcomes,
+    send_bounce_reasons,
     send_hourly,
     send_outcomes,
     send_variants_sql,
@@ -200,11 +202,14 @@ def _figures(campaign: Campaign, send_ids: list[int], zone: str) -> dict:
         "rows": [],
         "hourly": [],
         "reach": {},
+        "reasons": {},
     }
     if not send_ids:
         return figures
     ledger = sends_settled_version(send_ids)
     figures["rows"] = _kept(campaign, ledger, "rows", lambda: send_outcomes(send_ids))
+    own = send_ids if campaign.kind == "AB" or not campaign.send_id else [campaign.send_id]
+    figures["reasons"] = _kept(campaign, ledger, "reasons", lambda: send_bounce_reasons(own))
     if campaign.send_in_recipient_zone:
         figures["hourly"] = _kept(
             campaign, ledger, f"hourly:{zone}", lambda: send_hourly(send_ids, time_zone=zone)
@@ -257,6 +262,11 @@ def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
         "click_rate": _rate(clicked, own.delivered),
         "click_to_open_rate": _rate(clicked, opened),
         "bounce_rate": _rate(own.hard_bounces + own.soft_bounces, own.sent + own.failed),
+        # Why they bounced (bounce_reading's reasons), most first.
+        "bounce_reasons": [
+            {"reason": reason, "count": count}
+            for reason, count in sorted(figures["reasons"].items(), key=lambda r: (-r[1], r[0]))
+        ],
         "unsubscribe_rate": _rate(human("unsubscribed")[1], own.delivered),
         "machine_opens": machine("opened")[0],
         "machine_open_people": machine("opened")[1],

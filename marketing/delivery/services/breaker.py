@@ -8,7 +8,9 @@ DELIVERY_BREAKER_COMPLAINT_RATE, or hard bounces / sent above
 DELIVERY_BREAKER_HARD_BOUNCE_RATE, trips it. Sent messages come from the ledger
 (`sent_at`, indexed); hard bounces and complaints from the suppression list, where every
 one of them lands once per address (at the SMTP reply, from a DSN, an ARF report or an
-ESP's webhook).
+ESP's webhook). Bounces that blame the sender (blocked, spam detected, policy, rate
+limited: bounce_reading/reasons.py) suppress no one but count with the hard bounces: a
+receiver refusing the client is as much a warning as addresses that do not exist.
 
 Tripping records `SendingHealth.tripped_at` and the reason, pauses every broadcast send
 with the reason as its message (campaigns take it over as Paused, with the message, on
@@ -32,14 +34,17 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
 from core.tasks import enqueue_on_commit
+from marketing.delivery.bounce_reading.reasons import SENDER_PROBLEMS
 from marketing.delivery.messages import (
     BREAKER_DETAIL_BOUNCES,
     BREAKER_DETAIL_COMPLAINTS,
+    BREAKER_DETAIL_SENDER,
     BREAKER_NOT_TRIPPED,
     BREAKER_TRIPPED,
 )
 from marketing.delivery.models import (
     Delivery,
+    DeliveryReport,
     Send,
     SendingHealth,
     SendKind,
@@ -59,6 +64,7 @@ class Window:
     sent: int
     hard_bounces: int
     complaints: int
+    sender_problems: int = 0
 
     @property
     def complaint_rate(self) -> float:
@@ -66,7 +72,8 @@ class Window:
 
     @property
     def hard_bounce_rate(self) -> float:
-        return self.hard_bounces / self.sent if self.sent else 0.0
+        bounces = self.hard_bounces + self.sender_problems
+        return bounces / self.sent if self.sent else 0.0
 
 
 def health_read() -> SendingHealth:
@@ -95,6 +102,11 @@ def window_count(health: SendingHealth, *, now=None) -> Window:
         sent=sent,
         hard_bounces=suppressed.filter(reason=SuppressionReason.HARD_BOUNCE).count(),
         complaints=suppressed.filter(reason=SuppressionReason.COMPLAINT).count(),
+        sender_problems=DeliveryReport.objects.filter(
+            received_at__gte=since, reason__in=list(SENDER_PROBLEMS)
+        )
+        .exclude(delivery__send__kind=SendKind.TEST)
+        .count(),
     )
 
 
@@ -108,8 +120,13 @@ def _trip_reason(window: Window) -> str:
         )
     limit = settings.DELIVERY_BREAKER_HARD_BOUNCE_RATE
     if window.hard_bounce_rate > limit:
-        return BREAKER_DETAIL_BOUNCES.format(
-            bounces=window.hard_bounces, sent=window.sent, rate=window.hard_bounce_rate, limit=limit
+        detail = BREAKER_DETAIL_SENDER if window.sender_problems else BREAKER_DETAIL_BOUNCES
+        return detail.format(
+            bounces=window.hard_bounces,
+            refused=window.sender_problems,
+            sent=window.sent,
+            rate=window.hard_bounce_rate,
+            limit=limit,
         )
     return ""
 
@@ -153,8 +170,9 @@ def breaker_evaluate() -> bool:
 
 
 def breaker_check_soon() -> None:
-    """After a hard bounce or a complaint: look at the rates, at most every
-    DELIVERY_BREAKER_CHECK_SECONDS per client (the cache key is the client's)."""
+    """After a hard bounce, a complaint or a bounce that blames the sender: look at the
+    rates, at most every DELIVERY_BREAKER_CHECK_SECONDS per client (the cache key is the
+    client's)."""
     if cache.add(CHECK_KEY, 1, timeout=settings.DELIVERY_BREAKER_CHECK_SECONDS):
         breaker_evaluate()
 

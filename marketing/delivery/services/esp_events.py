@@ -4,12 +4,17 @@ and kind, as the inbound endpoint records DSNs:
 
 | anymail event | recorded as |
 | --- | --- |
-| bounced | hard bounce (suppress), or soft when the ESP or the status code says temporary |
-| deferred | soft bounce (counts toward CSB) |
+| bounced | by the reason its response gives (bounce_reading, see below) |
+| deferred | soft bounce, with the reason its response gives |
 | complained | complaint (suppress, unsubscribe) |
 | unsubscribed | unsubscribe |
 | rejected | by its reason: bounced/invalid hard bounce, spam complaint, unsubscribed unsubscribe |
 | delivered | kept; nothing else |
+
+A bounce's response is read as a DSN's diagnostic is: a missing mailbox or domain is a
+hard bounce (suppress); a sender problem, or anything the ESP or the code calls
+temporary, is soft; a permanent bounce with no words at all is hard on 5.1.x, 5.2.1 or
+no code.
 
 The delivery is named by the signed reference the message carried as metadata (esp.py):
 its MAC must hold for this client's schema, and the event's recipient must be the
@@ -22,6 +27,8 @@ import re
 
 from anymail.signals import AnymailTrackingEvent
 
+from marketing.delivery.bounce_reading import reason_for
+from marketing.delivery.bounce_reading.reasons import Reason, kind_of
 from marketing.delivery.bounces import Report, ReportKind, VerpAddress
 from marketing.delivery.esp import METADATA_KEY
 from marketing.delivery.services.reports import report_record
@@ -33,10 +40,15 @@ _STATUS = re.compile(r"\b([245])\.(\d{1,3})\.(\d{1,3})\b")
 # What ESPs call a temporary bounce in their own event (Postmark's Type, SES's bounceType).
 _SOFT_TYPES = {"softbounce", "transient", "dnserror", "autoresponder", "undetermined"}
 _REJECTED = {
-    "bounced": ReportKind.HARD_BOUNCE,
-    "invalid": ReportKind.HARD_BOUNCE,
-    "spam": ReportKind.COMPLAINT,
-    "unsubscribed": ReportKind.UNSUBSCRIBED,
+    "bounced": Reason.USER_UNKNOWN,
+    "invalid": Reason.USER_UNKNOWN,
+    "spam": Reason.COMPLAINT,
+    "unsubscribed": Reason.OPT_OUT,
+}
+_REASONS = {
+    "complained": Reason.COMPLAINT,
+    "unsubscribed": Reason.OPT_OUT,
+    "delivered": Reason.DELIVERED,
 }
 
 
@@ -59,24 +71,24 @@ def event_report(event: AnymailTrackingEvent) -> Report | None:
     text = " ".join(str(t) for t in (event.mta_response, event.description) if t)[:500]
     found = _STATUS.search(text)
     status = ".".join(found.groups()) if found else ""
-    kind = None
+    reason, soft = _REASONS.get(event.event_type), False
     if event.event_type == "bounced":
         soft = _esp_type(event) in _SOFT_TYPES or status.startswith("4.")
-        hard_status = not status or status.startswith("5.1.") or status == "5.2.1"
-        kind = ReportKind.HARD_BOUNCE if hard_status and not soft else ReportKind.SOFT_BOUNCE
+        reason = reason_for(status, "delayed" if soft else "failed", text, "")
+        if soft and kind_of(reason) == ReportKind.HARD_BOUNCE:
+            reason = Reason.UNDEFINED  # the ESP says temporary: not the address's fault
     elif event.event_type == "deferred":
-        kind = ReportKind.SOFT_BOUNCE
-    elif event.event_type == "complained":
-        kind = ReportKind.COMPLAINT
-    elif event.event_type == "unsubscribed":
-        kind = ReportKind.UNSUBSCRIBED
+        reason = reason_for(status, "delayed", text, "")
     elif event.event_type == "rejected":
-        kind = _REJECTED.get(event.reject_reason or "")
-    elif event.event_type == "delivered":
-        kind = ReportKind.DELIVERED
-    if kind is None:
+        reason = _REJECTED.get(event.reject_reason or "")
+    if reason is None:
         return None
-    return Report(kind, status, text, recipient=(event.recipient or "").lower())
+    kind = kind_of(reason)
+    if event.event_type == "bounced" and reason == Reason.UNDEFINED and not soft:
+        # A permanent bounce the ESP gives no words for: its own word is the reason.
+        hard_status = not status or status.startswith("5.1.") or status == "5.2.1"
+        kind = ReportKind.HARD_BOUNCE if hard_status else ReportKind.SOFT_BOUNCE
+    return Report(kind, status, text, recipient=(event.recipient or "").lower(), reason=reason)
 
 
 def esp_events_record(events: list[AnymailTrackingEvent]) -> int:

@@ -3,7 +3,10 @@ schema), each once per delivery and kind:
 
 - hard bounce: the address is suppressed, the row failed, a `bounced` event;
 - soft bounce: one more in the profile's run of consecutive soft bounces (five flag it),
-  a `bounced` event;
+  a `bounced` event; unless its reason is a sender problem (blocked, spam detected,
+  policy, rate limited: bounce_reading/reasons.py), which is not the recipient's doing:
+  the address is neither suppressed nor counted against, and the breaker looks at the
+  client's rates (services/breaker.py counts these reports);
 - complaint: the address is suppressed, the profile unsubscribed, a `complained` event;
 - unsubscribed (an ESP's webhook): the profile unsubscribed, an `unsubscribed` event;
 - delivered (an ESP's webhook): kept, nothing else.
@@ -61,13 +64,16 @@ def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> 
             DeliveryReport.objects.create(
                 delivery=delivery,
                 kind=report.kind,
+                reason=report.reason,
                 status=report.status,
                 diagnostic=report.diagnostic,
             )
             _effects(delivery, report)
             # A report changes the send's outcomes (bounced after sent, hard or soft).
             versions_bump_on_commit({send_ledger_version_name(delivery.send_id)})
-            if report.kind in (ReportKind.HARD_BOUNCE, ReportKind.COMPLAINT):
+            if report.kind in (ReportKind.HARD_BOUNCE, ReportKind.COMPLAINT) or (
+                report.sender_problem
+            ):
                 transaction.on_commit(breaker_check_soon)
     except IntegrityError:  # the same report again
         return False
@@ -95,7 +101,7 @@ def _effects(delivery: Delivery, report: Report) -> None:
             state=DeliveryState.FAILED, last_reply=(report.diagnostic or report.status)[:500]
         )
     elif report.kind == ReportKind.SOFT_BOUNCE:
-        if counted:
+        if counted and not report.sender_problem:
             soft_bounce_record(profile_id=delivery.profile_id)
     elif report.kind == ReportKind.UNSUBSCRIBED:
         with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from marketing.campaigns.messages import REPORT_DAYS_RANGE
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.services.report_export import report_export_write
+from marketing.delivery.models import Delivery, DeliveryReport, DeliveryState
 from tests.conftest import in_schema
 from tests.marketing.audience.conftest import Api, foreign
 from tests.marketing.campaigns.conftest import campaign_make, world_make
@@ -40,6 +41,7 @@ def test_the_report_of_a_sent_campaign(alpha, user_api):
         "recipients": 5, "sent": 4, "delivered": 4, "failed": 1, "pending": 0,
     }  # fmt: skip
     assert (report["hardBounces"], report["softBounces"], report["bounceRate"]) == (1, 0, 20.0)
+    assert report["bounceReasons"] == [{"reason": "userUnknown", "count": 1}]  # 550 5.1.1
     assert (report["uniqueOpens"], report["totalOpens"], report["openRate"]) == (2, 3, 50.0)
     assert (report["uniqueClicks"], report["totalClicks"], report["clickRate"]) == (2, 3, 50.0)
     assert report["clickToOpenRate"] == 100.0
@@ -60,6 +62,29 @@ def test_the_report_of_a_sent_campaign(alpha, user_api):
     assert timeline["points"][0]["at"].endswith(("-05:00", "-04:00"))  # New York
     assert report["ab"] is None and report["hourly"] == []
     assert report["resends"]["sends"] == [] and report["resends"]["unopened"]["status"] == 0
+
+
+def test_bounces_are_counted_by_reason(alpha, user_api):
+    """The SMTP refusal by the reason of its reply, a later DSN by the reason it was read
+    with: a receiver that blocks the sender is counted apart from unknown users."""
+    seeded = sent_campaign_seed(alpha)
+    with in_schema(alpha):
+        campaign = Campaign.objects.get(pk=seeded.campaign_id)
+        accepted = Delivery.objects.filter(send_id=campaign.send_id, state=DeliveryState.SENT)
+        first, second = accepted.order_by("pk")[:2]
+        DeliveryReport.objects.create(
+            delivery=first, kind="softBounce", reason="blocked", status="5.7.1"
+        )
+        DeliveryReport.objects.create(
+            delivery=second, kind="softBounce", reason="mailboxFull", status="5.2.2"
+        )
+        DeliveryReport.objects.create(  # the same row's later hard report wins
+            delivery=second, kind="hardBounce", reason="userUnknown", status="5.1.1"
+        )
+    report = user_api.get(f"/api/mm/campaigns/{seeded.campaign_id}/report").json()
+    assert report["bounceReasons"] == [
+        {"reason": "userUnknown", "count": 2}, {"reason": "blocked", "count": 1},
+    ]  # fmt: skip
 
 
 def test_recipient_lists_by_outcome_and_their_export(alpha, admin_api):

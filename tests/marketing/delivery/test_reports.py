@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+from django.core.cache import cache
 from django.utils import timezone
 
 from marketing.audience.models import Profile
@@ -20,6 +21,7 @@ from marketing.delivery.models import (
     SendKind,
     Suppression,
 )
+from marketing.delivery.services.breaker import CHECK_KEY, sending_stopped_reason
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import in_schema
@@ -37,13 +39,17 @@ def _raw(name: str, delivery_id: int = 1, token: str = "0" * 12) -> bytes:
     ("name", "kind", "status", "recipient"),
     [
         ("postfix_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "gone@mail.example"),
+        # 5.0.0 says nothing; the text says the mailbox does not exist.
+        ("generic_user_unknown.eml", ReportKind.HARD_BOUNCE, "5.0.0", "gone@mail.example"),
+        # The receiver blocks the sender: not the address's fault.
+        ("postfix_blocked.eml", ReportKind.SOFT_BOUNCE, "5.7.1", "kept@mail.example"),
         ("exim_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "nobody@mail.example"),
         ("outlook_hard.eml", ReportKind.HARD_BOUNCE, "5.1.10", "nope@outlook.example"),
         ("gmail_mailbox_full.eml", ReportKind.SOFT_BOUNCE, "5.2.2", "full@gmail.example"),
         ("postfix_delayed.eml", ReportKind.SOFT_BOUNCE, "4.4.1", "gone@mail.example"),
         ("success.eml", ReportKind.DELIVERED, "2.0.0", "gone@mail.example"),
         ("arf_complaint.eml", ReportKind.COMPLAINT, "", "annoyed@hotmail.example"),
-        ("autoreply.eml", ReportKind.UNKNOWN, "", ""),
+        ("autoreply.eml", ReportKind.UNKNOWN, "", "ann@mail.example"),
         ("malformed.eml", ReportKind.UNKNOWN, "", ""),
     ],
 )
@@ -52,6 +58,50 @@ def test_the_corpus_is_read_right(name, kind, status, recipient):
     assert (report.kind, report.status, report.recipient) == (kind, status, recipient)
     if kind in (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT):
         assert report.message_id == "7.7.abc@bounces.mailcraft.localhost"
+
+
+def test_a_sender_problem_suppresses_no_one_and_counts_toward_the_breaker(
+    alpha, settings, django_capture_on_commit_callbacks
+):
+    """A receiver that blocks the client's IP says nothing about the address: no
+    suppression, no soft bounce against the profile; the reason is kept on the report
+    and the breaker counts it (here 1 block in 20 messages trips a 4 % limit)."""
+    settings.DELIVERY_BREAKER_MIN_SENT = 20
+    settings.DELIVERY_BREAKER_HARD_BOUNCE_RATE = 0.04
+    blocked = _delivery(alpha, "kept@mail.example")
+    with in_schema(alpha):
+        cache.delete(CHECK_KEY)  # the client's own key
+        Delivery.objects.bulk_create(
+            Delivery(
+                send=blocked.send,
+                profile_id=1000 + i,
+                email=f"p{i}@mail.example",
+                state=DeliveryState.SENT,
+                sent_at=timezone.now(),
+            )
+            for i in range(19)
+        )
+    address, token = _verp(blocked.pk)
+    raw = _raw("postfix_blocked.eml", blocked.pk, token)
+    with in_schema(alpha), django_capture_on_commit_callbacks(execute=True):
+        assert inbound_record([address], raw) == 1
+    with in_schema(alpha):
+        assert not Suppression.objects.filter(email="kept@mail.example").exists()
+        assert Profile.objects.get(pk=blocked.profile_id).soft_bounce_streak == 0
+        report = DeliveryReport.objects.get(delivery=blocked)
+        assert (report.kind, report.reason) == ("softBounce", "blocked")
+        assert "1 refusals of the sender in 20 messages" in sending_stopped_reason()
+        cache.delete(CHECK_KEY)
+
+
+def test_each_report_keeps_its_reason(alpha):
+    gone = _delivery(alpha, "gone@mail.example")
+    address, token = _verp(gone.pk)
+    assert inbound_record([address], _raw("generic_user_unknown.eml", gone.pk, token)) == 1
+    with in_schema(alpha):
+        report = DeliveryReport.objects.get(delivery=gone)
+        assert (report.kind, report.reason, report.status) == ("hardBounce", "userUnknown", "5.0.0")
+        assert Suppression.objects.get(email="gone@mail.example").reason == "hardBounce"
 
 
 def test_garbage_is_unknown_not_an_error():

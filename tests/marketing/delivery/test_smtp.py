@@ -56,6 +56,14 @@ def _send(pool, sink, rcpt):
         (450, "Mailbox busy", Outcome.DEFERRED),
         (550, "No such user here", Outcome.HARD_BOUNCE),
         (554, "Transaction failed", Outcome.FAILED),
+        # The text decides where the code says nothing: a bare 550 that blocks the sender
+        # suppresses no one; a generic 5.0.0 that names a missing mailbox does.
+        (550, "Blocked - see https://www.spamhaus.org/query/ip/192.0.2.1", Outcome.FAILED),
+        (
+            550,
+            "5.0.0 <ann@mail.example>: User unknown in local recipient table",
+            Outcome.HARD_BOUNCE,
+        ),
     ],
 )
 def test_classify(code, text, outcome):

@@ -24,6 +24,7 @@ test('the report shows its figures, the funnel and timeline with their numbers, 
   expect(screen.getByTestId('kpi-recipients-value')).toHaveTextContent('5');
   expect(screen.getByTestId('kpi-opens')).toHaveTextContent('Open rate 50.0%');
   expect(screen.getByTestId('kpi-bounces')).toHaveTextContent('Hard bounces 1');
+  expect(screen.getByTestId('report-bounce-reasons')).toHaveTextContent('User unknown1');
   const funnel = screen.getByTestId('report-funnel-numbers');
   expect(within(funnel).getByRole('row', { name: /Delivered/ })).toHaveTextContent('480.0%');
   const timeline = screen.getByTestId('report-timeline-numbers');

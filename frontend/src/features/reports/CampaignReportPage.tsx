@@ -7,7 +7,7 @@ import { clientTime } from './format';
 import { reportMessages as text } from './messages';
 import { DeliveryFunnel, OpensClicksTimeline } from './ReportCharts';
 import { CampaignReportFrame } from './ReportLayout';
-import { HourlyTable, KpiCards, LinksTable, MachineCard, ResendsCard } from './ReportSections';
+import { BounceReasonsCard, HourlyTable, KpiCards, LinksTable, MachineCard, ResendsCard } from './ReportSections';
 import { RecipientTabs } from './RecipientTabs';
 
 export function CampaignSummaryLine({ report }: { report: CampaignReport }) {
@@ -38,6 +38,7 @@ export function CampaignReportBody({ report, campaignId }: { report: CampaignRep
       <CampaignSummaryLine report={report} />
       <KpiCards report={report} />
       <DeliveryFunnel report={report} />
+      <BounceReasonsCard report={report} />
       <OpensClicksTimeline timeline={report.timeline} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <MachineCard report={report} />

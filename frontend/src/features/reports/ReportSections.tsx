@@ -1,5 +1,6 @@
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatNumber } from '../../lib/format';
+import { bounceReasonLabel } from '../../lib/messages';
 import type { CampaignReport } from './api';
 import { clientTime, countWithRate, percent } from './format';
 import { reportMessages as text } from './messages';
@@ -43,6 +44,37 @@ export function KpiCards({ report }: { report: CampaignReport }) {
         detail={`${text.complaints} ${formatNumber(report.complaints)} · ${text.failed} ${formatNumber(report.failed)}`}
       />
     </SimpleGrid>
+  );
+}
+
+/** The bounces counted by their reason, most first (none: no card). */
+export function BounceReasonsCard({ report }: { report: CampaignReport }) {
+  if (report.bounceReasons.length === 0) return null;
+  return (
+    <Card withBorder padding="md" data-testid="report-bounce-reasons">
+      <Title order={2} size="h4">
+        {text.bounceReasonsTitle}
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        {text.bounceReasonsHint}
+      </Text>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{text.reason}</Table.Th>
+            <Table.Th ta="right">{text.bounces}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {report.bounceReasons.map((row) => (
+            <Table.Tr key={row.reason}>
+              <Table.Th scope="row">{bounceReasonLabel(row.reason)}</Table.Th>
+              <Table.Td ta="right">{formatNumber(row.count)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Card>
   );
 }
 

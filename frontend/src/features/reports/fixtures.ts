@@ -35,6 +35,7 @@ export function reportOf(overrides: Partial<CampaignReport> = {}): CampaignRepor
     clickRate: 50,
     clickToOpenRate: 100,
     bounceRate: 20,
+    bounceReasons: [{ reason: 'userUnknown', count: 1 }],
     unsubscribeRate: 0,
     machineOpens: 1,
     machineOpenPeople: 1,

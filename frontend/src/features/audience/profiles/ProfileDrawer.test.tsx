@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '../../../lib/toast';
 import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
 import { render } from '../../../test-utils/render';
+import type { Profile } from './api';
 import { ProfileDrawer } from './ProfileDrawer';
 
 vi.mock('../../../lib/toast', () => ({ toast: vi.fn() }));
@@ -70,4 +71,21 @@ test("the server's refusal is shown as an error toast", async () => {
   await userEvent.click(screen.getByTestId('profile-save'));
   await waitFor(() => expect(toast).toHaveBeenCalledWith('error', 'Email Already exists!'));
   expect(onSaved).not.toHaveBeenCalled();
+});
+
+test("an edited profile shows its bounces and complaints with each one's reason", async () => {
+  const profile = { id: 5, email: 'kim@example.com', groups: [{ id: 3, name: 'Customers' }], tags: [], custom: {}, doNotEmail: false, repId: null } as unknown as Profile;
+  mockFetch({
+    '/api/mm/profiles/5/bounces': () =>
+      jsonResponse(200, {
+        items: [
+          { at: '2026-03-02T10:15:00-05:00', kind: 'softBounce', reason: 'blocked', status: '5.7.1', detail: '554 5.7.1 blocked', subject: 'Summer sale' },
+          { at: '2026-03-01T09:00:00-05:00', kind: 'hardBounce', reason: 'userUnknown', status: '', detail: '550 no such user', subject: 'Spring sale' },
+        ],
+      }),
+  });
+  render(<ProfileDrawer opened profile={profile} groups={groups} tags={[]} fields={[]} reps={[]} onClose={() => undefined} onSaved={vi.fn()} />);
+  const history = await screen.findByTestId('profile-bounces');
+  const rows = await within(history).findAllByRole('row');
+  expect(rows.map((row) => row.textContent)).toEqual(['WhenMessageReason', '2026-03-02 10:15Summer saleSender blocked (5.7.1)', '2026-03-01 09:00Spring saleUser unknown']);
 });

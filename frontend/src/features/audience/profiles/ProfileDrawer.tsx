@@ -10,6 +10,7 @@ import type { Profile, ProfileIn } from './api';
 import type { ProfileField } from '../fields/api';
 import { createProfile, updateProfile } from './api';
 import { CustomFieldInput } from './CustomFieldInput';
+import { ProfileBounces } from './ProfileBounces';
 import { emptyForm, formFromProfile, textFields, toProfileIn, validateProfile, type ProfileForm } from './profile-form';
 
 interface ProfileDrawerProps {
@@ -83,6 +84,7 @@ export function ProfileDrawer({ opened, profile, groups, tags, fields, reps, onC
           <DialogActions onCancel={onClose} busy={saving} testId="profile-save" />
         </Stack>
       </form>
+      {profile ? <ProfileBounces profileId={profile.id} /> : null}
     </Drawer>
   );
 }

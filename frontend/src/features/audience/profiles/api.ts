@@ -33,6 +33,13 @@ export function listProfiles({ groupId, tagId, ...query }: ProfileListParams, si
   return call(api.GET('/api/mm/profiles', { params: { query: { ...query, groupId: toId(groupId), tagId: toId(tagId) } }, signal }));
 }
 
+export type ProfileBounce = ResponseOf<'/api/mm/profiles/{profile_id}/bounces', 'get'>['items'][number];
+
+/** The profile's latest bounces and complaints with their reasons, newest first. */
+export function listProfileBounces(id: number, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/profiles/{profile_id}/bounces', { params: { path: { profile_id: id } }, signal }));
+}
+
 export function createProfile(body: ProfileIn): Promise<Profile> {
   return call(api.POST('/api/mm/profiles', { body }));
 }
