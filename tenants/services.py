@@ -8,6 +8,7 @@ from core.audit.record import audit_record
 from core.errors import ValidationFailed, invalid_field
 from core.http import client_address
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
+from tenants.hosts import hosts_forget
 from tenants.members import member_for
 from tenants.messages import (
     DISABLED_FOR_USERS,
@@ -246,15 +247,23 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
 
 
 def client_host_add(*, client: Client, host: str) -> bool:
-    """Serve `host` as one more (non-primary) host name of `client` (a tracking domain).
-    False when the name already belongs to another client or to the platform."""
+    """Serve `host` as one more host name of `client` that answers only the links in its
+    mail (a verified tracking domain: recipient_only). False when the name already belongs
+    to another client or to the platform."""
     host = host.lower()
     existing = Domain.objects.filter(domain=host).first()
     if existing is not None:
         return existing.tenant_id == client.pk
-    Domain.objects.create(domain=host, tenant=client, is_primary=False)
+    Domain.objects.create(domain=host, tenant=client, is_primary=False, recipient_only=True)
+    _hosts_changed()
     return True
 
 
 def client_host_remove(*, client: Client, host: str) -> None:
     Domain.objects.filter(domain=host.lower(), tenant=client, is_primary=False).delete()
+    _hosts_changed()
+
+
+def _hosts_changed() -> None:
+    hosts_forget()
+    transaction.on_commit(hosts_forget)
