@@ -18,7 +18,16 @@ from tenants.messages import (
     UNKNOWN_WEBSITE,
 )
 from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
-from tenants.models import AccessRule, Client, Domain, Membership, Plan, Role, User
+from tenants.models import (
+    AccessRule,
+    Client,
+    Domain,
+    Membership,
+    Plan,
+    Role,
+    SetAsideBatch,
+    User,
+)
 from tenants.sign_in_guard import (
     origin_check,
     sign_in_allowed,
@@ -267,3 +276,17 @@ def client_host_remove(*, client: Client, host: str) -> None:
 def _hosts_changed() -> None:
     hosts_forget()
     transaction.on_commit(hosts_forget)
+
+
+def batch_set_aside(
+    *, queue: str, client_id: int, batch: str, entries: str, attempts: int, error: str
+) -> None:
+    """Keep a queue-draining task's part of a batch that failed every attempt, for operators
+    (the operators' admin lists them), so the task can go on with everyone else's work.
+    Setting the same part aside twice keeps the first."""
+    SetAsideBatch.objects.get_or_create(
+        queue=queue,
+        batch=batch,
+        client_id=client_id,
+        defaults={"entries": entries, "attempts": attempts, "error": error[:2000]},
+    )

@@ -3,10 +3,10 @@ of Django (config/wsgi.py wraps the Django app with `tracking_wsgi`), after
 config/recipient_links.py has refused a token of any client but the host's own (a 404, no
 event): the token names the client. No database read on the way: the HMAC check, the
 link's URL (kept per process, read once per send from the Redis cache filled when the
-send started; the database only on a cache miss), the machine judgement (machines.py), and the event into
-the process's outbox (outbox.py), which queues events in Redis in batches for the batch
-writer (services.events_flush). The Django views (views.py) call the same `answer`, so the
-development and live-test servers serve the same paths.
+send started; the database only on a cache miss), the machine judgement (machines.py),
+and the event into the process's outbox (outbox.py), which queues events in Redis in
+batches for the batch writer (services.events_flush). The Django views (views.py) call the
+same `answer`, so the development and live-test servers serve the same paths.
 
 A token that does not verify gets the pixel all the same (no event) or a 404 for a click,
 never a redirect. A click goes only to the URL recorded for that send and link."""
