@@ -2053,7 +2053,8 @@ export interface paths {
         get: operations["trackingDomainGet"];
         /**
          * Trackingdomainsave
-         * @description Saved only when its CNAME points at our tracking host.
+         * @description In use only once its CNAME and TXT verification records are published; until then
+         *     the answer's `pending` names the TXT record to publish.
          */
         put: operations["trackingDomainSave"];
         post?: never;
@@ -5986,6 +5987,7 @@ export interface components {
             trackingCnameTarget: string;
             /** Trackingdomain */
             trackingDomain?: string | null;
+            trackingPending?: components["schemas"]["TrackingPendingOut"] | null;
         };
         /** SenderDomainOut */
         SenderDomainOut: {
@@ -6014,6 +6016,18 @@ export interface components {
             /** Records */
             records: components["schemas"]["DnsRecordOut"][];
         };
+        /**
+         * TrackingPendingOut
+         * @description A tracking domain not yet verified: the TXT record it must publish.
+         */
+        TrackingPendingOut: {
+            /** Name */
+            name: string;
+            /** Txthost */
+            txtHost: string;
+            /** Txtvalue */
+            txtValue: string;
+        };
         /** SenderDomainIn */
         SenderDomainIn: {
             /** Name */
@@ -6027,6 +6041,7 @@ export interface components {
             cnameTarget: string;
             /** Checkedat */
             checkedAt: string | null;
+            pending?: components["schemas"]["TrackingPendingOut"] | null;
         };
         /** TrackingDomainIn */
         TrackingDomainIn: {
