@@ -5492,6 +5492,7 @@ export interface components {
              * Format: date-time
              */
             generatedAt: string;
+            tracking: components["schemas"]["TrackingFreshnessOut"];
         };
         /** HourOut */
         HourOut: {
@@ -5597,6 +5598,13 @@ export interface components {
             opens: number;
             /** Clicks */
             clicks: number;
+        };
+        /** TrackingFreshnessOut */
+        TrackingFreshnessOut: {
+            /** Asof */
+            asOf: string | null;
+            /** Behind */
+            behind: boolean;
         };
         /** VariantOut */
         VariantOut: {
