@@ -88,6 +88,17 @@ def test_a_click_token_answers_only_on_its_own_clients_hosts(alpha, beta):
     assert store.queue_length() == 2
 
 
+def test_the_rule_reads_no_database_once_a_host_is_known(alpha, django_assert_num_queries):
+    _recorded_send(alpha)
+    click = f"/t/c/{_tracking(CLICK, alpha.client.pk)}"
+    assert _lean(alpha.host, click)[0] == "302 Found"  # reads alpha's host once
+    assert _lean(PUBLIC_HOST, click)[0] == "404 Not Found"
+    with django_assert_num_queries(0):
+        assert _lean(alpha.host, click)[0] == "302 Found"
+        assert _lean(alpha.host, f"/t/o/{_tracking(OPEN, alpha.client.pk)}")[2] == PIXEL
+        assert _lean(PUBLIC_HOST, click)[0] == "404 Not Found"
+
+
 def test_an_open_pixel_answers_only_on_its_own_clients_hosts(alpha, beta):
     _recorded_send(alpha)
     pixel = f"/t/o/{_tracking(OPEN, alpha.client.pk)}"
