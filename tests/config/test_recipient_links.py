@@ -82,6 +82,11 @@ def test_a_click_token_answers_only_on_its_own_clients_hosts(alpha, beta):
         response = http(host).get(click)  # the same rule when Django serves the path
         assert response.status_code == 404 and not response.has_header("Location"), host
     assert store.queue_length() == 0  # nothing queued for a refused link
+    # A forged token naming alpha passes the host check; the endpoint's MAC check stops it.
+    forged = click[:-4] + ("AAAA" if not click.endswith("AAAA") else "BBBB")
+    status, headers, _ = _lean(alpha.host, forged)
+    assert status == "404 Not Found" and "Location" not in headers
+    assert store.queue_length() == 0
     status, headers, _ = _lean(alpha.host.upper() + ":443", click)
     assert (status, headers["Location"]) == ("302 Found", "https://shop.example.com/")
     assert http(alpha.host).get(click)["Location"] == "https://shop.example.com/"
