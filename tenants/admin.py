@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from tenants.models import Client, Domain, Membership, Plan, User
+from tenants.models import Client, Domain, Membership, Plan, SetAsideBatch, User
 from tenants.operators import operators_site
 
 
@@ -27,3 +27,27 @@ class UserAdmin(admin.ModelAdmin):
 class MembershipAdmin(admin.ModelAdmin):
     list_display = ("user", "client", "role", "has_mkm_access", "is_active")
     list_filter = ("role",)
+
+
+@admin.register(SetAsideBatch, site=operators_site)
+class SetAsideBatchAdmin(admin.ModelAdmin):
+    """Work a queue-draining task set aside after its last attempt: read it, fix the cause,
+    delete the row (the entries can be queued again by hand)."""
+
+    list_display = ("set_aside_at", "queue", "client_id", "batch", "attempts")
+    list_filter = ("queue",)
+    readonly_fields = (
+        "queue",
+        "client_id",
+        "batch",
+        "entries",
+        "attempts",
+        "error",
+        "set_aside_at",
+    )
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

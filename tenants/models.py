@@ -79,7 +79,35 @@ class Client(TenantMixin):
 
 
 class Domain(DomainMixin):
-    pass
+    # A host that serves only the links in a client's mail (open, click, view in browser,
+    # unsubscribe, preferences: config/recipient_links.py), never the app, the API or
+    # sign-in: a client's verified tracking domain.
+    recipient_only = models.BooleanField(default=False)
+
+
+class SetAsideBatch(models.Model):
+    """Work a queue-draining task could not do after several attempts (the tracking
+    writer's batch slice for one client whose schema refused it), kept here for operators
+    to inspect instead of being retried for ever ahead of every other client's work."""
+
+    queue = models.CharField(max_length=50)  # "tracking.events"
+    client_id = models.BigIntegerField()  # may name a client that no longer exists
+    batch = models.CharField(max_length=64)
+    # The entries as they were queued, one a line.
+    entries = models.TextField()
+    attempts = models.PositiveIntegerField()
+    error = models.TextField(blank=True)
+    set_aside_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["queue", "batch", "client_id"], name="set_aside_batch_unique"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.queue} {self.batch} (client {self.client_id})"
 
 
 class UserManager(BaseUserManager):

@@ -8,6 +8,7 @@ from core.audit.record import audit_record
 from core.errors import ValidationFailed, invalid_field
 from core.http import client_address
 from tenants.access import DEFAULT_ACTION_ROLES, ActionType, Member, authorize
+from tenants.hosts import hosts_forget
 from tenants.members import member_for
 from tenants.messages import (
     DISABLED_FOR_USERS,
@@ -17,7 +18,16 @@ from tenants.messages import (
     UNKNOWN_WEBSITE,
 )
 from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
-from tenants.models import AccessRule, Client, Domain, Membership, Plan, Role, User
+from tenants.models import (
+    AccessRule,
+    Client,
+    Domain,
+    Membership,
+    Plan,
+    Role,
+    SetAsideBatch,
+    User,
+)
 from tenants.sign_in_guard import (
     origin_check,
     sign_in_allowed,
@@ -246,15 +256,37 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
 
 
 def client_host_add(*, client: Client, host: str) -> bool:
-    """Serve `host` as one more (non-primary) host name of `client` (a tracking domain).
-    False when the name already belongs to another client or to the platform."""
+    """Serve `host` as one more host name of `client` that answers only the links in its
+    mail (a verified tracking domain: recipient_only). False when the name already belongs
+    to another client or to the platform."""
     host = host.lower()
     existing = Domain.objects.filter(domain=host).first()
     if existing is not None:
         return existing.tenant_id == client.pk
-    Domain.objects.create(domain=host, tenant=client, is_primary=False)
+    Domain.objects.create(domain=host, tenant=client, is_primary=False, recipient_only=True)
+    _hosts_changed()
     return True
 
 
 def client_host_remove(*, client: Client, host: str) -> None:
     Domain.objects.filter(domain=host.lower(), tenant=client, is_primary=False).delete()
+    _hosts_changed()
+
+
+def _hosts_changed() -> None:
+    hosts_forget()
+    transaction.on_commit(hosts_forget)
+
+
+def batch_set_aside(
+    *, queue: str, client_id: int, batch: str, entries: str, attempts: int, error: str
+) -> None:
+    """Keep a queue-draining task's part of a batch that failed every attempt, for operators
+    (the operators' admin lists them), so the task can go on with everyone else's work.
+    Setting the same part aside twice keeps the first."""
+    SetAsideBatch.objects.get_or_create(
+        queue=queue,
+        batch=batch,
+        client_id=client_id,
+        defaults={"entries": entries, "attempts": attempts, "error": error[:2000]},
+    )

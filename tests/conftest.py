@@ -92,6 +92,16 @@ def _public_schema_after_each_test():
     connection.set_schema_to_public()
 
 
+@pytest.fixture(autouse=True)
+def _hosts_read_afresh():
+    """Host names a test made (in its rolled-back transaction) are not kept after it."""
+    from tenants.hosts import hosts_forget
+
+    hosts_forget()
+    yield
+    hosts_forget()
+
+
 @pytest.fixture
 def sink(settings):
     """The aiosmtpd sink (tests/support/smtp_sink.py), as the relay sends go to."""

@@ -34,6 +34,8 @@ CACHES["platform"]["KEY_FUNCTION"] = "django.core.cache.backends.base.default_ke
 CACHES["platform"]["KEY_PREFIX"] = CACHES["default"]["KEY_PREFIX"] + ":platform"
 
 MIDDLEWARE = [
+    # The links in mail answer only on their own client's hosts (config/recipient_links.py).
+    "config.recipient_links.RecipientLinksMiddleware",
     "django_tenants.middleware.main.TenantMainMiddleware",
     "core.body_limit.RequestBodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",

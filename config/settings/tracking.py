@@ -14,3 +14,9 @@ TRACKING_FLUSH_SECONDS = env.int("TRACKING_FLUSH_SECONDS", default=40)
 # than this many seconds (marketing/tracking/outbox.py); 1 pushes every event at once.
 TRACKING_PUSH_BATCH = env.int("TRACKING_PUSH_BATCH", default=64)
 TRACKING_PUSH_SECONDS = env.float("TRACKING_PUSH_SECONDS", default=0.25)
+# A client's part of a batch that fails this many writes is set aside (tenants'
+# SetAsideBatch, in the operators' admin) so the writer goes on with everyone else's.
+TRACKING_FLUSH_ATTEMPTS = env.int("TRACKING_FLUSH_ATTEMPTS", default=5)
+# A campaign report warns that its opens and clicks are behind when events wait and the
+# last successful write is older than this.
+TRACKING_STALE_SECONDS = env.int("TRACKING_STALE_SECONDS", default=120)

@@ -125,6 +125,13 @@ class BounceReasonOut(CamelSchema):
     count: int
 
 
+class TrackingFreshnessOut(CamelSchema):
+    # Opens and clicks are counted up to this instant (null: never written yet).
+    as_of: datetime | None
+    # Events wait and that instant is older than it should be: the figures are behind.
+    behind: bool
+
+
 class CampaignReportOut(CamelSchema):
     campaign: ReportCampaignOut
     recipients: int
@@ -157,6 +164,7 @@ class CampaignReportOut(CamelSchema):
     ab: AbOut | None
     resends: ResendsOut
     generated_at: datetime
+    tracking: TrackingFreshnessOut
 
 
 class RecipientQuery(PageQuery):

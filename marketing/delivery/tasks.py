@@ -5,7 +5,7 @@ task for any send whose rows became due again (deferred retries, expired leases)
 from celery import shared_task
 
 from core.tasks import PIPELINE_RETRY, ClientTask, enqueue_on_commit, retry_policy
-from core.tenancy import clients_each
+from core.tenancy import clients_each_isolated
 from marketing.delivery.services.breaker import breaker_evaluate
 from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK, breaker_alert_send
 from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
@@ -50,23 +50,25 @@ def send_run_transactional(send_id: int) -> str:
 
 @shared_task(name="delivery.sweep", soft_time_limit=50, time_limit=60)
 def delivery_sweep() -> dict[str, int]:
-    """In every client: send the task of each send with due rows; finish the sends with
-    nothing left to do. Returns {schema: sends woken}."""
-    woken = {}
-    for client in clients_each():
-        due = sends_due()
-        lane = sends_in_lane(due)
-        for send_id in due:
-            enqueue_on_commit(run_task_name(send_id, lane), send_id=send_id)
-        unfinished = sends_unfinished()
-        for send in unfinished:
-            if send.pk not in due:
-                send_finish_if_done(send)
-        if unfinished:  # bounces and complaints come in while the client sends
-            breaker_evaluate()
-        if due:
-            woken[client.schema_name] = len(due)
-    return woken
+    """In every client (each on its own: one that fails never stops the others): send the
+    task of each send with due rows; finish the sends with nothing left to do. Returns
+    {schema: sends woken}."""
+    woken = clients_each_isolated(_client_sweep, task="delivery.sweep")
+    return {schema: count for schema, count in woken.items() if count}
+
+
+def _client_sweep(_client) -> int:
+    due = sends_due()
+    lane = sends_in_lane(due)
+    for send_id in due:
+        enqueue_on_commit(run_task_name(send_id, lane), send_id=send_id)
+    unfinished = sends_unfinished()
+    for send in unfinished:
+        if send.pk not in due:
+            send_finish_if_done(send)
+    if unfinished:  # bounces and complaints come in while the client sends
+        breaker_evaluate()
+    return len(due)
 
 
 @shared_task(

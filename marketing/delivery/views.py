@@ -4,7 +4,8 @@ POST `List-Unsubscribe=One-Click` to it, people's browsers GET it.
 - POST unsubscribes at once and answers 200 with a short text (no redirect, no cookie);
 - GET changes nothing: it sends the browser to the opt-out page, where the person
   confirms (scanners that fetch every link unsubscribe no one).
-Both refuse a token of another client (tokens.py) with 400."""
+A token of another client never gets here: config/recipient_links.py answers it with a
+plain 404 on any host but its own client's."""
 
 from urllib.parse import urlencode
 

@@ -8,6 +8,7 @@ from ninja import Query, Router, Status
 from core.pagination import paginate
 from core.responses import ERRORS, ErrorOut
 from marketing.senders import messages, selectors
+from marketing.senders.dns_records import tracking_records
 from marketing.senders.schemas import (
     SenderActivationIn,
     SenderActivationOut,
@@ -143,6 +144,7 @@ def senderDomainList(request: HttpRequest):
         "items": [_domain_out(d, counts) for d in selectors.domain_list()],
         "tracking_cname_target": settings.TRACKING_CNAME_TARGET,
         "tracking_domain": selectors.tracking_domain_verified(),
+        "tracking_pending": _tracking_pending(),
     }
 
 
@@ -170,12 +172,21 @@ def senderDomainDelete(request: HttpRequest, domain_id: int):
     return Status(204, None)
 
 
+def _tracking_pending() -> dict | None:
+    row = selectors.tracking_domain_pending()
+    if row is None:
+        return None
+    _cname, txt = tracking_records(row.name, row.verification_token)
+    return {"name": row.name, "txt_host": txt.host, "txt_value": txt.value}
+
+
 def _tracking_out() -> dict:
     row = selectors.tracking_domain()
     return {
         "name": row.name if row else None,
         "cname_target": settings.TRACKING_CNAME_TARGET,
         "checked_at": row.checked_at if row else None,
+        "pending": _tracking_pending(),
     }
 
 
@@ -186,7 +197,8 @@ def trackingDomainGet(request: HttpRequest):
 
 @router.put("/mm/tracking-domain", response={200: TrackingDomainOut, **ERRORS}, by_alias=True)
 def trackingDomainSave(request: HttpRequest, data: TrackingDomainIn):
-    """Saved only when its CNAME points at our tracking host."""
+    """In use only once its CNAME and TXT verification records are published; until then
+    the answer's `pending` names the TXT record to publish."""
     tracking_domain_save(name=data.name)
     return _tracking_out()
 

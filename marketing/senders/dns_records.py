@@ -183,7 +183,18 @@ def records_check(records: list[Record]) -> dict[str, Check]:
     return {r.key: _check_one(r, _Lookup(resolver, r.host, r.type)) for r in records}
 
 
-def cname_points_at(host: str, target: str) -> bool:
-    """Whether `host` is a CNAME to `target` (the tracking domain's check)."""
-    lookup = _Lookup(resolver_build(), host, "CNAME")
-    return target.lower().rstrip(".") in lookup.values
+def tracking_records(domain: str, token: str) -> list[Record]:
+    """What a tracking domain publishes: its CNAME to our tracking host, and the same TXT
+    verification record a sender domain has (the CNAME alone proves nothing: one left
+    dangling at our host could be claimed by anyone)."""
+    return [
+        Record("cname", "Tracking (CNAME)", "CNAME", domain, settings.TRACKING_CNAME_TARGET, True),
+        Record(
+            "verification",
+            "Domain verification (TXT)",
+            "TXT",
+            f"{settings.SENDER_VERIFICATION_TXT_LABEL}.{domain}",
+            f"{settings.SENDER_VERIFICATION_TXT_PREFIX}{token}",
+            True,
+        ),
+    ]

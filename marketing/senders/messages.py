@@ -44,3 +44,7 @@ RECORD_DNS_FAILED = "The DNS lookup failed. Try again later."
 TRACKING_DOMAIN_CNAME = "Tracking Domain could not be saved. Check domain CNAME configuration"
 TRACKING_DOMAIN_SAVED = "Tracking domain saved."
 TRACKING_DOMAIN_TAKEN = "This domain is already used by another site."
+TRACKING_DOMAIN_TXT = (
+    "Tracking Domain could not be saved. Publish the TXT verification record shown, then save"
+    " again."
+)

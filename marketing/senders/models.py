@@ -70,10 +70,16 @@ class SenderDomain(models.Model):
 
 
 class TrackingDomain(models.Model):
-    """The host a client's open and click links use instead of its app host. Saved only
-    while its CNAME points at our tracking host (TRACKING_CNAME_TARGET)."""
+    """The host a client's open and click links use instead of its app host. In use once
+    verified: its CNAME points at our tracking host (TRACKING_CNAME_TARGET) and its TXT
+    verification record carries this row's token, as a sender domain's does (a CNAME alone
+    can be left dangling and claimed by anyone). Until then it is pending, its token shown
+    for the client to publish."""
 
     name = models.CharField(max_length=253)
+    # The value of the TXT verification record: made at the first attempt, kept after.
+    verification_token = models.CharField(max_length=64)
+    verified_at = models.DateTimeField(null=True, blank=True)
     checked_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(default=timezone.now)
 

@@ -117,11 +117,20 @@ class SenderDomainOut(CamelSchema):
     records: list[DnsRecordOut]
 
 
+class TrackingPendingOut(CamelSchema):
+    """A tracking domain not yet verified: the TXT record it must publish."""
+
+    name: str
+    txt_host: str
+    txt_value: str
+
+
 class SenderDomainListOut(CamelSchema):
     items: list[SenderDomainOut]
     # What a tracking domain's CNAME must point at.
     tracking_cname_target: str
     tracking_domain: str | None = None
+    tracking_pending: TrackingPendingOut | None = None
 
 
 class TrackingDomainIn(CamelSchema):
@@ -132,3 +141,4 @@ class TrackingDomainOut(CamelSchema):
     name: str | None
     cname_target: str
     checked_at: datetime | None
+    pending: TrackingPendingOut | None = None

@@ -244,12 +244,18 @@ def domain_list() -> QuerySet[SenderDomain]:
 
 
 def tracking_domain() -> TrackingDomain | None:
-    return TrackingDomain.objects.order_by("-created_at").first()
+    """The client's tracking domain in use (verified), or None."""
+    return TrackingDomain.objects.filter(verified_at__isnull=False).order_by("-created_at").first()
+
+
+def tracking_domain_pending() -> TrackingDomain | None:
+    """A tracking domain waiting for its records (its token to publish), or None."""
+    return TrackingDomain.objects.filter(verified_at__isnull=True).order_by("-created_at").first()
 
 
 def tracking_domain_verified(schema: object | None = None) -> str | None:
-    """The client's tracking domain (saved only once its CNAME pointed at our tracking
-    host), or None: links then use the client's own host. `schema` is a schema name or a
+    """The client's tracking domain in use (verified by its CNAME and TXT records), or
+    None: links then use the client's own host. `schema` is a schema name or a
     client; None is the current schema. Cached per client for a minute (the key carries
     the schema); saving or deleting one clears it."""
     name = getattr(schema, "schema_name", schema) or connection.schema_name

@@ -1,11 +1,12 @@
 """The open pixel (`/t/o/<token>`) and the click redirect (`/t/c/<token>`), answered ahead
-of Django (config/wsgi.py wraps the Django app with `tracking_wsgi`) on any host: the
-token names the client. No database read on the way: the HMAC check, the link's URL (kept
-per process, read once per send from the Redis cache filled when the send started; the
-database only on a cache miss), the machine judgement (machines.py), and the event into
-the process's outbox (outbox.py), which queues events in Redis in batches for the batch
-writer (services.events_flush). The Django views (views.py) call the same `answer`, so the
-development and live-test servers serve the same paths.
+of Django (config/wsgi.py wraps the Django app with `tracking_wsgi`), after
+config/recipient_links.py has refused a token of any client but the host's own (a 404, no
+event): the token names the client. No database read on the way: the HMAC check, the
+link's URL (kept per process, read once per send from the Redis cache filled when the
+send started; the database only on a cache miss), the machine judgement (machines.py),
+and the event into the process's outbox (outbox.py), which queues events in Redis in
+batches for the batch writer (services.events_flush). The Django views (views.py) call the
+same `answer`, so the development and live-test servers serve the same paths.
 
 A token that does not verify gets the pixel all the same (no event) or a 404 for a click,
 never a redirect. A click goes only to the URL recorded for that send and link."""
@@ -123,7 +124,7 @@ def _url_from_database(token) -> str | None:
 
 
 def tracking_wsgi(django_app):
-    """`django_app` with /t/o/ and /t/c/ answered before it, on any host."""
+    """`django_app` with /t/o/ and /t/c/ answered before it (behind config/recipient_links)."""
 
     def application(environ, start_response):
         path = environ.get("PATH_INFO", "")

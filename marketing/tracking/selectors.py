@@ -7,11 +7,15 @@ opens) never count. The partial indexes of models.py serve it as an index-only s
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
 the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports).
 Both read the events' roll-ups (models.py), all but the recipient lists.
-`send_link_indexes` gives the tracked links of a send (its messages' copy in the browser)."""
+`send_link_indexes` gives the tracked links of a send (its messages' copy in the browser).
+`tracking_freshness` says how current a client's opens and clicks are."""
 
 import datetime
+import time
 from dataclasses import dataclass
 
+import redis
+from django.conf import settings
 from django.db import connection
 from django.db.models import Count
 
@@ -27,6 +31,34 @@ from marketing.tracking.models import (
 )
 
 EVENT_TABLE = EmailEvent._meta.db_table
+
+
+@dataclass(frozen=True)
+class TrackingFreshness:
+    as_of: datetime.datetime | None  # opens and clicks are counted up to here (UTC)
+    behind: bool  # events wait, and the last successful write is older than it should be
+
+
+def tracking_freshness(client_id: int) -> TrackingFreshness:
+    """How current the client's opens and clicks are: as of the end of the batch writer's
+    last run, or, while the client's events fail to be written (services._batch_write),
+    as of the first failure. Behind when events wait and that moment is older than
+    TRACKING_STALE_SECONDS (or unknown, or the queue is unreachable): a report must never
+    show a silent 0 as the truth."""
+    from marketing.tracking import store
+
+    try:
+        flushed_ms, failing_ms, waiting = store.flush_state(client_id)
+    except redis.RedisError:
+        return TrackingFreshness(None, True)
+    as_of_ms = failing_ms if failing_ms is not None else flushed_ms
+    if as_of_ms is None:
+        return TrackingFreshness(None, waiting)
+    age = time.time() - as_of_ms / 1000
+    return TrackingFreshness(
+        datetime.datetime.fromtimestamp(as_of_ms / 1000, datetime.UTC),
+        waiting and age > settings.TRACKING_STALE_SECONDS,
+    )
 
 
 def send_link_indexes(send_id: int) -> list[int]:

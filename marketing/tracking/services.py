@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
-from django_tenants.utils import get_tenant_model, schema_context
+from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
 from marketing.tracking import store
 from marketing.tracking.links import MessageTracking, link_index
@@ -27,6 +27,7 @@ from marketing.tracking.models import (
     TrackedSend,
 )
 from marketing.tracking.tokens import HONEYPOT_BASE
+from tenants.services import batch_set_aside
 
 __all__ = [
     "Event",
@@ -135,10 +136,14 @@ def send_tracking_start(
 
 
 def _schema_of(client_id: int) -> str | None:
-    with schema_context("public"):
+    """The client's schema; None for an unknown client and for the platform's own tenant
+    (the public schema has no tracking tables)."""
+    public = get_public_schema_name()
+    with schema_context(public):
         return (
             get_tenant_model()
             .objects.filter(pk=client_id)
+            .exclude(schema_name=public)
             .values_list("schema_name", flat=True)
             .first()
         )
@@ -157,27 +162,74 @@ def link_url_recorded(client_id: int, send_id: int, index: int) -> str | None:
 
 
 _KINDS = {"o": EventType.OPENED, "c": EventType.CLICKED}
+QUEUE_NAME = "tracking.events"  # SetAsideBatch.queue of the writer's parts
 
 
 def _batch_write(batch: str) -> int:
-    """Write one taken batch in each of its clients' schemas (once per schema: the
-    FlushedBatch row commits with the events), then drop it from Redis. Events of unknown
-    clients, unknown or unrecorded sends and unknown links are dropped."""
+    """Write one taken batch, each client's part in that client's schema in a transaction
+    of its own (once per schema: the FlushedBatch row commits with the events), then drop
+    it from Redis. Events of unknown clients, unknown or unrecorded sends and unknown links
+    are dropped.
+
+    One client's part never holds up another's: a part that fails (a schema without the
+    tracking tables, one that lags a migration) is counted and tried again by the next
+    runs while every other part is written; after TRACKING_FLUSH_ATTEMPTS failures it is
+    set aside (tenants' SetAsideBatch, for operators) and the batch is done."""
     by_client: dict[int, list[store.Event]] = defaultdict(list)
     for event in store.batch_events(batch):
         if event.kind in _KINDS:
             by_client[event.client_id].append(event)
-    written = 0
+    failures = store.batch_failures(batch)
+    written, waiting, caught_up = 0, False, []
     for client_id, events in by_client.items():
-        schema = _schema_of(client_id)
-        if schema is None:
-            continue
-        with schema_context(schema), transaction.atomic():
-            _row, fresh = FlushedBatch.objects.get_or_create(batch=batch)
-            if fresh:
-                written += _events_write(events)
-    store.batch_done(batch)
+        if failures.get(client_id, 0) >= settings.TRACKING_FLUSH_ATTEMPTS:
+            continue  # set aside by an earlier run that died before confirming the batch
+        try:
+            written += _client_part_write(batch, client_id, events)
+        except Exception as error:  # noqa: BLE001 - whatever one schema raises, others go on
+            waiting |= not _part_failed(batch, client_id, error)
+        else:
+            caught_up.append(client_id)
+    if not waiting:
+        store.batch_done(batch)
+    store.client_caught_up(caught_up)
     return written
+
+
+def _client_part_write(batch: str, client_id: int, events: list[store.Event]) -> int:
+    schema = _schema_of(client_id)
+    if schema is None:
+        return 0
+    with schema_context(schema), transaction.atomic():
+        _row, fresh = FlushedBatch.objects.get_or_create(batch=batch)
+        return _events_write(events) if fresh else 0
+
+
+def _part_failed(batch: str, client_id: int, error: Exception) -> bool:
+    """Count a failed write of the client's part; set it aside (True) after the last
+    attempt."""
+    attempts = store.batch_failure_count(batch, client_id, int(time.time() * 1000))
+    logger.error(
+        "tracking: client %s's part of batch %s failed (attempt %d of %d): %r",
+        client_id,
+        batch,
+        attempts,
+        settings.TRACKING_FLUSH_ATTEMPTS,
+        error,
+    )
+    if attempts < settings.TRACKING_FLUSH_ATTEMPTS:
+        return False
+    mine = str(client_id).encode()
+    entries = [raw for raw in store.batch_raw(batch) if raw.split(b"|")[1:2] == [mine]]
+    batch_set_aside(
+        queue=QUEUE_NAME,
+        client_id=client_id,
+        batch=batch,
+        entries=b"\n".join(entries).decode(errors="replace"),
+        attempts=attempts,
+        error=repr(error),
+    )
+    return True
 
 
 def _events_write(events: list[store.Event]) -> int:
@@ -271,8 +323,9 @@ def _messages_claim(messages: list[tuple[int, int]]) -> set[tuple[int, int]]:
 
 def events_flush(*, seconds: float | None = None) -> int:
     """Drain the endpoints' queue into EmailEvent, TRACKING_FLUSH_BATCH events at a time,
-    for at most `seconds` (TRACKING_FLUSH_SECONDS): first any batch a crashed run left
-    taken, then new ones. Returns the events written."""
+    for at most `seconds` (TRACKING_FLUSH_SECONDS): first any batch a crashed or failed run
+    left taken, then new ones. Returns the events written. The run's end is kept: reports
+    say how current their figures are (selectors.tracking_freshness)."""
     deadline = time.monotonic() + (seconds or settings.TRACKING_FLUSH_SECONDS)
     written = 0
     for batch in store.batches_pending():
@@ -282,6 +335,7 @@ def events_flush(*, seconds: float | None = None) -> int:
         if batch is None:
             break
         written += _batch_write(batch)
+    store.flushed_at_set(int(time.time() * 1000))
     return written
 
 

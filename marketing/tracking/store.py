@@ -12,6 +12,11 @@ Keys start with the deployment's cache prefix (CACHE_KEY_PREFIX) and "tracking":
   that dies between taking and confirming leaves the batch there; the next run writes it
   again, and each schema's FlushedBatch row makes that second write a no-op where the
   first had committed. Nothing is lost and nothing is written twice.
+- `<p>:tracking:failures:<batch>`: a hash of client id -> failed writes of that client's
+  part of the batch (services._batch_write sets a part aside after a few).
+- `<p>:tracking:flushed_at` (Unix ms the last writer run ended) and the hash
+  `<p>:tracking:failing` (client id -> Unix ms of the first failed write of events still
+  waiting for it): how current each client's figures are (selectors.tracking_freshness).
 """
 
 from __future__ import annotations
@@ -120,8 +125,66 @@ def batch_events(batch: str) -> list[Event]:
     return [event for raw in raws if (event := event_parse(raw)) is not None]
 
 
+def batch_raw(batch: str) -> list[bytes]:
+    return connection().lrange(_batch_key(batch), 0, -1)
+
+
 def batch_done(batch: str) -> None:
     pipe = connection().pipeline(transaction=True)
     pipe.delete(_batch_key(batch))
+    pipe.delete(_failures_key(batch))
     pipe.srem(_batches_key(), batch)
     pipe.execute()
+
+
+def _failures_key(batch: str) -> str:
+    return f"{_prefix()}:failures:{batch}"
+
+
+def _failing_key() -> str:
+    return f"{_prefix()}:failing"
+
+
+def _flushed_at_key() -> str:
+    return f"{_prefix()}:flushed_at"
+
+
+def batch_failures(batch: str) -> dict[int, int]:
+    """Client id -> failed writes of its part of the batch so far."""
+    found = connection().hgetall(_failures_key(batch))
+    return {int(client): int(count) for client, count in found.items()}
+
+
+def batch_failure_count(batch: str, client_id: int, at_ms: int) -> int:
+    """One more failed write of the client's part of the batch; the count now. The client
+    is failing since `at_ms` unless it was already."""
+    pipe = connection().pipeline(transaction=True)
+    pipe.hincrby(_failures_key(batch), str(client_id), 1)
+    pipe.hsetnx(_failing_key(), str(client_id), at_ms)
+    return pipe.execute()[0]
+
+
+def client_caught_up(client_ids) -> None:
+    """Nothing of these clients is waiting on a failed write any more."""
+    if client_ids:
+        connection().hdel(_failing_key(), *[str(client) for client in client_ids])
+
+
+def flushed_at_set(at_ms: int) -> None:
+    connection().set(_flushed_at_key(), at_ms)
+
+
+def flush_state(client_id: int) -> tuple[int | None, int | None, bool]:
+    """(Unix ms the last writer run ended, Unix ms since which the client's events fail to
+    be written or None, whether any client's events are queued or taken and not written)."""
+    pipe = connection().pipeline(transaction=False)
+    pipe.get(_flushed_at_key())
+    pipe.hget(_failing_key(), str(client_id))
+    pipe.llen(queue_key())
+    pipe.scard(_batches_key())
+    flushed_at, failing, queued, pending = pipe.execute()
+    return (
+        int(flushed_at) if flushed_at else None,
+        int(failing) if failing else None,
+        bool(queued or pending),
+    )

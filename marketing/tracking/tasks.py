@@ -5,7 +5,7 @@ import datetime
 
 from celery import shared_task
 
-from core.tenancy import clients_each
+from core.tenancy import clients_each_isolated
 from marketing.tracking.services import events_flush, flushed_batches_purge
 
 
@@ -16,5 +16,7 @@ def tracking_events_flush() -> int:
 
 @shared_task(name="tracking.flushed_batches_purge", soft_time_limit=300, time_limit=360)
 def tracking_flushed_batches_purge() -> None:
-    for _client in clients_each():
-        flushed_batches_purge(older_than=datetime.timedelta(days=2))
+    clients_each_isolated(
+        lambda _client: flushed_batches_purge(older_than=datetime.timedelta(days=2)),
+        task="tracking.flushed_batches_purge",
+    )

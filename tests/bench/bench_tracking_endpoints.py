@@ -41,6 +41,7 @@ from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "bench_tracking"
+HOST = f"{SCHEMA}.localhost"  # links answer only on their client's hosts
 PHASE_SECONDS = 30  # per phase at scale 1
 CONNECTIONS = 64
 THREADS = 2
@@ -86,7 +87,7 @@ def _client():
     old = Client.objects.filter(schema_name=SCHEMA).first()
     if old is not None:
         _drop(old)
-    return client_create(name="Bench tracking", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
+    return client_create(name="Bench tracking", schema_name=SCHEMA, domain=HOST)
 
 
 def _drop(client) -> None:
@@ -171,7 +172,9 @@ class _Gunicorn:
         deadline = time.monotonic() + seconds
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{self.port}{path}", timeout=2) as r:
+                url = f"http://127.0.0.1:{self.port}{path}"
+                request = urllib.request.Request(url, headers={"Host": HOST})
+                with urllib.request.urlopen(request, timeout=2) as r:
                     return r.read()
             except OSError:
                 if time.monotonic() > deadline or self.process.poll() is not None:
@@ -200,6 +203,8 @@ def _load(wrk: str, port: int, paths: list[str], seconds: float) -> dict:
                 f"-d{max(1, round(seconds))}s",
                 "--timeout",
                 "10s",
+                "-H",
+                f"Host: {HOST}",
                 "-s",
                 str(Path(__file__).with_name("tracking_wrk.lua")),
                 f"http://127.0.0.1:{port}",

@@ -2,8 +2,9 @@
 its activation mail (the link's page changes nothing until Confirm is pressed), finds,
 sorts, edits, makes default and deletes senders; adds a sender domain, copies its DNS
 records, is refused verification while they are missing, publishes them and re-verifies;
-saves a tracking domain only once its CNAME points at the tracking host. A user sees the
-screens but cannot change them. Every screen passes axe (WCAG 2 A and AA)."""
+saves a tracking domain only once its CNAME points at the tracking host and its TXT
+verification record is published. A user sees the screens but cannot change them. Every
+screen passes axe (WCAG 2 A and AA)."""
 
 import re
 import time
@@ -18,6 +19,10 @@ from tests.e2e.conftest import sign_in
 SPF_DKIM = "SPF or DKIM not found or invalid for the sender domain."
 DOMAIN_INVALID = "Please enter a valid domain, such as example.com."
 TRACKING_CNAME = "Tracking Domain could not be saved. Check domain CNAME configuration"
+TRACKING_TXT = (
+    "Tracking Domain could not be saved. Publish the TXT verification record shown, then save"
+    " again."
+)
 
 
 def _toast(page: Page, message: str):
@@ -187,7 +192,18 @@ def test_domain_records_verify_and_tracking_domain(page, site, app_dns):
     expect(page.get_by_test_id("tracking-domain").get_by_text(TRACKING_CNAME)).to_be_visible()
     app_dns.records[tracking] = {"CNAME": ["track.mailcraft.localhost."]}
     page.get_by_role("button", name="Save tracking domain").click()
+    # The CNAME alone proves nothing: the TXT record shown must be published too.
+    pending = page.get_by_test_id("tracking-pending")
+    expect(pending).to_contain_text(f"{tracking} is not verified yet")
+    expect(page.get_by_test_id("tracking-domain").get_by_text(TRACKING_TXT)).to_be_visible()
+    expect_accessible(page, "domain setup (tracking domain pending)")
+    txt_host = pending.locator("code").nth(0).inner_text()
+    txt_value = pending.locator("code").nth(1).inner_text()
+    assert txt_host == f"_mailcraft.{tracking}"
+    app_dns.records[txt_host] = {"TXT": [_txt(txt_value)]}
+    page.get_by_role("button", name="Save tracking domain").click()
     expect(page.get_by_test_id("tracking-current")).to_have_text(f"Links use {tracking}.")
+    expect(pending).to_have_count(0)
     expect_accessible(page, "domain setup (tracking domain)")
     page.get_by_test_id("tracking-domain").get_by_role("button", name="Remove").click()
     expect(page.get_by_test_id("tracking-current")).to_have_text(

@@ -15,6 +15,7 @@ from marketing.campaigns.models import Campaign
 from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.content.models import Template
 from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from tenants.models import Client
 from tests.conftest import in_schema
 from tests.e2e.axe import expect_accessible
@@ -98,21 +99,28 @@ def test_view_in_browser_opens_the_recipients_own_message(page: Page, site, brow
     with page.expect_request(re.compile(r"/t/c/[\w.-]+$")):
         page.get_by_role("link", name="Shop the autumn sale").click(no_wait_after=True)
 
-    # An altered link, and Ann's link on another client's host: the not-found page. The
-    # page's policy forbids scripts, axe's included: a context that bypasses it checks it.
+    # An altered link, and Ann's link on another client's host: no link of this client's,
+    # a plain 404 (config/recipient_links.py). A good link to a message that is gone: the
+    # not-found page. The page's policy forbids scripts, axe's included: a context that
+    # bypasses it checks it.
     checker = browser.new_context(bypass_csp=True)
     try:
         refused = checker.new_page()
         answer = refused.goto(link[:-4] + "AAAA")
+        assert answer.status == 404
+        expect(refused.get_by_text("Not found.")).to_be_visible()
+        plain = site("plain.localhost")
+        answer = refused.goto(link.replace(shop.base_url, plain.base_url))
+        assert answer.status == 404
+        expect(refused.get_by_text("Not found.")).to_be_visible()
+        with override_settings(SECRET_KEY=SERVER_SECRET_KEY):
+            gone = recipient_token(WEB_VIEW, schema="shop", profile_id=1, send_id=10**9)
+        answer = refused.goto(f"{shop.base_url}/v/{gone}")
         assert answer.status == 404
         expect(refused.get_by_role("heading", name="Email not available")).to_be_visible()
         expect(refused.get_by_role("alert")).to_have_text(
             "This email is not available. Please use the link of a recent email."
         )
         expect_accessible(refused, "view in browser: not found")
-        plain = site("plain.localhost")
-        answer = refused.goto(link.replace(shop.base_url, plain.base_url))
-        assert answer.status == 404
-        expect(refused.get_by_role("heading", name="Email not available")).to_be_visible()
     finally:
         checker.close()

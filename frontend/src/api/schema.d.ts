@@ -2074,7 +2074,8 @@ export interface paths {
         get: operations["trackingDomainGet"];
         /**
          * Trackingdomainsave
-         * @description Saved only when its CNAME points at our tracking host.
+         * @description In use only once its CNAME and TXT verification records are published; until then
+         *     the answer's `pending` names the TXT record to publish.
          */
         put: operations["trackingDomainSave"];
         post?: never;
@@ -5556,6 +5557,7 @@ export interface components {
              * Format: date-time
              */
             generatedAt: string;
+            tracking: components["schemas"]["TrackingFreshnessOut"];
         };
         /** HourOut */
         HourOut: {
@@ -5667,6 +5669,13 @@ export interface components {
             opens: number;
             /** Clicks */
             clicks: number;
+        };
+        /** TrackingFreshnessOut */
+        TrackingFreshnessOut: {
+            /** Asof */
+            asOf: string | null;
+            /** Behind */
+            behind: boolean;
         };
         /** VariantOut */
         VariantOut: {
@@ -6057,6 +6066,7 @@ export interface components {
             trackingCnameTarget: string;
             /** Trackingdomain */
             trackingDomain?: string | null;
+            trackingPending?: components["schemas"]["TrackingPendingOut"] | null;
         };
         /** SenderDomainOut */
         SenderDomainOut: {
@@ -6085,6 +6095,18 @@ export interface components {
             /** Records */
             records: components["schemas"]["DnsRecordOut"][];
         };
+        /**
+         * TrackingPendingOut
+         * @description A tracking domain not yet verified: the TXT record it must publish.
+         */
+        TrackingPendingOut: {
+            /** Name */
+            name: string;
+            /** Txthost */
+            txtHost: string;
+            /** Txtvalue */
+            txtValue: string;
+        };
         /** SenderDomainIn */
         SenderDomainIn: {
             /** Name */
@@ -6098,6 +6120,7 @@ export interface components {
             cnameTarget: string;
             /** Checkedat */
             checkedAt: string | null;
+            pending?: components["schemas"]["TrackingPendingOut"] | null;
         };
         /** TrackingDomainIn */
         TrackingDomainIn: {

@@ -32,6 +32,7 @@ from marketing.tracking.selectors import (
     campaign_link_clicks,
     campaign_send_ids,
     campaign_timeline,
+    tracking_freshness,
 )
 
 # How long a finished campaign's figures are kept (the versions in the key make them
@@ -296,4 +297,12 @@ def campaign_report(campaign: Campaign, *, time_zone: str) -> dict:
         "ab": _variants(campaign, rows, figures["reach"]),
         "resends": _resends(campaign, rows),
         "generated_at": datetime.now(ZoneInfo(time_zone)),
+        "tracking": _tracking(time_zone),
     }
+
+
+def _tracking(time_zone: str) -> dict:
+    """How current the opens and clicks above are (tracking_freshness), in the zone."""
+    fresh = tracking_freshness(connection.tenant.pk)
+    as_of = fresh.as_of.astimezone(ZoneInfo(time_zone)) if fresh.as_of else None
+    return {"as_of": as_of, "behind": fresh.behind}

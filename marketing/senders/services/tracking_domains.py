@@ -1,11 +1,16 @@
 """The client's tracking domain: open and click links on a host of the client's own.
 
-Saved only when its CNAME points at our tracking host (TRACKING_CNAME_TARGET), else
-'Tracking Domain could not be saved. Check domain CNAME configuration' (spec 8). A client
-has at most one; saving another replaces it. The host is served as one of the client's
-host names (tenants), so requests to it reach this client."""
+A domain is put in use only once it proves it is the client's: its CNAME points at our
+tracking host (TRACKING_CNAME_TARGET), else 'Tracking Domain could not be saved. Check
+domain CNAME configuration' (spec 8), and its TXT verification record carries the token
+made for it at the first attempt (dns_records.tracking_records), as a sender domain's
+does. Until then the attempt stays pending with its token, shown for the client to
+publish. A client has at most one domain in use; a newly verified one replaces it. The host
+is served as one of the client's host names (tenants), for the links in mail only
+(config/recipient_links.py)."""
 
-from django.conf import settings
+import secrets
+
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.utils import timezone
@@ -14,31 +19,47 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
 from marketing.senders import messages
-from marketing.senders.dns_records import cname_points_at
+from marketing.senders.dns_records import RecordStatus, records_check, tracking_records
 from marketing.senders.models import TrackingDomain
 from marketing.senders.selectors import TRACKING_CACHE_KEY
 from marketing.senders.services.domains import domain_normalise
 from tenants.services import client_host_add, client_host_remove
 
 
+def _refused(message: str) -> ValidationFailed:
+    return ValidationFailed(message, errors={"name": [message]})
+
+
+def _attempt(name: str) -> TrackingDomain:
+    """The domain's row, made pending with a fresh token at its first attempt; an earlier
+    pending attempt at another name is dropped (the domain in use stays)."""
+    with transaction.atomic():
+        TrackingDomain.objects.filter(verified_at__isnull=True).exclude(name=name).delete()
+        domain, _ = TrackingDomain.objects.get_or_create(
+            name=name, defaults={"verification_token": secrets.token_hex(16)}
+        )
+    return domain
+
+
 def tracking_domain_save(*, name: str) -> TrackingDomain:
     name = domain_normalise(name)
-    if not cname_points_at(name, settings.TRACKING_CNAME_TARGET):
-        raise ValidationFailed(
-            messages.TRACKING_DOMAIN_CNAME, errors={"name": [messages.TRACKING_DOMAIN_CNAME]}
-        )
+    domain = _attempt(name)
+    checks = records_check(tracking_records(name, domain.verification_token))  # DNS: seconds
+    if checks["cname"].status != RecordStatus.VERIFIED:
+        raise _refused(messages.TRACKING_DOMAIN_CNAME)
+    if checks["verification"].status != RecordStatus.VERIFIED:
+        raise _refused(messages.TRACKING_DOMAIN_TXT)
     client = connection.tenant
     with transaction.atomic():
         for old in TrackingDomain.objects.select_for_update().exclude(name=name):
             client_host_remove(client=client, host=old.name)
             old.delete()
         if not client_host_add(client=client, host=name):
-            raise ValidationFailed(
-                messages.TRACKING_DOMAIN_TAKEN, errors={"name": [messages.TRACKING_DOMAIN_TAKEN]}
-            )
-        domain, _ = TrackingDomain.objects.update_or_create(
-            name=name, defaults={"checked_at": timezone.now()}
-        )
+            raise _refused(messages.TRACKING_DOMAIN_TAKEN)
+        domain = TrackingDomain.objects.select_for_update().get(pk=domain.pk)
+        now = timezone.now()
+        domain.checked_at, domain.verified_at = now, domain.verified_at or now
+        domain.save(update_fields=["checked_at", "verified_at"])
         audit_record(AuditEvent.TRACKING_DOMAIN_SAVED, object_id=domain.pk, label=name)
         transaction.on_commit(lambda: cache.delete(TRACKING_CACHE_KEY))
     return domain

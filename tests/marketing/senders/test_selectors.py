@@ -3,6 +3,7 @@
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import timezone
 
 from marketing.audience.models import Rep
 from marketing.delivery.models import DkimKey
@@ -100,7 +101,7 @@ def test_rep_as_sender_falls_back_when_disabled_unassigned_or_invalid(in_alpha):
 
 def test_tracking_domain_per_client(alpha, beta):
     with in_schema(alpha):
-        TrackingDomain.objects.create(name="click.shop.example")
+        TrackingDomain.objects.create(name="click.shop.example", verified_at=timezone.now())
     assert tracking_domain_verified("alpha") == "click.shop.example"
     assert tracking_domain_verified(alpha.client) == "click.shop.example"
     assert tracking_domain_verified(beta.client) is None

@@ -1,6 +1,6 @@
 import { Alert, Stack } from '@mantine/core';
 import { reportMessages as text } from './messages';
-import { CampaignSummaryLine } from './CampaignReportPage';
+import { CampaignSummaryLine, TrackingFreshness } from './CampaignReportPage';
 import { VariantChart } from './ReportCharts';
 import { CampaignReportFrame } from './ReportLayout';
 import { KpiCards } from './ReportSections';
@@ -15,6 +15,7 @@ export default function AbReportPage() {
         report.ab ? (
           <Stack>
             <CampaignSummaryLine report={report} />
+            <TrackingFreshness report={report} />
             <AbSummary ab={report.ab} />
             <VariantsTable ab={report.ab} campaignId={campaignId} />
             <VariantChart ab={report.ab} />

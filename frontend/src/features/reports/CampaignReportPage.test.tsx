@@ -73,3 +73,36 @@ test('an unknown campaign shows the API’s message', async () => {
   render(<CampaignReportPage />, { route: '/regularcampaignreport?campaignId=9', session: session() });
   expect(await screen.findByTestId('report-error')).toHaveTextContent('Campaign not found.');
 });
+
+test('the report says when its opens and clicks were counted, by the server’s clocks', async () => {
+  mockFetch({
+    '/api/mm/campaigns/7/report': () => jsonResponse(200, reportOf({ generatedAt: '2026-03-02T12:05:30-05:00', tracking: { asOf: '2026-03-02T12:03:00-05:00', behind: false } })),
+    '/api/mm/campaigns/7/report/recipients': () => jsonResponse(200, pageOf([])),
+  });
+  render(<CampaignReportPage />, { route: '/regularcampaignreport?campaignId=7', session: session() });
+  expect(await screen.findByTestId('report-tracking-as-of')).toHaveTextContent('Opens and clicks as of 12:03 (2 min ago)');
+  expect(screen.queryByTestId('report-tracking-behind')).not.toBeInTheDocument();
+});
+
+test('figures that are behind say so instead of showing a silent 0', async () => {
+  mockFetch({
+    '/api/mm/campaigns/7/report': () =>
+      jsonResponse(200, reportOf({ uniqueOpens: 0, generatedAt: '2026-03-02T12:40:00-05:00', tracking: { asOf: '2026-03-01T23:10:00-05:00', behind: true } })),
+    '/api/mm/campaigns/7/report/recipients': () => jsonResponse(200, pageOf([])),
+  });
+  render(<CampaignReportPage />, { route: '/regularcampaignreport?campaignId=7', session: session() });
+  expect(await screen.findByTestId('report-tracking-as-of')).toHaveTextContent('Opens and clicks as of 2026-03-01 23:10 (13 hours ago)');
+  const warning = screen.getByTestId('report-tracking-behind');
+  expect(warning).toHaveTextContent('Opens and clicks are behind');
+  expect(warning).toHaveTextContent('the figures here are those counted by 2026-03-01 23:10');
+});
+
+test('a report whose events were never counted while some wait warns too', async () => {
+  mockFetch({
+    '/api/mm/campaigns/7/report': () => jsonResponse(200, reportOf({ tracking: { asOf: null, behind: true } })),
+    '/api/mm/campaigns/7/report/recipients': () => jsonResponse(200, pageOf([])),
+  });
+  render(<CampaignReportPage />, { route: '/regularcampaignreport?campaignId=7', session: session() });
+  expect(await screen.findByTestId('report-tracking-as-of')).toHaveTextContent('No opens or clicks have been counted yet');
+  expect(screen.getByTestId('report-tracking-behind')).toHaveTextContent('none has been counted yet');
+});

@@ -1,5 +1,5 @@
-import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { StatusBadge } from '../../components/StatusBadge';
 import type { CampaignReport } from './api';
@@ -28,6 +28,33 @@ export function CampaignSummaryLine({ report }: { report: CampaignReport }) {
   );
 }
 
+/** How long before `generatedAt` an instant was, from the server's two clocks (never the browser's). */
+function ago(asOf: string, generatedAt: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(generatedAt) - Date.parse(asOf)) / 60_000));
+  if (minutes < 1) return text.agoNow;
+  return minutes < 60 ? text.agoMinutes(minutes) : text.agoHours(Math.floor(minutes / 60));
+}
+
+/** When the opens and clicks were last counted, and a warning when they are behind. */
+export function TrackingFreshness({ report }: { report: CampaignReport }) {
+  const { asOf, behind } = report.tracking;
+  const sameDay = asOf !== null && clientTime(asOf).slice(0, 10) === clientTime(report.generatedAt).slice(0, 10);
+  const time = asOf === null ? '' : sameDay ? clientTime(asOf).slice(11) : clientTime(asOf);
+  const line = asOf === null ? text.trackingNever : text.trackingAsOf(time, ago(asOf, report.generatedAt));
+  return (
+    <>
+      <Text size="sm" c="dimmed" data-testid="report-tracking-as-of">
+        {line}
+      </Text>
+      {behind && (
+        <Alert color="orange" icon={<IconAlertTriangle />} title={text.trackingBehindTitle} data-testid="report-tracking-behind">
+          {text.trackingBehind(asOf === null ? null : time)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /** The whole report of a campaign that has started sending. */
 export function CampaignReportBody({ report, campaignId }: { report: CampaignReport; campaignId: number }) {
   if (report.recipients === 0) {
@@ -36,6 +63,7 @@ export function CampaignReportBody({ report, campaignId }: { report: CampaignRep
   return (
     <Stack>
       <CampaignSummaryLine report={report} />
+      <TrackingFreshness report={report} />
       <KpiCards report={report} />
       <DeliveryFunnel report={report} />
       <BounceReasonsCard report={report} />

@@ -60,6 +60,7 @@ export function reportOf(overrides: Partial<CampaignReport> = {}): CampaignRepor
       sends: [],
     },
     generatedAt: '2026-03-02T08:00:00-05:00',
+    tracking: { asOf: '2026-03-02T07:58:00-05:00', behind: false },
     ...overrides,
   };
 }

@@ -119,4 +119,12 @@ export const reportMessages = {
   campaignsCount: (n: number) => (n === 1 ? '1 campaign' : `${n} campaigns`),
   from: 'From',
   generatedAt: 'Figures as of',
+  trackingAsOf: (time: string, ago: string) => `Opens and clicks as of ${time} (${ago})`,
+  trackingNever: 'No opens or clicks have been counted yet',
+  trackingBehindTitle: 'Opens and clicks are behind',
+  trackingBehind: (time: string | null) =>
+    `${time === null ? 'Opens and clicks are waiting to be counted, and none has been counted yet.' : `Opens and clicks are waiting to be counted: the figures here are those counted by ${time}.`} They will catch up on their own; check again in a few minutes.`,
+  agoNow: 'just now',
+  agoMinutes: (n: number) => (n === 1 ? '1 min ago' : `${n} min ago`),
+  agoHours: (n: number) => (n === 1 ? '1 hour ago' : `${n} hours ago`),
 };

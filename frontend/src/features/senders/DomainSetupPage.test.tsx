@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { jsonResponse, mockFetch } from '../../test-utils/fetch';
 import { render } from '../../test-utils/render';
 import { makeSession } from '../../test-utils/session';
-import type { DnsRecord, SenderDomain } from './api';
+import type { DnsRecord, DomainList, SenderDomain } from './api';
 import DomainSetupPage from './DomainSetupPage';
 
 vi.mock('../../lib/toast', () => ({ toast: vi.fn() }));
@@ -81,4 +81,34 @@ test('a user sees the records but not the buttons that change them', async () =>
   const card = await screen.findByTestId('domain-shop.test');
   expect(within(card).queryByRole('button', { name: 'Verify' })).not.toBeInTheDocument();
   expect(screen.getAllByTestId('feature-gate-disabled').length).toBeGreaterThan(0);
+});
+
+test('a tracking domain is verified by a TXT record: a first save shows the record to publish', async () => {
+  let answer: DomainList = list([]);
+  const pending = {
+    name: 'click.shop.test',
+    txtHost: '_mailcraft.click.shop.test',
+    txtValue: 'mailcraft-verification=0123abcd',
+  };
+  const message = 'Tracking Domain could not be saved. Publish the TXT verification record shown, then save again.';
+  mockFetch({
+    '/api/mm/sender-domains': () => jsonResponse(200, answer),
+    '/api/mm/tracking-domain': () => {
+      answer = { ...list([]), trackingPending: pending };
+      return jsonResponse(400, { message, errors: { name: [message] } });
+    },
+  });
+  render(<DomainSetupPage />, { session: makeSession() });
+  const panel = await screen.findByTestId('tracking-domain');
+  expect(within(panel).getByText(/publish the TXT verification record we show/)).toBeInTheDocument();
+  expect(within(panel).queryByTestId('tracking-pending')).not.toBeInTheDocument();
+
+  await userEvent.type(within(panel).getByTestId('tracking-name'), 'click.shop.test');
+  await userEvent.click(within(panel).getByRole('button', { name: 'Save tracking domain' }));
+  const record = await within(panel).findByTestId('tracking-pending');
+  expect(record).toHaveTextContent('click.shop.test is not verified yet');
+  expect(within(record).getByText('_mailcraft.click.shop.test')).toBeInTheDocument();
+  expect(within(record).getByText('mailcraft-verification=0123abcd')).toBeInTheDocument();
+  expect(within(record).getByRole('button', { name: 'Copy TXT record value' })).toBeInTheDocument();
+  expect(within(panel).getByText(message)).toBeInTheDocument();
 });

@@ -39,6 +39,7 @@ import {
   saveTrackingDomain,
   verifyDomain,
   type DnsRecord,
+  type DomainList,
   type SenderDomain,
 } from './api';
 import { senderMessages as text } from './messages';
@@ -175,7 +176,19 @@ function DomainCard({ domain, timeZoneMinutes, onChanged, onDelete }: DomainCard
   );
 }
 
-function TrackingDomainPanel({ current, target, onChanged }: { current: string | null; target: string; onChanged: () => void }) {
+type TrackingPending = NonNullable<DomainList['trackingPending']>;
+
+function TrackingDomainPanel({
+  current,
+  pending,
+  target,
+  onChanged,
+}: {
+  current: string | null;
+  pending: TrackingPending | null;
+  target: string;
+  onChanged: () => void;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -190,6 +203,7 @@ function TrackingDomainPanel({ current, target, onChanged }: { current: string |
     } catch (failure) {
       if (failure instanceof ApiError) setError(failure.errors.name?.[0] ?? failure.message);
       toastError(failure);
+      onChanged(); // a first attempt makes the TXT record to publish
     } finally {
       setBusy(false);
     }
@@ -210,6 +224,15 @@ function TrackingDomainPanel({ current, target, onChanged }: { current: string |
           {text.trackingTitle}
         </Title>
         <Text size="sm">{text.trackingIntro(target)}</Text>
+        {pending && (
+          <Alert color="yellow" title={text.trackingPendingTitle(pending.name)} data-testid="tracking-pending">
+            <Stack gap={4}>
+              <Text size="sm">{text.trackingPendingIntro}</Text>
+              <Copyable value={pending.txtHost} what={text.trackingTxtHost} />
+              <Copyable value={pending.txtValue} what={text.trackingTxtValue} />
+            </Stack>
+          </Alert>
+        )}
         <Group gap="xs">
           <Text size="sm" fw={500} data-testid="tracking-current">
             {current ? text.trackingCurrent(current) : text.trackingNone}
@@ -349,7 +372,12 @@ function DomainSetupScreen() {
           />
         ))}
         {domains.data && (
-          <TrackingDomainPanel current={domains.data.trackingDomain ?? null} target={domains.data.trackingCnameTarget} onChanged={domains.reload} />
+          <TrackingDomainPanel
+            current={domains.data.trackingDomain ?? null}
+            pending={domains.data.trackingPending ?? null}
+            target={domains.data.trackingCnameTarget}
+            onChanged={domains.reload}
+          />
         )}
         <ConfirmDialog
           opened={deleting !== null}

@@ -76,7 +76,11 @@ export const senderMessages = {
   found: (values: string) => `Found: ${values}`,
   trackingTitle: 'Tracking domain',
   trackingIntro: (target: string) =>
-    `Open and click links can use a host of your own. Point its CNAME record at ${target}, then save it here.`,
+    `Open and click links can use a host of your own. Point its CNAME record at ${target} and save it here; then publish the TXT verification record we show, which proves the domain is yours, and save again. The domain serves only the links in your emails.`,
+  trackingPendingTitle: (name: string) => `${name} is not verified yet`,
+  trackingPendingIntro: 'Publish this TXT record, then save the domain again:',
+  trackingTxtHost: 'TXT record host',
+  trackingTxtValue: 'TXT record value',
   trackingName: 'Tracking domain',
   trackingPlaceholder: 'click.example.com',
   trackingSave: 'Save tracking domain',

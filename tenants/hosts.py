@@ -1,0 +1,69 @@
+"""Which live client a host name serves, for the links in mail (config/recipient_links.py).
+
+The open pixel and the click redirect answer ahead of Django and read no database on the
+hot path, so the answer is kept by each process for HOSTS_CACHE_SECONDS (a host added or
+removed here is seen at once by this process, within that time by the others). The public
+host and unknown hosts serve no client: a link's token never answers there."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import NamedTuple
+
+from django_tenants.utils import get_public_schema_name, schema_context
+
+HOSTS_CACHE_SECONDS = 60
+_KEPT_MOST = 10_000  # hosts kept per process; the table is emptied when it is full
+
+
+class ClientHost(NamedTuple):
+    client_id: int
+    schema_name: str
+    recipient_only: bool  # a tracking domain: only the links in mail answer there
+
+
+_kept: dict[str, tuple[float, ClientHost | None]] = {}
+_lock = threading.Lock()
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header: lower case, without port or trailing dot."""
+    header = header.strip().lower()
+    if header.startswith("["):
+        return header.partition("]")[0] + "]"
+    return header.partition(":")[0].rstrip(".")
+
+
+def host_client(host: str) -> ClientHost | None:
+    """The live client `host` (a host_name) belongs to, or None (unknown, the public host)."""
+    now = time.monotonic()
+    kept = _kept.get(host)
+    if kept is not None and kept[0] > now:
+        return kept[1]
+    found = _host_client_read(host)
+    with _lock:
+        if len(_kept) >= _KEPT_MOST:
+            _kept.clear()
+        _kept[host] = (now + HOSTS_CACHE_SECONDS, found)
+    return found
+
+
+def hosts_forget() -> None:
+    """Read every host again (this process) at its next request."""
+    with _lock:
+        _kept.clear()
+
+
+def _host_client_read(host: str) -> ClientHost | None:
+    from tenants.models import Domain
+
+    public = get_public_schema_name()
+    with schema_context(public):
+        row = (
+            Domain.objects.filter(domain=host)
+            .exclude(tenant__schema_name=public)
+            .values_list("tenant_id", "tenant__schema_name", "recipient_only")
+            .first()
+        )
+    return ClientHost(*row) if row else None
