@@ -11,8 +11,6 @@ schema), each once per delivery and kind:
 
 from __future__ import annotations
 
-import hmac
-
 from django.db import IntegrityError, connection, transaction
 
 from core.audit.context import audit_context
@@ -31,7 +29,7 @@ from marketing.delivery.models import (
 )
 from marketing.delivery.selectors import send_ledger_version_name
 from marketing.delivery.services.breaker import breaker_check_soon
-from marketing.delivery.tokens import verp_token
+from marketing.delivery.tokens import verp_token_holds
 from marketing.tracking.services import Event, events_record
 
 COMPLAINT_SOURCE = "complaint"
@@ -42,8 +40,8 @@ ESP_UNSUBSCRIBE_SOURCE = "esp"
 
 def verp_valid(verp: VerpAddress) -> bool:
     """The return path's signature holds for this client (call in its schema)."""
-    return verp.schema == connection.schema_name and hmac.compare_digest(
-        verp.token, verp_token(verp.schema, verp.delivery_id)
+    return verp.schema == connection.schema_name and verp_token_holds(
+        verp.schema, verp.delivery_id, verp.token
     )
 
 
