@@ -160,6 +160,9 @@ class Suppression(models.Model):
     email = models.CharField(max_length=254, unique=True)  # lower case
     reason = models.CharField(max_length=20, choices=SuppressionReason.choices)
     detail = models.CharField(max_length=500, blank=True)
+    # From a test send's bounce or complaint: the address stays suppressed, but the breaker
+    # does not count it (test sends are out of its sent count too).
+    from_test_send = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
 

@@ -89,6 +89,13 @@ def send_profile_ids_sql(send_ids: list[int], *, sent_only: bool = False) -> tup
     return sql, params
 
 
+def send_addresses(send_id: int) -> list[str]:
+    """The addresses a send's ledger holds, in the order they were added (a test send's
+    audit row keeps them)."""
+    rows = Delivery.objects.filter(send_id=send_id).order_by("pk")
+    return list(rows.values_list("email", flat=True))
+
+
 def dkim_keys_for(domain: str) -> list[tuple[str, str, str]]:
     """A sending domain's keys as (algorithm, selector, DNS TXT value), RSA first: what
     the client publishes."""

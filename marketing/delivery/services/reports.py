@@ -87,7 +87,11 @@ def _effects(delivery: Delivery, report: Report) -> None:
     if report.kind == ReportKind.HARD_BOUNCE:
         Suppression.objects.get_or_create(
             email=delivery.email,
-            defaults={"reason": SuppressionReason.HARD_BOUNCE, "detail": report.diagnostic},
+            defaults={
+                "reason": SuppressionReason.HARD_BOUNCE,
+                "detail": report.diagnostic,
+                "from_test_send": send.kind == SendKind.TEST,
+            },
         )
         Delivery.objects.filter(pk=delivery.pk).update(
             state=DeliveryState.FAILED, last_reply=(report.diagnostic or report.status)[:500]
@@ -103,7 +107,11 @@ def _effects(delivery: Delivery, report: Report) -> None:
         counted = counted and bool(result.affected)  # one event, not one per ESP report
     else:
         Suppression.objects.get_or_create(
-            email=delivery.email, defaults={"reason": SuppressionReason.COMPLAINT}
+            email=delivery.email,
+            defaults={
+                "reason": SuppressionReason.COMPLAINT,
+                "from_test_send": send.kind == SendKind.TEST,
+            },
         )
         with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):
             profiles_unsubscribe(profile_ids=[delivery.profile_id], source=COMPLAINT_SOURCE)
