@@ -173,7 +173,9 @@ class DkimKey(models.Model):
     domain = models.CharField(max_length=253)
     selector = models.CharField(max_length=63)
     algorithm = models.CharField(max_length=10, default="rsa")  # rsa | ed25519
-    private_pem = models.TextField()
+    # The private key's PEM sealed (core.sealing), as ESP credentials are: a copy of the
+    # database alone cannot sign as the client.
+    private_key_sealed = models.TextField()
     dns_txt = models.TextField()
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)

@@ -1,9 +1,11 @@
 """A sending domain's DKIM keys (the signer reads them in sending.py): made when a client
-adds the domain (marketing/senders), removed with it."""
+adds the domain (marketing/senders), removed with it. The private half is stored sealed
+(core.sealing), never in clear."""
 
 from django.db import transaction
 
-from marketing.delivery.dkim import key_pair_generate
+from core.sealing import seal
+from marketing.delivery.dkim import KeyPair, key_pair_generate
 from marketing.delivery.models import DkimKey
 
 ALGORITHMS = ("rsa", "ed25519")
@@ -16,15 +18,23 @@ def dkim_keys_create(*, domain: str, selectors: dict[str, str]) -> list[DkimKey]
     pairs = {algorithm: key_pair_generate(algorithm) for algorithm in selectors}
     with transaction.atomic():
         return [
-            DkimKey.objects.create(
-                domain=domain,
-                selector=selector,
-                algorithm=algorithm,
-                private_pem=pairs[algorithm].private_pem,
-                dns_txt=pairs[algorithm].dns_txt,
-            )
-            for algorithm, selector in selectors.items()
+            dkim_key_store(domain=domain, selector=selector, algorithm=algorithm, pair=pair)
+            for (algorithm, selector), pair in zip(selectors.items(), pairs.values(), strict=True)
         ]
+
+
+def dkim_key_store(
+    *, domain: str, selector: str, algorithm: str, pair: KeyPair, is_active: bool = True
+) -> DkimKey:
+    """Keep a key pair for `domain` under `selector`, its private half sealed."""
+    return DkimKey.objects.create(
+        domain=domain.lower(),
+        selector=selector,
+        algorithm=algorithm,
+        private_key_sealed=seal(pair.private_pem),
+        dns_txt=pair.dns_txt,
+        is_active=is_active,
+    )
 
 
 def dkim_keys_delete(*, domain: str) -> int:
