@@ -41,6 +41,7 @@ import {
   type DnsRecord,
   type SenderDomain,
 } from './api';
+import { DkimRolloverPanel } from './DkimRolloverPanel';
 import { senderMessages as text } from './messages';
 
 function Copyable({ value, what }: { value: string; what: string }) {
@@ -150,6 +151,7 @@ function DomainCard({ domain, timeZoneMinutes, onChanged, onDelete }: DomainCard
             {domain.error}
           </Alert>
         )}
+        <DkimRolloverPanel domain={domain} onChanged={onChanged} />
         <Table.ScrollContainer minWidth={800}>
           <Table verticalSpacing="sm" aria-label={`${text.records}: ${domain.name}`}>
             <Table.Thead>
