@@ -225,6 +225,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "senderDomainList": MEMBER,
     "senderDomainAdd": ADMIN,
     "senderDomainVerify": ADMIN,
+    "senderDomainDkimRolloverStart": ADMIN,
+    "senderDomainDkimRolloverActivate": ADMIN,
     "senderDomainDelete": ADMIN,
     "trackingDomainGet": MEMBER,
     "trackingDomainSave": ADMIN,

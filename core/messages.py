@@ -29,3 +29,9 @@ EXPORT_NOT_WRITTEN = "Something went wrong. The export was not written."
 
 # An export past EXPORT_MAX_RECORDS (marketing.jobs.services.export_job_start).
 EXPORT_LIMIT = "An export is limited to {limit:,} records; narrow the filters."
+
+# Mail the platform sends for a person (core/person_mail.py), over an hourly limit.
+PERSON_MAIL_TOO_MANY_TO_ADDRESS = (
+    "Too many emails were sent to {email} in the last hour. Please try again later."
+)
+PERSON_MAIL_TOO_MANY = "Too many emails were requested in the last hour. Please try again later."

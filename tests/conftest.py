@@ -102,6 +102,19 @@ def _hosts_read_afresh():
     hosts_forget()
 
 
+@pytest.fixture(autouse=True)
+def _hourly_limits_fresh():
+    """Every test starts with empty hourly windows (core/hourly_limits.py): test sends and
+    activation mails of earlier tests, by the same session-wide people, do not count."""
+    from core.hourly_limits import windows_key
+    from core.redis_store import redis_connection
+
+    redis = redis_connection()
+    keys = list(redis.scan_iter(match=windows_key("*")))
+    if keys:
+        redis.delete(*keys)
+
+
 @pytest.fixture
 def sink(settings):
     """The aiosmtpd sink (tests/support/smtp_sink.py), as the relay sends go to."""

@@ -52,6 +52,10 @@ DELIVERY_SES_REGION = env("DELIVERY_SES_REGION", default="us-east-1")
 # A test send goes to at most this many addresses (spec 5.2: "Test campaigns allow a limited
 # number of recipients"; the value is not given).
 TEST_SEND_MAX_RECIPIENTS = env.int("TEST_SEND_MAX_RECIPIENTS", default=10)
+# Test sends are mail to outside addresses like any other (issue 22.2): recipients per
+# member and per client in any hour (0: no limit); services/test_send_meter.py.
+TEST_SEND_HOURLY_PER_USER = env.int("TEST_SEND_HOURLY_PER_USER", default=10)
+TEST_SEND_HOURLY_PER_CLIENT = env.int("TEST_SEND_HOURLY_PER_CLIENT", default=50)
 
 # Pacing (services/throttle.py, buckets.py): token buckets in Redis, per client, for each
 # sending domain and each receiving domain, in messages per minute; 0 = no limit. The

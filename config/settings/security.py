@@ -31,6 +31,13 @@ LOGIN_RATE_LIMIT_PER_IP = env.int("LOGIN_RATE_LIMIT_PER_IP", default=20)
 LOGIN_RATE_LIMIT_WINDOW = env.int("LOGIN_RATE_LIMIT_WINDOW", default=15 * 60)
 LOGIN_BACKOFF_BASE = env.int("LOGIN_BACKOFF_BASE", default=2)
 LOGIN_BACKOFF_MAX = env.int("LOGIN_BACKOFF_MAX", default=5 * 60)
+# Mail the platform sends for a person (core/person_mail.py: sender activation now, opt-in
+# confirmations and password resets later): at most this many of each kind an hour per
+# target address, per signed-in sender, per client and per caller's address (0: no limit).
+PERSON_MAIL_HOURLY_PER_ADDRESS = env.int("PERSON_MAIL_HOURLY_PER_ADDRESS", default=3)
+PERSON_MAIL_HOURLY_PER_SENDER = env.int("PERSON_MAIL_HOURLY_PER_SENDER", default=20)
+PERSON_MAIL_HOURLY_PER_CLIENT = env.int("PERSON_MAIL_HOURLY_PER_CLIENT", default=50)
+PERSON_MAIL_HOURLY_PER_IP = env.int("PERSON_MAIL_HOURLY_PER_IP", default=20)
 # Proxies (addresses or networks) whose X-Forwarded-For is believed; none by default.
 TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=[])
 

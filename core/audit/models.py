@@ -143,6 +143,14 @@ class AuditEvent(models.TextChoices):
     SENDER_DOMAIN_ADDED = "senderDomain.added", "Sender domain added"
     SENDER_DOMAIN_CHECKED = "senderDomain.checked", "Sender domain verified or re-verified"
     SENDER_DOMAIN_DELETED = "senderDomain.deleted", "Sender domain deleted"
+    SENDER_DOMAIN_DKIM_ROLLOVER_STARTED = (
+        "senderDomain.dkimRolloverStarted",
+        "New DKIM keys made for a sender domain",
+    )
+    SENDER_DOMAIN_DKIM_ROLLED_OVER = (
+        "senderDomain.dkimRolledOver",
+        "Sender domain's DKIM keys replaced",
+    )
     TRACKING_DOMAIN_SAVED = "trackingDomain.saved", "Tracking domain saved"
     TRACKING_DOMAIN_DELETED = "trackingDomain.deleted", "Tracking domain deleted"
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
 
-import redis
 from django.conf import settings
+
+from core.redis_store import key_prefix, redis_connection
 
 _TAKE = """
 local t = redis.call('TIME')
@@ -115,18 +115,8 @@ class Verdict:
         return self.refusal == Refusal.NONE
 
 
-@lru_cache(maxsize=4)
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-
-
-def redis_connection() -> redis.Redis:
-    location = settings.CACHES["default"]["LOCATION"]
-    return _client(location if isinstance(location, str) else location[0])
-
-
 def _prefix(schema: str) -> str:
-    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:pace:{schema}"
+    return f"{key_prefix()}:pace:{schema}"
 
 
 def sender_key(schema: str, domain: str) -> str:

@@ -32,6 +32,19 @@ UPDATE_PREFERENCES_UNKNOWN_GROUP = "Some of these groups do not exist."
 DEFAULT_FORM_UNDELETABLE = "Default forms cannot be deleted."
 # Test sends (services/transactional.py; spec 5.2).
 TEST_RECIPIENTS_LIMIT = "A test can be sent to at most {limit} recipients."
+# Test sends are metered like every send (services/test_send_meter.py; spec 8: "the
+# monthly limit was exceeded").
+TEST_SEND_MONTHLY_LIMIT = (
+    "Monthly send limit exceeded: {month} allows {limit} messages; {used} are already sent "
+    "or scheduled and this test adds {count}."
+)
+TEST_SEND_HOURLY_USER = (
+    "You can send tests to at most {limit} recipients an hour. Please try again later."
+)
+TEST_SEND_HOURLY_CLIENT = (
+    "Tests to at most {limit} recipients an hour can be sent for this account. Please try "
+    "again later."
+)
 # Sending transports (services/transports.py).
 TRANSPORT_FIELD_MISSING = "This field is required; check its value."
 TRANSPORT_KIND_INVALID = "Please choose SMTP, Mailgun, Postmark or Amazon SES."

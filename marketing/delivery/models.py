@@ -166,6 +166,9 @@ class Suppression(models.Model):
     email = models.CharField(max_length=254, unique=True)  # lower case
     reason = models.CharField(max_length=20, choices=SuppressionReason.choices)
     detail = models.CharField(max_length=500, blank=True)
+    # From a test send's bounce or complaint: the address stays suppressed, but the breaker
+    # does not count it (test sends are out of its sent count too).
+    from_test_send = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
 
@@ -176,7 +179,9 @@ class DkimKey(models.Model):
     domain = models.CharField(max_length=253)
     selector = models.CharField(max_length=63)
     algorithm = models.CharField(max_length=10, default="rsa")  # rsa | ed25519
-    private_pem = models.TextField()
+    # The private key's PEM sealed (core.sealing), as ESP credentials are: a copy of the
+    # database alone cannot sign as the client.
+    private_key_sealed = models.TextField()
     dns_txt = models.TextField()
     is_active = models.BooleanField(default=True)
     created_at = models.DateTimeField(default=timezone.now)

@@ -92,11 +92,19 @@ def send_profile_ids_sql(send_ids: list[int], *, sent_only: bool = False) -> tup
     return sql, params
 
 
-def dkim_keys_for(domain: str) -> list[tuple[str, str, str]]:
+def send_addresses(send_id: int) -> list[str]:
+    """The addresses a send's ledger holds, in the order they were added (a test send's
+    audit row keeps them)."""
+    rows = Delivery.objects.filter(send_id=send_id).order_by("pk")
+    return list(rows.values_list("email", flat=True))
+
+
+def dkim_keys_for(domain: str, *, active: bool = True) -> list[tuple[str, str, str]]:
     """A sending domain's keys as (algorithm, selector, DNS TXT value), RSA first: what
-    the client publishes."""
-    keys = DkimKey.objects.filter(domain=domain.lower()).order_by("-algorithm", "selector")
-    return [(key.algorithm, key.selector, key.dns_txt) for key in keys]
+    the client publishes. `active`: the keys that sign; else the new keys of a rollover,
+    published and waiting for their DNS check (services/dkim_keys.py)."""
+    keys = DkimKey.objects.filter(domain=domain.lower(), is_active=active)
+    return [(key.algorithm, key.selector, key.dns_txt) for key in keys.order_by("-algorithm")]
 
 
 @dataclass(frozen=True)

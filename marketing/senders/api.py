@@ -30,6 +30,10 @@ from marketing.senders.services.activation import (
     activation_confirm,
     activation_resend,
 )
+from marketing.senders.services.dkim_rollover import (
+    domain_dkim_rollover_finish,
+    domain_dkim_rollover_start,
+)
 from marketing.senders.services.domains import (
     domain_add,
     domain_delete,
@@ -54,11 +58,14 @@ def _senders_out(senders: list) -> list:
 def _domain_out(domain, counts: dict[str, int]):
     states = domain.record_states or {}
     unchecked = {"status": "unchecked", "error": "", "found": []}
+    records = domain_records(domain)
     domain.records = [
-        {**record.__dict__, **states.get(record.key, unchecked)}
-        for record in domain_records(domain)
+        {**record.__dict__, **states.get(record.key, unchecked)} for record in records
     ]
     domain.senders = counts.get(domain.name, 0)
+    domain.dkim_rollover = any(
+        not record.required for record in records if record.key.startswith("dkim:")
+    )
     return domain
 
 
@@ -163,6 +170,28 @@ def senderDomainAdd(request: HttpRequest, data: SenderDomainIn):
 def senderDomainVerify(request: HttpRequest, domain_id: int):
     """Verify or re-verify: every record looked up in DNS."""
     domain = domain_verify(domain=selectors.domain_get(domain_id=domain_id))
+    return _domain_out(domain, selectors.sender_counts_by_domain())
+
+
+@router.post(
+    "/mm/sender-domains/{int:domain_id}/dkim-rollover",
+    response={200: SenderDomainOut, **ERRORS},
+    by_alias=True,
+)
+def senderDomainDkimRolloverStart(request: HttpRequest, domain_id: int):
+    """New DKIM keys to publish beside the current ones (a second call changes nothing)."""
+    domain = domain_dkim_rollover_start(domain=selectors.domain_get(domain_id=domain_id))
+    return _domain_out(domain, selectors.sender_counts_by_domain())
+
+
+@router.post(
+    "/mm/sender-domains/{int:domain_id}/dkim-rollover/activate",
+    response={200: SenderDomainOut, **ERRORS},
+    by_alias=True,
+)
+def senderDomainDkimRolloverActivate(request: HttpRequest, domain_id: int):
+    """The new keys sign once their records are found in DNS; the old ones are retired."""
+    domain = domain_dkim_rollover_finish(domain=selectors.domain_get(domain_id=domain_id))
     return _domain_out(domain, selectors.sender_counts_by_domain())
 
 

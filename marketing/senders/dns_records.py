@@ -53,9 +53,15 @@ def return_path_host(domain: str) -> str:
     return f"{settings.SENDER_RETURN_PATH_LABEL}.{domain}"
 
 
-def records_for(domain: str, token: str, dkim_keys: list[tuple[str, str, str]]) -> list[Record]:
+def records_for(
+    domain: str,
+    token: str,
+    dkim_keys: list[tuple[str, str, str]],
+    new_dkim_keys: list[tuple[str, str, str]] = (),
+) -> list[Record]:
     """What to publish, in the order the screen lists it; `dkim_keys` as (algorithm,
-    selector, TXT value)."""
+    selector, TXT value); `new_dkim_keys` those of a key rollover, to add beside the
+    current ones (not required: the domain stays verified while they wait)."""
     records = [
         Record(
             "cname",
@@ -78,6 +84,11 @@ def records_for(domain: str, token: str, dkim_keys: list[tuple[str, str, str]]) 
         label = "DKIM, RSA" if algorithm == "rsa" else "DKIM, Ed25519"
         records.append(
             Record(f"dkim:{selector}", label, "TXT", f"{selector}._domainkey.{domain}", txt, True)
+        )
+    for algorithm, selector, txt in new_dkim_keys:
+        label = "DKIM, RSA, new key" if algorithm == "rsa" else "DKIM, Ed25519, new key"
+        records.append(
+            Record(f"dkim:{selector}", label, "TXT", f"{selector}._domainkey.{domain}", txt, False)
         )
     records.append(
         Record(

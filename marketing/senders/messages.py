@@ -31,6 +31,12 @@ DOMAIN_NOT_FOUND = "Sender domain not found."
 DOMAIN_IN_USE = "This domain has senders. Delete them first."
 DOMAIN_VERIFIED = "Domain verified."
 DOMAIN_RECORDS_MISSING = "Domain could not be verified. Check the DNS records below."
+# DKIM key rollover (services/dkim_rollover.py).
+DKIM_ROLLOVER_NEEDS_VERIFIED = "Verify the domain before replacing its DKIM keys."
+DKIM_ROLLOVER_NONE = "No new DKIM key is waiting. Start a key rollover first."
+DKIM_ROLLOVER_NOT_PUBLISHED = (
+    "The new DKIM records were not found in DNS. Publish them, then activate the new keys."
+)
 RECORD_NOT_FOUND = "Record not found."
 RECORD_CNAME_WRONG = "The CNAME points at {found} instead of {expected}."
 RECORD_TXT_WRONG = "No TXT record with the expected value."

@@ -115,6 +115,8 @@ class SenderDomainOut(CamelSchema):
     created_at: datetime
     senders: int
     records: list[DnsRecordOut]
+    # New DKIM keys of a key rollover wait to be published and activated.
+    dkim_rollover: bool
 
 
 class TrackingPendingOut(CamelSchema):

@@ -173,17 +173,12 @@ def _rss_mb(processes) -> list[float]:
 
 def _pipeline(count: int, port: int, key) -> dict:
     from marketing.audience.models import Profile
-    from marketing.delivery.models import Delivery, DeliveryState, DkimKey, Send, SendStatus
+    from marketing.delivery.models import Delivery, DeliveryState, Send, SendStatus
+    from marketing.delivery.services.dkim_keys import dkim_key_store
     from marketing.delivery.services.sends import send_start
 
     subject, html, text = _render_bench()._template()
-    DkimKey.objects.create(
-        domain=FROM.rpartition("@")[2],
-        selector="bench",
-        algorithm="rsa",
-        private_pem=key.private_pem,
-        dns_txt=key.dns_txt,
-    )
+    dkim_key_store(domain=FROM.rpartition("@")[2], selector="bench", algorithm="rsa", pair=key)
     queue = f"bench-send-{uuid.uuid4().hex[:10]}"
     env = {
         "CELERY_TASK_ALWAYS_EAGER": "0",

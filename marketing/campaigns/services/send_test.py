@@ -28,6 +28,7 @@ from marketing.campaigns.selectors import (
 from marketing.campaigns.services.content import campaign_content
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.validation import Problems
+from marketing.delivery.selectors import send_addresses
 from marketing.delivery.services.sends import SendKind
 from marketing.delivery.services.transactional import test_send, transactional_send
 from marketing.senders import messages as sender_messages
@@ -98,10 +99,12 @@ def campaign_send_test(
                 reply_to=sender.reply_to,
                 view_in_browser=content.view_in_browser,
             )
+        # Who was mailed, not only how many (issue 22.2): the send's own rows.
+        addresses = send_addresses(send.pk)
         audit_record(
             AuditEvent.CAMPAIGN_TEST_SENT,
             object_id=campaign.pk,
             label=campaign.name,
-            extra={"recipients": len(emails or []), "groupId": group_id},
+            extra={"recipients": len(addresses), "addresses": addresses, "groupId": group_id},
         )
     return send.pk

@@ -81,8 +81,8 @@ _WRITE = (
 # statements, and an untyped parameter in a select list would be text.
 _EVENT = event_insert_sql("SELECT d.profile_id, %s::smallint, %s::bigint, %s::bigint FROM d")
 _SUPPRESS = (
-    f"INSERT INTO {SUPPRESSION} (email, reason, detail, created_at)"
-    " SELECT d.email, %s, %s, now() FROM d ON CONFLICT (email) DO NOTHING"
+    f"INSERT INTO {SUPPRESSION} (email, reason, detail, from_test_send, created_at)"
+    " SELECT d.email, %s, %s, %s, now() FROM d ON CONFLICT (email) DO NOTHING"
 )
 _PAUSE = (
     f"UPDATE {SEND} SET status = %s, status_message = %s"
@@ -138,7 +138,8 @@ def outcome_statement(
             if streak != 0:  # a run of soft bounces ends (most profiles have none)
                 parts.append(("z", soft_bounce_streak_end_sql(_PROFILE_IDS), []))
     elif reply.outcome == Outcome.HARD_BOUNCE:
-        parts.append(("s", _SUPPRESS, [SuppressionReason.HARD_BOUNCE.value, summary]))
+        suppress = [SuppressionReason.HARD_BOUNCE.value, summary, not counted]
+        parts.append(("s", _SUPPRESS, suppress))
         if counted:
             event("bounced")
     elif state == DeliveryState.FAILED and counted and reply.outcome != Outcome.FAILED:

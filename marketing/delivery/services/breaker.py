@@ -10,7 +10,10 @@ DELIVERY_BREAKER_HARD_BOUNCE_RATE, trips it. Sent messages come from the ledger
 one of them lands once per address (at the SMTP reply, from a DSN, an ARF report or an
 ESP's webhook). Bounces that blame the sender (blocked, spam detected, policy, rate
 limited: bounce_reading/reasons.py) suppress no one but count with the hard bounces: a
-receiver refusing the client is as much a warning as addresses that do not exist.
+receiver refusing the client is as much a warning as addresses that do not exist. Both
+leave test sends out (the same population above and below the line): a test's bounce
+suppresses its address (`Suppression.from_test_send`) but never counts, so a member
+cannot trip the breaker with tests.
 
 Tripping records `SendingHealth.tripped_at` and the reason, pauses every broadcast send
 with the reason as its message (campaigns take it over as Paused, with the message, on
@@ -96,7 +99,7 @@ def window_count(health: SendingHealth, *, now=None) -> Window:
         # Accepted by the receiver in the window (a bounce reported later keeps its sent_at).
         Delivery.objects.filter(sent_at__gte=since).exclude(send__kind=SendKind.TEST).count()
     )
-    suppressed = Suppression.objects.filter(created_at__gte=since)
+    suppressed = Suppression.objects.filter(created_at__gte=since, from_test_send=False)
     return Window(
         since=since,
         sent=sent,

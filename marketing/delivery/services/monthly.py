@@ -4,7 +4,8 @@ zone, from its plan (limit "MonthlySends") or DELIVERY_MONTHLY_LIMIT; none when 
 names one.
 
 Delivery counts what the ledger holds for a month: messages sent in it, and open rows
-(still to go) due in it (rows overdue count toward the current month). The campaigns app
+(still to go) due in it (rows overdue count toward the current month), test sends'
+included (issue 22.2: a test is mail to outside addresses like any other). The campaigns app
 adds what its scheduled campaigns of that month will send and the campaign at hand."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.db import connection
 from django.db.models import Q
 from django.utils import timezone
 
-from marketing.delivery.models import OPEN_STATES, Delivery, SendKind
+from marketing.delivery.models import OPEN_STATES, Delivery
 
 # What the client's scheduled campaigns of a month will send (campaigns register it at
 # start: campaigns stand above delivery).
@@ -64,7 +65,7 @@ def ledger_month_usage(month: Month, *, now: datetime | None = None) -> int:
     due = Q(next_attempt_at__lt=month.end)
     if month.start > now:  # a later month: only rows due in it
         due &= Q(next_attempt_at__gte=month.start)
-    rows = Delivery.objects.exclude(send__kind=SendKind.TEST).filter(
+    rows = Delivery.objects.filter(
         Q(sent_at__gte=month.start, sent_at__lt=month.end) | (Q(state__in=OPEN_STATES) & due)
     )
     return rows.count()

@@ -14,8 +14,6 @@ schema), each once per delivery and kind:
 
 from __future__ import annotations
 
-import hmac
-
 from django.db import IntegrityError, connection, transaction
 
 from core.audit.context import audit_context
@@ -34,7 +32,7 @@ from marketing.delivery.models import (
 )
 from marketing.delivery.selectors import send_ledger_version_name
 from marketing.delivery.services.breaker import breaker_check_soon
-from marketing.delivery.tokens import verp_token
+from marketing.delivery.tokens import verp_token_holds
 from marketing.tracking.services import Event, events_record
 
 COMPLAINT_SOURCE = "complaint"
@@ -45,8 +43,8 @@ ESP_UNSUBSCRIBE_SOURCE = "esp"
 
 def verp_valid(verp: VerpAddress) -> bool:
     """The return path's signature holds for this client (call in its schema)."""
-    return verp.schema == connection.schema_name and hmac.compare_digest(
-        verp.token, verp_token(verp.schema, verp.delivery_id)
+    return verp.schema == connection.schema_name and verp_token_holds(
+        verp.schema, verp.delivery_id, verp.token
     )
 
 
@@ -95,7 +93,11 @@ def _effects(delivery: Delivery, report: Report) -> None:
     if report.kind == ReportKind.HARD_BOUNCE:
         Suppression.objects.get_or_create(
             email=delivery.email,
-            defaults={"reason": SuppressionReason.HARD_BOUNCE, "detail": report.diagnostic},
+            defaults={
+                "reason": SuppressionReason.HARD_BOUNCE,
+                "detail": report.diagnostic,
+                "from_test_send": send.kind == SendKind.TEST,
+            },
         )
         Delivery.objects.filter(pk=delivery.pk).update(
             state=DeliveryState.FAILED, last_reply=(report.diagnostic or report.status)[:500]
@@ -111,7 +113,11 @@ def _effects(delivery: Delivery, report: Report) -> None:
         counted = counted and bool(result.affected)  # one event, not one per ESP report
     else:
         Suppression.objects.get_or_create(
-            email=delivery.email, defaults={"reason": SuppressionReason.COMPLAINT}
+            email=delivery.email,
+            defaults={
+                "reason": SuppressionReason.COMPLAINT,
+                "from_test_send": send.kind == SendKind.TEST,
+            },
         )
         with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):
             profiles_unsubscribe(profile_ids=[delivery.profile_id], source=COMPLAINT_SOURCE)

@@ -19,6 +19,7 @@ from functools import lru_cache
 from django.conf import settings
 from django.db import connection
 
+from core.sealing import unseal
 from marketing.delivery.dkim import Signer
 from marketing.delivery.message import EncodedLines, OutgoingMessage
 from marketing.delivery.messages import MESSAGE_UNBUILDABLE, PROFILE_GONE
@@ -65,15 +66,18 @@ class RunResult(StrEnum):
 
 
 @lru_cache(maxsize=256)
-def _signer(schema: str, domain: str, selector: str, pem: str) -> Signer:
-    return Signer.from_pem(domain, selector, pem)
+def _signer(schema: str, key_id: int, sealed: str, domain: str, selector: str) -> Signer:
+    """The key unsealed and loaded once per process per key (the sealed text is part of
+    the cache key, so a key stored anew is loaded anew): never per message."""
+    return Signer.from_pem(domain, selector, unseal(sealed))
 
 
 def signers_for(domain: str) -> list[Signer]:
     """The client's active keys for the sender's domain, Ed25519 first (RFC 8463
     recommends sending it beside RSA); none until the domain has a key."""
     keys = DkimKey.objects.filter(domain=domain.lower(), is_active=True).order_by("-algorithm")
-    return [_signer(connection.schema_name, k.domain, k.selector, k.private_pem) for k in keys]
+    schema = connection.schema_name
+    return [_signer(schema, k.pk, k.private_key_sealed, k.domain, k.selector) for k in keys]
 
 
 def message_id(send: Send, claimed: Claimed) -> str:

@@ -16,8 +16,10 @@ warm-up.
   comes back over 50 seconds instead of all at once (and claimed again and again).
 - A warm-up day used up puts the send's rows from that domain back until the next day in
   one statement.
-- Test sends and transactional mail (the transactional lane) are not paced: a handful of
-  messages someone is waiting for.
+- Transactional mail (the transactional lane) is not paced: a handful of messages someone
+  is waiting for. Test sends are, though they run on that lane: any member can send them
+  to outside addresses, so they meet the client's rates and warm-up as a broadcast does
+  (issue 22.2).
 - A message no rate limits (no rate for either domain, no warm-up, no slow-down) costs no
   round trip to Redis; slow-downs are read at most once a second per run."""
 
@@ -33,7 +35,14 @@ from django.db.models import Q
 from django.utils import timezone
 
 from marketing.delivery.buckets import Refusal, slow_factors, take
-from marketing.delivery.models import Delivery, DeliveryPace, DeliveryState, PaceKind, Send
+from marketing.delivery.models import (
+    Delivery,
+    DeliveryPace,
+    DeliveryState,
+    PaceKind,
+    Send,
+    SendKind,
+)
 from marketing.delivery.services.ledger import Claimed, deliveries_postpone
 from marketing.delivery.services.warmup import Warmup, domain_warmup
 
@@ -89,7 +98,7 @@ class DeliveryPacer:
     def __init__(self, send: Send) -> None:
         self.send = send
         self.schema = connection.schema_name
-        self.active = not send.transactional
+        self.active = not send.transactional or send.kind == SendKind.TEST
         self.rates = client_rates() if self.active else {}
         self._senders: dict[str, _Sender] = {}
         self._held: list[tuple[Claimed, datetime]] = []

@@ -6,7 +6,8 @@ broadcast's work, so they never wait behind one on `send`.
 - `test_send`: a test of a campaign or message to a few typed addresses (spec 5.2: a
   limited number, TEST_SEND_MAX_RECIPIENTS; 'Please enter valid Email ID'). The addresses
   need not be profiles; the suppression list still holds (a hard-bounced address gets
-  nothing). Test sends leave no trace in reports.
+  nothing). Test sends leave no trace in reports, but are metered as any send
+  (services/test_send_meter.py: hourly limits, the monthly allowance, the breaker).
 - `transactional_send`: one message to given profiles now (a workflow's email to the
   person it is running for, a confirmation), with the same mailability rules as every
   send.
@@ -24,6 +25,7 @@ from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.delivery.messages import TEST_RECIPIENTS_LIMIT
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, send_freeze
+from marketing.delivery.services.test_send_meter import test_send_meter
 
 SEND_RUN = "delivery.send_run"
 TRANSACTIONAL_RUN = "delivery.send_run_transactional"
@@ -97,6 +99,7 @@ def test_send(
     """Send a test of this content to the typed addresses, on the transactional lane
     (`view_in_browser`: each message links to its copy in the browser, as the real send's)."""
     emails = test_addresses(addresses)
+    test_send_meter(count=len(emails), field="emails")
     with transaction.atomic():
         send = Send.objects.create(
             kind=SendKind.TEST,
@@ -132,7 +135,10 @@ def transactional_send(
     """Send this message to these profiles now, on the transactional lane; profiles that
     may not be mailed (unsubscribed, suppressed, invalid...) are left out as in any send.
     `kind`/`source_id` name what it belongs to (a workflow step: WORKFLOW_STEP and the
-    step's id, a second call for the same step and profile then finds the same send)."""
+    step's id, a second call for the same step and profile then finds the same send). A
+    TEST (a test to a small group) is metered as a test send of that many recipients."""
+    if kind == SendKind.TEST:
+        test_send_meter(count=len(profile_ids), field="groupId")
     with transaction.atomic():
         if source_id is None:
             send = Send.objects.create(

@@ -21,6 +21,7 @@ from django.utils.html import escape
 from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from core.person_mail import SENDER_ACTIVATION, person_mail_allow
 from core.tasks import enqueue_on_commit
 from marketing.senders import messages
 from marketing.senders.models import Sender
@@ -32,7 +33,9 @@ ACTIVATION_PATH = "/external/verifySender"
 
 def activation_mail_queue(*, sender: Sender) -> None:
     """A fresh nonce (older links die) and the mail sent once the transaction commits.
-    Call inside the write's transaction."""
+    Call inside the write's transaction: a mail over the hourly limits of mail sent for
+    a person (core/person_mail.py) raises, and the write is undone with it."""
+    person_mail_allow(SENDER_ACTIVATION, to=sender.email, client=connection.schema_name)
     sender.activation_nonce = secrets.token_hex(16)
     sender.activation_sent_at = timezone.now()
     sender.save(update_fields=["activation_nonce", "activation_sent_at"])

@@ -41,8 +41,14 @@ def domain_normalise(text: str) -> str:
 
 
 def domain_records(domain: SenderDomain):
-    """The records to publish for this domain (dns_records.Record), DKIM from delivery."""
-    return records_for(domain.name, domain.verification_token, dkim_keys_for(domain.name))
+    """The records to publish for this domain (dns_records.Record), DKIM from delivery (a
+    key rollover's new keys included)."""
+    return records_for(
+        domain.name,
+        domain.verification_token,
+        dkim_keys_for(domain.name),
+        dkim_keys_for(domain.name, active=False),
+    )
 
 
 def domain_add(*, name: str) -> SenderDomain:

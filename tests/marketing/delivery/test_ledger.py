@@ -14,13 +14,13 @@ from marketing.delivery.messages import SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     Delivery,
     DeliveryState,
-    DkimKey,
     Send,
     SendKind,
     SendStatus,
     Suppression,
 )
 from marketing.delivery.services.attempts import delivery_outcome_record
+from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, deliveries_claim, send_freeze
 from marketing.delivery.services.sending import RunResult, message_id, send_batch_run
 from marketing.delivery.smtp import Outcome, Reply
@@ -94,9 +94,7 @@ def test_freeze_takes_only_mailable_profiles_and_is_idempotent(client_schema):
 
 
 def test_a_send_delivers_signed_personalised_mail_and_finishes(client_schema, sink):
-    DkimKey.objects.create(
-        domain="shop.example", selector="s1", private_pem=KEY.private_pem, dns_txt=KEY.dns_txt
-    )
+    dkim_key_store(domain="shop.example", selector="s1", algorithm="rsa", pair=KEY)
     [ann] = _profiles("ann@mail.example", first_name="Ann")
     [bob] = _profiles("bob@mail.example")
     send = _send()

@@ -20,7 +20,8 @@ from pathlib import Path
 from marketing.audience.models import Profile
 from marketing.content.services.templates import template_create
 from marketing.delivery.dkim import key_pair_generate
-from marketing.delivery.models import DkimKey, Send, SendKind
+from marketing.delivery.models import Send, SendKind
+from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.web_view import view_line_add
@@ -66,9 +67,7 @@ def spam_score(raw: bytes, home: Path) -> tuple[float, str]:
 def test_every_stock_template_scores_below_one(alpha, sink, tmp_path):
     key = key_pair_generate("rsa")
     with in_schema(alpha):
-        DkimKey.objects.create(
-            domain="example.com", selector="mc1", private_pem=key.private_pem, dns_txt=key.dns_txt
-        )
+        dkim_key_store(domain="example.com", selector="mc1", algorithm="rsa", pair=key)
         profile = Profile.objects.create(
             email="ann.reader@mail.example", first_name="Ann", last_name="Reader"
         )

@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
+from core import redis_store
 from marketing.audience.models import Profile
 from marketing.delivery import buckets
 from marketing.delivery.buckets import Refusal, slow_down, slow_factors, take
@@ -117,7 +118,7 @@ def test_clients_have_their_own_buckets():
 
 def _hammer(prefix: str, seconds: float, queue) -> None:
     """A second process taking tokens as fast as it can (a fresh Redis connection)."""
-    buckets._client.cache_clear()
+    redis_store._client.cache_clear()
     buckets._registered.clear()
     from django.conf import settings
 

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from marketing.audience.models import Profile
 from marketing.delivery.dkim import key_pair_generate
-from marketing.delivery.models import DkimKey, Send, SendKind
+from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services import transactional
+from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.web_view import VIEW_LINE_HTML, view_line_add
@@ -66,9 +67,7 @@ def _path(url: str) -> str:
 
 def test_each_message_links_to_its_own_copy_at_the_top(alpha, sink):
     with in_schema(alpha):
-        DkimKey.objects.create(
-            domain="shop.example", selector="s1", private_pem=KEY.private_pem, dns_txt=KEY.dns_txt
-        )
+        dkim_key_store(domain="shop.example", selector="s1", algorithm="rsa", pair=KEY)
         ann, bob = _profile(), _profile("bob@mail.example", "Bob")
         send = _send()
         _run(send, [ann, bob])

@@ -33,6 +33,7 @@ const domain = (overrides: Partial<SenderDomain> = {}): SenderDomain => ({
   createdAt: '2026-11-23T10:00:00Z',
   senders: 1,
   records: ['cname', 'verification', 'spf', 'dmarc'].map((key) => record(key)),
+  dkimRollover: false,
   ...overrides,
 });
 

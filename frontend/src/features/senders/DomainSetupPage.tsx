@@ -42,6 +42,7 @@ import {
   type DomainList,
   type SenderDomain,
 } from './api';
+import { DkimRolloverPanel } from './DkimRolloverPanel';
 import { senderMessages as text } from './messages';
 
 function Copyable({ value, what }: { value: string; what: string }) {
@@ -151,6 +152,7 @@ function DomainCard({ domain, timeZoneMinutes, onChanged, onDelete }: DomainCard
             {domain.error}
           </Alert>
         )}
+        <DkimRolloverPanel domain={domain} onChanged={onChanged} />
         <Table.ScrollContainer minWidth={800}>
           <Table verticalSpacing="sm" aria-label={`${text.records}: ${domain.name}`}>
             <Table.Thead>

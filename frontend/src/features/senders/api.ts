@@ -60,6 +60,14 @@ export function verifyDomain(id: number): Promise<SenderDomain> {
   return call(api.POST('/api/mm/sender-domains/{domain_id}/verify', { params: { path: { domain_id: id } } }));
 }
 
+export function startDkimRollover(id: number): Promise<SenderDomain> {
+  return call(api.POST('/api/mm/sender-domains/{domain_id}/dkim-rollover', { params: { path: { domain_id: id } } }));
+}
+
+export function activateDkimRollover(id: number): Promise<SenderDomain> {
+  return call(api.POST('/api/mm/sender-domains/{domain_id}/dkim-rollover/activate', { params: { path: { domain_id: id } } }));
+}
+
 export function deleteDomain(id: number): Promise<void> {
   return call(api.DELETE('/api/mm/sender-domains/{domain_id}', { params: { path: { domain_id: id } } }));
 }

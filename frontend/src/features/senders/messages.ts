@@ -74,6 +74,14 @@ export const senderMessages = {
   spfHint:
     'SPF: if the domain already has an SPF record, add the include to it instead of publishing a second one (a domain may have only one).',
   found: (values: string) => `Found: ${values}`,
+  rolloverStart: 'Replace DKIM keys',
+  rolloverHint: 'New keys are made for you to publish; the current keys sign until the new ones are found in DNS.',
+  rolloverStarted: 'New DKIM keys made. Publish the records marked "new key", then activate them.',
+  rolloverWaitingTitle: 'New DKIM keys are waiting',
+  rolloverWaiting:
+    'Publish the records marked "new key" at your DNS provider, then activate them. Mail is signed with the current keys until then.',
+  rolloverActivate: 'Activate new keys',
+  rolloverDone: 'New DKIM keys active. Keep the old DKIM records published for a few days, then remove them.',
   trackingTitle: 'Tracking domain',
   trackingIntro: (target: string) =>
     `Open and click links can use a host of your own. Point its CNAME record at ${target} and save it here; then publish the TXT verification record we show, which proves the domain is yours, and save again. The domain serves only the links in your emails.`,
