@@ -1,4 +1,5 @@
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from ninja import Query, Router, Schema, Status
 from ninja.utils import check_csrf
 
@@ -57,6 +58,9 @@ def build_session_router() -> Router:
             # The bearer token already held, or none for a cookie session: reading the
             # status never mints a credential.
             token = bearer_token(request) or ""
+        # A cookie session's writes carry the CSRF cookie back: every tab that starts has
+        # one (the same value while it lasts), so no tab is half signed in.
+        get_token(request)
         return client_status(client=request.tenant, member=member, token=token)
 
     @router.post("/auth/login", auth=None, response={200: TokenOut, 415: ErrorOut, **ERRORS})

@@ -4,6 +4,7 @@ token or (for a file link) a single-use download token, and records why when the
 (never signed in, expired, or bound to another client). Nothing below it guesses."""
 
 from enum import StrEnum
+from http.cookies import Morsel
 
 from django.conf import settings
 from django.contrib.auth import get_user
@@ -153,4 +154,37 @@ class FrameAncestorsMiddleware:
         # A view's own policy (a served image's) keeps its directives; this one is added.
         own = response.get("Content-Security-Policy")
         response["Content-Security-Policy"] = f"{own}; {ancestors}" if own else ancestors
+        return response
+
+
+class _PartitionedMorsel(Morsel):
+    """A cookie sent with the CHIPS `Partitioned` attribute (Python's Morsel has no such key
+    before 3.14)."""
+
+    def OutputString(self, attrs=None):  # noqa: N802 (Morsel's own name)
+        return f"{super().OutputString(attrs)}; Partitioned"
+
+
+class PartitionedCookiesMiddleware:
+    """In the parent suite's cross-site frame, browsers that block third-party cookies still
+    keep a partitioned one (CHIPS): a cookie jar of the app's host per top-level site. The
+    session and CSRF cookies are sent `Partitioned` when SESSION_COOKIE_PARTITIONED (with
+    SameSite=None; Secure, which CHIPS requires), deletions included, so every tab of the
+    client's host under one top-level site shares one session, framed or not."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if not settings.SESSION_COOKIE_PARTITIONED:
+            return response
+        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME):
+            morsel = response.cookies.get(name)
+            if morsel is None or isinstance(morsel, _PartitionedMorsel):
+                continue
+            partitioned = _PartitionedMorsel()
+            partitioned.set(morsel.key, morsel.value, morsel.coded_value)
+            partitioned.update(morsel)
+            response.cookies[name] = partitioned
         return response

@@ -9,6 +9,9 @@ SESSION_COOKIE_SAMESITE = "None" if _cross_site else "Lax"
 SESSION_COOKIE_SECURE = _cross_site
 CSRF_COOKIE_SAMESITE = SESSION_COOKIE_SAMESITE
 CSRF_COOKIE_SECURE = _cross_site
+# Cross-site cookies are also partitioned (CHIPS): browsers that block third-party cookies
+# keep them in the parent suite's frame (tenants.middleware.PartitionedCookiesMiddleware).
+SESSION_COOKIE_PARTITIONED = _cross_site
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=8 * 3600)
 SESSION_ENGINE = "django.contrib.sessions.backends.db"

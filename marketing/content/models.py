@@ -76,7 +76,7 @@ class Template(_Edited):
     preview_text = models.CharField(max_length=255, blank=True)
     html = models.TextField(blank=True)  # email-safe: sanitized and inlined on save
     text = models.TextField(blank=True)
-    project_data = models.JSONField(null=True, blank=True)  # the designer's project, as given
+    project_data = models.JSONField(null=True, blank=True)  # the designer's, made safe on save
     # Every save of the content moves the version; a thumbnail is of one version.
     version = models.PositiveIntegerField(default=1)
     thumbnail_key = models.CharField(max_length=300, blank=True)  # default storage key

@@ -221,6 +221,38 @@ def server(django_db_setup, django_db_blocker, parent_suite, app_dns, app_mail):
         )
 
 
+# Every page of every context reports what the Content-Security-Policy refused: Chromium
+# logs "Refused to ..." itself, and this listener (in every frame a script can run in)
+# names the directive. A test that saw one fails (docs/architecture.md, "Untrusted content").
+_CSP_LISTENER = """document.addEventListener('securitypolicyviolation', (event) => {
+  console.error(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI
+    || 'inline'} in ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`);
+}, true);"""
+_CSP_VIOLATIONS: list[str] = []
+
+
+def _csp_watch(context) -> None:
+    context.add_init_script(_CSP_LISTENER)
+
+    def seen(message) -> None:
+        text = message.text
+        if text.startswith(("Refused to", "CSP violation:")):
+            _CSP_VIOLATIONS.append(f"{message.location.get('url', '')}: {text}")
+
+    context.on("console", seen)
+
+
+@pytest.fixture(autouse=True)
+def csp_violations():
+    """What the app's policy refused during the test; a test that provokes one on purpose
+    checks it and clears the list. Anything left fails the test."""
+    _CSP_VIOLATIONS.clear()
+    yield _CSP_VIOLATIONS
+    seen, _CSP_VIOLATIONS[:] = list(_CSP_VIOLATIONS), []
+    if seen:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(seen), pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:
@@ -236,6 +268,14 @@ def browser():
                 "--disable-sync",
             ],
         )
+        new_context = chromium.new_context
+
+        def watched_context(*args, **kwargs):
+            context = new_context(*args, **kwargs)
+            _csp_watch(context)
+            return context
+
+        chromium.new_context = watched_context
         yield chromium
         chromium.close()
 

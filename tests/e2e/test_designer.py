@@ -26,11 +26,12 @@ from tests.e2e.conftest import sign_in
 
 THUMBNAIL_DEADLINE_S = 90
 
-# The page's own calls to the API, with the session the app holds (cookie and bearer token).
+# The page's own calls to the API, with the session the app holds (its cookie, and the CSRF
+# cookie's value on a write).
 _API = """async ([method, path, body]) => {
   const headers = { Accept: 'application/json' };
-  const token = sessionStorage.getItem('mc.token');
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const csrf = document.cookie.split('; ').find((c) => c.startsWith('csrftoken='));
+  if (csrf) headers['X-CSRFToken'] = decodeURIComponent(csrf.slice('csrftoken='.length));
   let payload;
   if (body && body.png) {
     const bytes = Uint8Array.from(atob(body.png), (c) => c.charCodeAt(0));

@@ -201,3 +201,46 @@ def test_malformed_sign_in_answers_400_with_field_errors(alpha):
     )
     assert response.status_code == 400
     assert "password" in response.json()["errors"]
+
+
+def test_a_second_tab_with_the_cookie_writes_with_the_csrf_cookies_value(alpha):
+    first = HttpClient(HTTP_HOST=alpha.host, enforce_csrf_checks=True)
+    _login(first, alpha.admin.email)
+    # A second tab shares the browser's cookies and holds no token.
+    second = HttpClient(HTTP_HOST=alpha.host, enforce_csrf_checks=True)
+    second.cookies = first.cookies
+    assert second.get("/api/getStatus").status_code == 200
+    csrf = second.cookies["csrftoken"].value
+    assert not second.cookies["csrftoken"]["httponly"]
+    write = second.post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 7},
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN=csrf,
+    )
+    assert write.status_code == 200, write.content
+    forged = second.post(
+        "/api/UpdateCurrentWebsiteID",
+        {"websiteID": 7},
+        content_type="application/json",
+        HTTP_X_CSRFTOKEN="x" * 32,
+    )
+    assert forged.status_code == 403
+
+
+def test_cross_site_cookies_are_partitioned(alpha, settings):
+    settings.SESSION_COOKIE_PARTITIONED = True
+    settings.SESSION_COOKIE_SAMESITE = settings.CSRF_COOKIE_SAMESITE = "None"
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = True
+    browser = http(alpha.host)
+    response = _login(browser, alpha.admin.email, secure=True)
+    for name in ("sessionid", "csrftoken"):
+        header = response.cookies[name].output(header="")
+        assert "SameSite=None" in header and "Secure" in header
+        assert header.endswith("; Partitioned"), header
+    assert "Partitioned" not in str(response.cookies.get("other", ""))
+    signed_out = browser.post("/api/logout", secure=True, **bearer(response.json()["token"]))
+    assert signed_out.status_code == 200
+    settings.SESSION_COOKIE_PARTITIONED = False
+    plain = _login(http(alpha.host), alpha.admin.email)
+    assert "Partitioned" not in plain.cookies["sessionid"].output(header="")

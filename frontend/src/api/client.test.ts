@@ -1,4 +1,5 @@
 import { jsonResponse, mockFetch } from '../test-utils/fetch';
+import { keepTokenIfCookiesRefused } from '../lib/credentials';
 import { api, ApiError, call, setSessionExpiredHandler } from './client';
 
 const settled = async (promise: Promise<unknown>) => {
@@ -13,8 +14,8 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/campaignListView');
 });
 
-test('sends JSON with credentials, no-cache and the held bearer token', async () => {
-  sessionStorage.setItem('mc.token', 'abc');
+test('sends JSON with credentials, no-cache and the bearer token held when cookies were refused', async () => {
+  keepTokenIfCookiesRefused('abc');
   const fetchMock = mockFetch({ '/api/mm/tags': () => jsonResponse(201, { id: 1, name: 'A' }) });
   await expect(call(api.POST('/api/mm/tags', { body: { name: 'A' } }))).resolves.toEqual({ id: 1, name: 'A' });
   const [url, init] = fetchMock.mock.calls[0];
@@ -24,6 +25,23 @@ test('sends JSON with credentials, no-cache and the held bearer token', async ()
   expect(init.headers.get('Cache-Control')).toBe('no-cache');
   expect(init.headers.get('Accept')).toBe('application/json');
   expect(init.headers.get('Content-Type')).toBe('application/json');
+  expect(init.headers.get('X-CSRFToken')).toBeNull();
+});
+
+test('with the session cookie, a write carries the CSRF cookie back and no token is held', async () => {
+  document.cookie = 'csrftoken=c%2Bsrf';
+  keepTokenIfCookiesRefused('abc');
+  const fetchMock = mockFetch({
+    '/api/mm/tags': () => jsonResponse(201, { id: 1, name: 'A' }),
+    '/api/mm/groups': () => jsonResponse(200, { items: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 10 }),
+  });
+  await call(api.POST('/api/mm/tags', { body: { name: 'A' } }));
+  await call(api.GET('/api/mm/groups'));
+  const [write, read] = fetchMock.mock.calls.map(([, init]) => init.headers);
+  expect(write.get('X-CSRFToken')).toBe('c+srf');
+  expect(write.get('Authorization')).toBeNull();
+  expect(read.get('X-CSRFToken')).toBeNull();
+  expect(sessionStorage.length).toBe(0);
 });
 
 test('the query leaves out empty values; path parameters are filled in', async () => {

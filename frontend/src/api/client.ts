@@ -1,9 +1,8 @@
 import createClient from 'openapi-fetch';
-import { appStorage } from '../lib/app-storage';
 import { paths as appPaths } from '../config/paths';
 import { isSessionExemptPath } from '../config/routes';
+import { csrfToken, heldBearerToken } from '../lib/credentials';
 import { messages } from '../lib/messages';
-import { storageKeys } from '../lib/storage-keys';
 import type { paths } from './schema';
 
 export class ApiError extends Error {
@@ -20,7 +19,8 @@ export class ApiError extends Error {
 
 /**
  * The typed client: every path, parameter, body and answer comes from the generated schema.
- * Each request carries the session cookie, the held bearer token and no-cache; `call` below
+ * Each request carries the session cookie (a write also the CSRF cookie's value), the bearer
+ * token when one is held (lib/credentials.ts) and no-cache; `call` below
  * settles it the app's way. `fetch` is looked up at call time (tests replace it); the base is
  * this page's origin because a Request needs an absolute URL outside the browser.
  */
@@ -31,12 +31,16 @@ export const api = createClient<paths>({
   cache: 'no-store',
 });
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 api.use({
   onRequest({ request }) {
     request.headers.set('Accept', 'application/json');
     request.headers.set('Cache-Control', 'no-cache');
-    const token = appStorage.getItem(storageKeys.token);
+    const token = heldBearerToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    const csrf = SAFE_METHODS.has(request.method) ? null : csrfToken();
+    if (csrf) request.headers.set('X-CSRFToken', csrf);
     return request;
   },
 });

@@ -1,5 +1,4 @@
 export const storageKeys = {
-  token: 'mc.token',
   access: 'mc.access',
   status: 'mc.status',
   statusRetries: 'mc.statusRetries',

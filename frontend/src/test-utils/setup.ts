@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
+import { forgetHeldToken } from '../lib/credentials';
 
 // findBy* and waitFor wait up to 5 s (the library's default is 1 s): in `make test` a
 // lazily loaded screen (the campaign report, with its charts) took 1.15 s to appear while
@@ -34,6 +35,8 @@ window.ResizeObserver = ResizeObserver;
 
 afterEach(() => {
   sessionStorage.clear();
+  forgetHeldToken();
+  document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

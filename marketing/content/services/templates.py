@@ -2,9 +2,10 @@
 
 Rules: a name is required, at most NAME_MAX characters, unique within its type whatever
 its case (spec 5.4); a template keeps its type; its folder is one of its type; its HTML is
-made email-safe on every save (email_html.email_html_clean) and its designer project kept
-as given. A save that changes the content moves the template's version and schedules one
-thumbnail of that version (thumbnails.thumbnail_schedule, on commit). Every change
+made email-safe on every save (email_html.email_html_clean) and its designer project made
+safe to open in the designer (email_html.email_design_clean): the untrusted-content rule of
+core.untrusted_html. A save that changes the content moves the template's version and
+schedules one thumbnail of that version (thumbnails.thumbnail_schedule, on commit). Every change
 records its audit row in its own transaction."""
 
 from pathlib import PurePosixPath
@@ -15,7 +16,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from marketing.content import messages
-from marketing.content.email_html import email_html_clean
+from marketing.content.email_html import email_design_clean, email_html_clean
 from marketing.content.models import Template
 from marketing.content.selectors import folder_get, template_name_taken, template_names_like
 from marketing.content.services.names import (
@@ -112,7 +113,7 @@ def template_create(
         preview_text=preview_text.strip(),
         html=_html(html),
         text=text,
-        project_data=project_data,
+        project_data=email_design_clean(project_data),
         **author(member),
         **editor(member),
     )
@@ -150,7 +151,7 @@ def template_update(
     if text is not None:
         changes["text"] = text
     if project_data is not _UNSET:
-        changes["project_data"] = project_data
+        changes["project_data"] = email_design_clean(project_data)
     changes = {k: v for k, v in changes.items() if getattr(template, k) != v}
     if not changes:
         return template
@@ -206,7 +207,7 @@ def template_duplicate(*, template: Template, member: Member | None) -> Template
         preview_text=template.preview_text,
         html=template.html,
         text=template.text,
-        project_data=template.project_data,
+        project_data=email_design_clean(template.project_data),
         **author(member),
         **editor(member),
     )

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("delivery", "0010_delivery_send_index_dropped"),
+        ("delivery", "0011_deliveryreport_reason"),
     ]
 
     operations = [

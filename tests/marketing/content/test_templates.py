@@ -70,6 +70,30 @@ def test_create_get_update_delete(alpha, admin_api):
     assert events == ["template.created", "template.deleted"] + ["template.updated"] * 3
 
 
+def test_a_designer_project_is_made_safe_on_create_update_and_duplicate(alpha, user_api):
+    """The untrusted-content rule: a USER's project never brings a handler to whoever opens it."""
+    image = {"type": "image", "attributes": {"src": "x", "onerror": "steal()", "alt": "A"}}
+    hostile = {
+        "pages": [{"frames": [{"component": {"type": "wrapper", "components": [image]}}]}],
+        "styles": [],
+    }
+    safe_image = {"type": "image", "attributes": {"src": "x", "alt": "A"}}
+    created = _create(user_api, projectData=hostile).json()
+    assert created["projectData"]["pages"][0]["frames"][0]["component"]["components"] == [
+        safe_image
+    ]
+    script = {"type": "script", "content": "steal()"}
+    hostile["pages"][0]["frames"][0]["component"]["components"] = [script, image]
+    updated = user_api.patch(f"/api/mm/templates/{created['id']}", {"projectData": hostile})
+    assert updated.json()["projectData"]["pages"][0]["frames"][0]["component"]["components"] == [
+        safe_image
+    ]
+    with in_schema(alpha):
+        Template.objects.filter(pk=created["id"]).update(project_data=hostile)  # saved earlier
+    copy = user_api.post(f"/api/mm/templates/{created['id']}/duplicate", {}).json()
+    assert "steal" not in str(copy["projectData"])
+
+
 def test_links_that_will_not_work_are_reported_with_the_template(alpha, admin_api):
     created = _create(
         admin_api,

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { reloadPage } from '../../lib/browser';
+import { heldBearerToken, keepTokenIfCookiesRefused } from '../../lib/credentials';
 import { jsonResponse, mockFetch } from '../../test-utils/fetch';
 import { render } from '../../test-utils/render';
 import { makeSession } from '../../test-utils/session';
@@ -43,14 +44,16 @@ test('messages from other origins are ignored', () => {
   expect(reloadPage).not.toHaveBeenCalled();
 });
 
-test('Logout signs out, clears session storage and goes to /sessionout', async () => {
+test('Logout signs out, clears session storage and the held token, and goes to /sessionout', async () => {
   const fetchMock = setup();
-  sessionStorage.setItem('mc.token', 'x');
+  sessionStorage.setItem('mc.access', 'x');
+  keepTokenIfCookiesRefused('x');
   post({ type: 'Logout' });
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/sessionout'));
   expect(String(fetchMock.mock.calls[0][0])).toBe('/api/logout');
   expect((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].method).toBe('POST');
-  expect(sessionStorage.getItem('mc.token')).toBeNull();
+  expect(sessionStorage.getItem('mc.access')).toBeNull();
+  expect(heldBearerToken()).toBeNull();
 });
 
 test('MKM_Page_Reload reloads; the not-yet-handled messages change nothing', () => {

@@ -2,6 +2,7 @@ import { appStorage } from '../../lib/app-storage';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { logout } from '../../api/auth';
+import { forgetHeldToken } from '../../lib/credentials';
 import { updateCurrentWebsite } from '../../api/website';
 import { paths } from '../../config/paths';
 import { reloadPage } from '../../lib/browser';
@@ -32,6 +33,7 @@ export function ParentMessages() {
           .catch(() => undefined)
           .finally(() => {
             appStorage.clear();
+            forgetHeldToken();
             navigate(paths.sessionOut.href(), { replace: true });
           });
       } else if (message.type === 'MKM_Page_Reload') {

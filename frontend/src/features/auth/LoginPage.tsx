@@ -1,11 +1,10 @@
-import { appStorage } from '../../lib/app-storage';
 import { Alert, Button, Container, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { messages } from '../../lib/messages';
-import { storageKeys } from '../../lib/storage-keys';
+import { keepTokenIfCookiesRefused } from '../../lib/credentials';
 import { safeNext } from './safe-next';
 
 export default function LoginPage() {
@@ -22,7 +21,7 @@ export default function LoginPage() {
     setError(null);
     try {
       const { token } = await login({ email, password });
-      appStorage.setItem(storageKeys.token, token);
+      keepTokenIfCookiesRefused(token);
       navigate(safeNext(query.get('next')), { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.somethingWentWrongTryAgain);
