@@ -18,7 +18,11 @@ from django.utils.text import slugify
 from marketing.campaigns.models import Campaign, CampaignSettings
 from marketing.content.selectors import footer_get, header_get, template_get
 from marketing.delivery.services.web_view import view_line_add
-from marketing.rendering.services import html_links_utm_add, text_links_utm_add
+from marketing.rendering.services import (
+    html_links_utm_add,
+    merge_tags_check,
+    text_links_utm_add,
+)
 
 _BODY_OPEN = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 _BODY_CLOSE = re.compile(r"</body\s*>", re.IGNORECASE)
@@ -96,3 +100,16 @@ def utm_params(campaign: Campaign) -> dict[str, str]:
         "utm_medium": "email",
         "utm_campaign": name,
     }
+
+
+def content_merge_tag_problems(*contents: CampaignContent) -> dict[str, list[str]]:
+    """The merge tags the renderer cannot read in what would be sent (the subject; the
+    template with its header and footer), by the campaign field that holds them: a test
+    and a send refuse them rather than mail them as raw text."""
+    problems: dict[str, list[str]] = {}
+    for content in contents:
+        found = merge_tags_check(subject=content.subject, html=content.html, text=content.text)
+        for part, refusals in found.items():
+            listed = problems.setdefault("subject" if part == "subject" else "templateId", [])
+            listed += [message for message in refusals if message not in listed]
+    return problems

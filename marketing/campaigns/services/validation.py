@@ -23,6 +23,7 @@ from core.messages import INVALID_EMAIL
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignType
 from marketing.campaigns.services.limits import LimitProblems
+from marketing.rendering.services import merge_tags_check
 from marketing.senders import messages as sender_messages
 
 
@@ -60,7 +61,8 @@ def _resend_check(problems: Problems, *, on: bool, days, time, prefix: str) -> N
 
 def campaign_fields_check(campaign: Campaign) -> None:
     """What every save needs (spec 5.2): a name, a campaign type, a well-formed sender,
-    resend settings in range with their times, an A/B set-up that makes sense."""
+    resend settings in range with their times, an A/B set-up that makes sense, and a
+    subject, preview text and variant subjects whose merge tags the renderer reads."""
     problems = Problems()
     if not campaign.name.strip():
         problems.add("name", messages.NAME_REQUIRED)
@@ -87,7 +89,19 @@ def campaign_fields_check(campaign: Campaign) -> None:
     )
     if campaign.kind == CampaignKind.AB:
         _ab_fields_check(problems, campaign)
+    _merge_tags_fields_check(problems, campaign)
     problems.raise_if_any()
+
+
+def _merge_tags_fields_check(problems: Problems, campaign: Campaign) -> None:
+    written = [
+        ("subject", campaign.subject),
+        ("previewText", campaign.preview_text),
+        *(("abVariants", str(v.get("subject") or "")) for v in campaign.ab_variants),
+    ]
+    for name, source in written:
+        for message in merge_tags_check(subject=source).get("subject", []):
+            problems.add(name, message)
 
 
 def _ab_fields_check(problems: Problems, campaign: Campaign) -> None:
@@ -167,6 +181,8 @@ class SendContext:
     sender_problem: str = ""
     # the sending limits (services/limits.py): monthly, warm-up minimum, the breaker
     limits: LimitProblems = field(default_factory=LimitProblems)
+    # merge tags the renderer cannot read in the content, by field (content.py)
+    content_problems: dict[str, list[str]] = field(default_factory=dict)
 
 
 def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_now: bool) -> None:
@@ -246,4 +262,8 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
     ):
         if problem:
             problems.add(name, problem)
+    for name, refusals in context.content_problems.items():
+        for message in refusals:
+            if message not in problems.errors.get(name, []):
+                problems.add(name, message)
     problems.raise_if_any()
