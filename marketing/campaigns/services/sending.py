@@ -43,6 +43,7 @@ from marketing.campaigns.selectors import (
     campaign_get,
     campaign_send_states,
     campaign_sends,
+    campaign_settings_get,
     campaigns_unfinished,
 )
 from marketing.campaigns.services.ab import ab_start
@@ -141,6 +142,7 @@ def send_context(campaign: Campaign, *, now) -> SendContext:
         sender_problem=sender.problem,
         limits=campaign_limits(campaign, sender_address=sender.address, count=count, now=now),
         content_problems=_content_problems(campaign),
+        postal_address=campaign_settings_get().postal_address,
     )
 
 

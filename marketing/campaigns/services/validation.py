@@ -5,8 +5,9 @@ it holds must be well formed: a sender name of at most 50 characters, valid addr
 resend days from 2 to 10 with their times, an A/B set-up of A, B and at most C).
 `campaign_send_check` runs before a schedule or a send and asks for everything a send
 needs: campaign type, sender, audience, content, a schedule not in the past, RSS and poll
-fields, the recipient limits of a private campaign type, and the sending limits (the
-monthly send limit, a warming-up domain's minimum audience, the breaker)."""
+fields, the recipient limits of a private campaign type, the sending limits (the
+monthly send limit, a warm-up campaign's minimum audience, the breaker), merge tags the
+renderer reads, and the client's postal address on file (every campaign's footer)."""
 
 from __future__ import annotations
 
@@ -183,6 +184,8 @@ class SendContext:
     limits: LimitProblems = field(default_factory=LimitProblems)
     # merge tags the renderer cannot read in the content, by field (content.py)
     content_problems: dict[str, list[str]] = field(default_factory=dict)
+    # the client's postal address (campaign settings): every campaign's footer carries it
+    postal_address: str = ""
 
 
 def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_now: bool) -> None:
@@ -262,6 +265,8 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
     ):
         if problem:
             problems.add(name, problem)
+    if not context.postal_address.strip():
+        problems.add("postalAddress", messages.POSTAL_ADDRESS_MISSING)
     for name, refusals in context.content_problems.items():
         for message in refusals:
             if message not in problems.errors.get(name, []):
