@@ -192,6 +192,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignDelete": MEMBER,
     "campaignSend": MEMBER,
     "campaignSendTest": MEMBER,
+    "campaignSendSummary": MEMBER,  # what a send will do, before the last click
     "campaignPause": MEMBER,
     "campaignResume": MEMBER,
     # campaign reports (issue 13): a campaign's report and recipient lists are open to

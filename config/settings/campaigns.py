@@ -15,9 +15,10 @@ CAMPAIGN_PRIVATE_RECIPIENT_LIMIT = env.int("CAMPAIGN_PRIVATE_RECIPIENT_LIMIT", d
 CAMPAIGN_AB_PERCENT = (10, 50)
 # A schedule this many seconds in the past still counts as now (the time the form took).
 CAMPAIGN_SCHEDULE_GRACE_SECONDS = 120
-# Spec 5.2: "Warm-up campaigns need a minimum recipient count": a campaign from a sending
-# domain still in its warm-up (DELIVERY_WARMUP_DAYS) needs at least this many recipients
-# (a handful of messages teaches the mailbox providers nothing about the domain).
+# Spec 5.2: "Warm-up campaigns need a minimum recipient count": a campaign marked as a
+# warm-up campaign needs at least this many recipients (a handful of messages teaches the
+# mailbox providers nothing about the domain). Other campaigns may be of any size; a new
+# domain's daily allowance (DELIVERY_WARMUP_*) spreads a large one over several days.
 CAMPAIGN_WARMUP_MIN_RECIPIENTS = env.int("CAMPAIGN_WARMUP_MIN_RECIPIENTS", default=50)
 # Super-admin reports across clients (/performanceReport, /recentcampaigns, /scheduleSummary)
 # read each client's schema in turn: at most this many campaigns from each, and a window

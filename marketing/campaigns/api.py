@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
@@ -21,6 +22,7 @@ from marketing.campaigns.schemas import (
     CampaignPatch,
     CampaignQuery,
     CampaignSendIn,
+    CampaignSendSummaryOut,
     CampaignSettingsIO,
     CampaignSettingsPatch,
     CampaignTypeIn,
@@ -33,6 +35,7 @@ from marketing.campaigns.schemas import (
 )
 from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
 from marketing.campaigns.services.publishing import campaign_publish, campaign_unpublish
+from marketing.campaigns.services.send_summary import campaign_send_summary
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.campaigns.services.sending import campaign_pause, campaign_resume, campaign_send
 from marketing.campaigns.services.settings import campaign_settings_update
@@ -170,6 +173,37 @@ def campaignSend(request: HttpRequest, campaign_id: int, data: CampaignSendIn):
         member=request.auth,
     )
     return _one(campaign, request)
+
+
+@router.get(
+    "/mm/campaigns/{int:campaign_id}/sendSummary",
+    response={200: CampaignSendSummaryOut, **ERRORS},
+    by_alias=True,
+)
+def campaignSendSummary(request: HttpRequest, campaign_id: int):
+    """What a send of the campaign as saved would do: recipients, From, the warm-up's daily
+    allowance, a warm-up campaign's minimum, the postal address of its footer."""
+    summary = campaign_send_summary(selectors.campaign_get(campaign_id=campaign_id))
+    warmup = summary.warmup
+    return {
+        "recipients": summary.recipients,
+        "from_name": summary.from_name,
+        "from_address": summary.from_address,
+        "sender_problem": summary.sender_problem,
+        "warmup": None
+        if warmup is None
+        else {
+            "domain": warmup.domain,
+            "day_number": warmup.day_number,
+            "days": settings.DELIVERY_WARMUP_DAYS,
+            "allowance": warmup.allowance,
+            "remaining": summary.warmup_remaining,
+            "next_day_at": warmup.next_day_at.astimezone(_zone(request)),
+        },
+        "warmup_note": summary.warmup_note,
+        "warmup_minimum": summary.warmup_minimum,
+        "postal_address": summary.postal_address,
+    }
 
 
 @router.post(

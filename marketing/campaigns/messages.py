@@ -15,6 +15,16 @@ NOT_EDITABLE = (
 # sender (spec 5.2, 9; the sender's own words are the senders app's catalogue)
 SENDER_ADDRESS_REQUIRED = "Please fill Sender Email"
 SENDER_UNKNOWN = "The selected sender does not exist."
+# Issue 23: every campaign carries an unsubscribe link and the client's postal address.
+FOOTER_UNSUBSCRIBE = "Unsubscribe"
+POSTAL_ADDRESS_MISSING = (
+    "Add your postal address in the campaign settings before sending: every campaign "
+    "carries it in its footer beside the unsubscribe link, as the law asks of bulk mail."
+)
+# Issue 23: one From, one confirmed sender: a name of one sender with another's address is refused.
+FROM_MIXED = (
+    "Sender Name and Sender Email must be those of one confirmed sender: {email} is sent as {name}."
+)
 
 # audience and content
 AUDIENCE_REQUIRED = "Please select groups or segments"
@@ -84,8 +94,8 @@ MONTHLY_LIMIT_EXCEEDED = (
 )
 # Spec 5.2: "Warm-up campaigns need a minimum recipient count" (delivery's services/warmup.py).
 WARMUP_TOO_FEW = (
-    "The sending domain {domain} is warming up: a campaign from it needs at least {minimum} "
-    "recipients; this one has {count}."
+    "A warm-up campaign needs at least {minimum} recipients; this one has {count}. "
+    "Add recipients, or send it as a regular campaign."
 )
 WARMUP_NOTE = (
     "The sending domain {domain} is warming up: it sends at most {allowance} messages "

@@ -133,6 +133,9 @@ class Campaign(models.Model):
 
     # local setting (spec 3)
     exclude_system_utm = models.BooleanField(default=False)
+    # A warm-up campaign (spec 5.2): sent to build a new domain's reputation, it needs at
+    # least CAMPAIGN_WARMUP_MIN_RECIPIENTS recipients; any other campaign may be small.
+    is_warmup = models.BooleanField(default=False)
 
     # schedule: an instant (shown and entered in the client's time zone)
     scheduled_at = models.DateTimeField(null=True, blank=True)
@@ -218,4 +221,7 @@ class CampaignSettings(models.Model):
     use_rep_as_sender = models.BooleanField(default=False)
     view_in_browser = models.BooleanField(default=True)
     auto_save_content = models.BooleanField(default=True)
+    # The client's postal address, printed in every campaign's footer (CAN-SPAM and the
+    # mailbox providers' bulk-sender rules): a campaign is not sent while it is empty.
+    postal_address = models.CharField(max_length=500, blank=True)
     updated_at = models.DateTimeField(default=timezone.now)

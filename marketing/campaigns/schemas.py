@@ -72,6 +72,7 @@ class CampaignFields(CamelSchema):
     subject: _text(255) | None = None
     preview_text: _text(255) | None = None
     exclude_system_utm: bool | None = None
+    is_warmup: bool | None = None
     scheduled_at: datetime | None = None
     send_in_recipient_zone: bool | None = None
     resend_unopened: bool | None = None
@@ -116,6 +117,28 @@ class SendTestIn(CamelSchema):
 class SendTestOut(Schema):
     message: str
     sendId: int  # noqa: N815
+
+
+class WarmupTodayOut(CamelSchema):
+    domain: str
+    day_number: int  # 1 = the day the domain was verified
+    days: int  # how many days the warm-up lasts
+    allowance: int  # messages the domain may send today
+    remaining: int  # what it may still send today
+    next_day_at: datetime
+
+
+class CampaignSendSummaryOut(CamelSchema):
+    """What a send will do, shown before the last click (services/send_summary.py)."""
+
+    recipients: int
+    from_name: str
+    from_address: str
+    sender_problem: str  # '' when the From may send
+    warmup: WarmupTodayOut | None  # the From's domain in its warm-up today
+    warmup_note: str  # '' unless the send is larger than what the day allows
+    warmup_minimum: int | None  # a warm-up campaign's minimum audience
+    postal_address: str  # '' when none is on file: a send is refused
 
 
 class CampaignQuery(PageQuery):
@@ -164,6 +187,7 @@ class CampaignOut(CamelSchema):
     subject: str
     preview_text: str
     exclude_system_utm: bool
+    is_warmup: bool
     scheduled_at: datetime | None
     send_in_recipient_zone: bool
     resend_unopened: bool
@@ -245,6 +269,7 @@ class CampaignSettingsIO(CamelSchema):
     use_rep_as_sender: bool
     view_in_browser: bool
     auto_save_content: bool
+    postal_address: str  # printed in every campaign's footer; '' blocks sending
 
 
 class CampaignSettingsPatch(CamelSchema):
@@ -253,3 +278,4 @@ class CampaignSettingsPatch(CamelSchema):
     use_rep_as_sender: bool | None = None
     view_in_browser: bool | None = None
     auto_save_content: bool | None = None
+    postal_address: str | None = Field(None, max_length=500)

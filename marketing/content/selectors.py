@@ -156,6 +156,11 @@ def header_list(*, search: str = "", sort: str = "name") -> QuerySet[CampaignHea
     return _block_list(CampaignHeader.objects.all(), search=search, sort=sort)
 
 
+def footer_default() -> CampaignFooter | None:
+    """The client's default footer (footer settings), if one is marked."""
+    return CampaignFooter.objects.filter(is_default=True).first()
+
+
 def footer_list(*, search: str = "", sort: str = "name") -> QuerySet[CampaignFooter]:
     return _block_list(CampaignFooter.objects.all(), search=search, sort=sort)
 

@@ -2,10 +2,15 @@
 then applied per recipient without a regular expression.
 
 Syntax: `<% name %>` or `<% name || fallback %>`, whitespace tolerant; names are matched
-case-insensitively. In an HTML part the designer's escaped form `&lt;% name %&gt;` is the
-same tag. A tag without a value (unknown, empty, or a group with no data yet) renders its
-fallback, else nothing: never the tag itself. `<% RSS_ITEMS %>…<% /RSS_ITEMS %>` repeats
-its content once per RSS item of the context.
+case-insensitively. A fallback may be quoted as in code (`<% firstName || "there" %>`,
+`'there'`, or the HTML-escaped `&quot;there&quot;`): the quotes are the author's, not the
+reader's, and are dropped when the tag is compiled. Anything else opened by `<%` and closed
+by `%>` (`<% firstName | "there" %>`) is a tag the renderer cannot read:
+`unreadable_tags` names them, so a save, a test and a send can refuse them. In an HTML
+part the designer's escaped form `&lt;% name %&gt;` is the same tag. A tag without a value
+(unknown, empty, or a group with no data yet) renders its fallback, else nothing: never
+the tag itself. `<% RSS_ITEMS %>…<% /RSS_ITEMS %>` repeats its content once per RSS item
+of the context.
 
 Values are made safe for where they land: HTML-escaped in HTML parts (quotes too: a value
 may land in an attribute), stripped of every control character (CR and LF included) in
@@ -326,9 +331,60 @@ class CompiledPart:
         return html_lib.unescape(link.seq.render(context, self.kind, None)).strip()
 
 
+_QUOTE_PAIRS = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+_HTML_QUOTE_PAIRS = (
+    *_QUOTE_PAIRS,
+    *((q, q) for q in ("&quot;", "&#34;", "&#x22;", "&#39;", "&#x27;", "&apos;")),
+)
+
+
+def fallback_unquoted(fallback: str, kind: PartKind) -> str:
+    """`"there"` and `'there'` (in HTML also `&quot;there&quot;`) are `there`."""
+    for opening, closing in _HTML_QUOTE_PAIRS if kind is PartKind.HTML else _QUOTE_PAIRS:
+        if (
+            len(fallback) >= len(opening) + len(closing)
+            and fallback.startswith(opening)
+            and fallback.endswith(closing)
+        ):
+            return fallback[len(opening) : len(fallback) - len(closing)]
+    return fallback
+
+
+_OPENING_RE = re.compile(r"<%")
+_HTML_OPENING_RE = re.compile(r"<%|&lt;%")
+_CLOSING_RE = re.compile(r"%>")
+_HTML_CLOSING_RE = re.compile(r"%(?:>|&gt;)")
+_UNREADABLE_SCAN = 200  # characters looked at for an unreadable tag's closing "%>"
+
+
+def unreadable_tags(source: str, kind: PartKind) -> list[str]:
+    """The `<% ... %>` of `source` that are not merge tags the renderer reads, as written
+    (each once, in order). An opening with no closing within a few words, or with another
+    opening before it, is ordinary text ("5 <% 10"), not a tag."""
+    if "%" not in source:
+        return []
+    html = kind is PartKind.HTML
+    pattern = HTML_TAG_RE if html else TAG_RE
+    openings = _HTML_OPENING_RE if html else _OPENING_RE
+    closings = _HTML_CLOSING_RE if html else _CLOSING_RE
+    found: list[str] = []
+    for opening in openings.finditer(source):
+        if pattern.match(source, opening.start()):
+            continue
+        closing = closings.search(source, opening.end(), opening.end() + _UNREADABLE_SCAN)
+        if closing is None or openings.search(source, opening.end(), closing.start()):
+            continue
+        written = source[opening.start() : closing.end()]
+        if html:
+            written = html_lib.unescape(written)
+        if written not in found:
+            found.append(written)
+    return found
+
+
 def _tag_parts(kind: PartKind, match: re.Match) -> tuple[str, str]:
     name = match.group(1).lower()
-    fallback = (match.group(2) or "").strip()
+    fallback = fallback_unquoted((match.group(2) or "").strip(), kind)
     if kind is PartKind.HEADER:
         fallback = header_safe(fallback)
     return name, fallback

@@ -17,3 +17,8 @@ RSS_TOO_MANY_REDIRECTS = "The RSS URL redirects too many times."
 RSS_HTTP_ERROR = "The RSS feed answered with an error ({status})."
 RSS_TOO_LARGE = "The RSS feed is larger than {mb} MB."
 RSS_NOT_A_FEED = "This URL does not point to a valid RSS feed."
+
+# Merge tags the renderer cannot read (compiler.unreadable_tags), refused on save, test and send.
+MERGE_TAG_UNREADABLE = (
+    "This merge tag cannot be read: {tag}. Write it as <% name %> or <% name || fallback %>."
+)

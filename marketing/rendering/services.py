@@ -18,6 +18,8 @@ Contract:
 - `template_preview(subject, html, text, profile_id=None) -> RenderedEmail`: the template
   for one profile, or with sample values (catalogue.SAMPLE_VALUES) when none is given.
 - `links_check(html) -> list[LinkProblem]`: the links whose protocol spec 5.1 refuses.
+- `merge_tags_check(subject=, html=, text=) -> dict[str, list[str]]`: per part given, the
+  refusal of each `<% ... %>` the renderer cannot read (`<% firstName | "there" %>`).
 - `html_links_utm_add(html, params)`, `text_links_utm_add(text, params)`: the template's
   web links with the UTM parameters they lack (utm.py says which links).
 - `header_render(source, context) -> str`: any other header that may hold merge tags (a
@@ -53,9 +55,10 @@ from marketing.rendering.compiler import (
     RenderedEmail,
     RenderValues,
     header_safe,
+    unreadable_tags,
 )
 from marketing.rendering.feeds import feed_values
-from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
+from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID, MERGE_TAG_UNREADABLE
 from marketing.rendering.utm import html_links_utm_add, text_links_utm_add
 
 __all__ = [
@@ -74,6 +77,7 @@ __all__ = [
     "header_safe",
     "html_links_utm_add",
     "links_check",
+    "merge_tags_check",
     "render_context_for_profile",
     "render_shared",
     "template_compile",
@@ -197,4 +201,22 @@ def links_check(html: str) -> list[LinkProblem]:
         else:
             message = LINK_PROTOCOL_INVALID
         problems.append(LinkProblem(link.index, link.url, link.text, message))
+    return problems
+
+
+def merge_tags_check(
+    *, subject: str | None = None, html: str | None = None, text: str | None = None
+) -> dict[str, list[str]]:
+    """Rule: every `<% ... %>` of a message is a merge tag the renderer reads; one it cannot
+    (`<% firstName | "there" %>`) would go out as raw text, so it is refused, named. Answers
+    the refusals by part ("subject", "html", "text"), only for parts that have any."""
+    problems: dict[str, list[str]] = {}
+    for part, source, kind in (
+        ("subject", subject, PartKind.HEADER),
+        ("html", html, PartKind.HTML),
+        ("text", text, PartKind.TEXT),
+    ):
+        found = unreadable_tags(source or "", kind)
+        if found:
+            problems[part] = [MERGE_TAG_UNREADABLE.format(tag=tag) for tag in found]
     return problems

@@ -177,6 +177,11 @@ def senders_for_reps(
     return answers
 
 
+def sender_by_email(email: str) -> Sender | None:
+    """The client's sender of this address (whatever its case), or None."""
+    return Sender.objects.filter(email__iexact=email.strip()).first()
+
+
 def sender_verified(sender_id: int | None = None, *, email: str | None = None) -> bool:
     """Whether this sender (by id, else by address; neither: the default sender) may send:
     confirmed, enabled, its domain whitelisted and verified."""

@@ -175,8 +175,10 @@ def _day_label(day: date) -> str:
 
 
 def _seed_form(suffix: str) -> dict:
-    """A group with a profile, a template, and a confirmed sender of a verified domain."""
+    """A group with a profile, a template, a confirmed sender of a verified domain, and the
+    client's postal address (a schedule needs it)."""
     from marketing.audience.models import Group, Profile, ProfileGroup
+    from marketing.campaigns.models import CampaignSettings
     from marketing.content.models import Template
     from marketing.senders.models import DomainStatus, Sender, SenderDomain
 
@@ -201,6 +203,9 @@ def _seed_form(suffix: str) -> dict:
         )
         Sender.objects.create(
             name="News", email=f"news@{domain}", domain=domain, verified_at=timezone.now()
+        )
+        CampaignSettings.objects.update_or_create(
+            key=1, defaults={"postal_address": "1 Plain Street, Springfield"}
         )
     finally:
         connection.set_schema_to_public()

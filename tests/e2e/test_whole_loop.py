@@ -23,6 +23,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import Page, expect
 
+from marketing.campaigns.models import CampaignSettings
 from marketing.senders.services.trust import sender_trust
 from tenants.models import Role
 from tenants.services import client_create, member_add
@@ -71,7 +72,8 @@ class Loop:
 
 
 def _fresh_client(suffix: str) -> tuple[str, str, str]:
-    """A client of its own (one website, for segments), its admin and a trusted sender."""
+    """A client of its own (one website, for segments), its admin, a trusted sender and a
+    postal address."""
     host = f"loop{suffix}.localhost"
     client = client_create(
         name=f"Loop {suffix}", schema_name=f"loop{suffix}", domain=host, website_ids=[7]
@@ -81,6 +83,10 @@ def _fresh_client(suffix: str) -> tuple[str, str, str]:
     connection.set_tenant(client)
     try:
         sender = sender_trust(email=f"news@loop{suffix}.example", name="Loop News").email
+        # Every campaign's footer carries it; a send is refused without it.
+        CampaignSettings.objects.update_or_create(
+            key=1, defaults={"postal_address": "1 Loop Road, Springfield"}
+        )
     finally:
         connection.set_schema_to_public()
     return host, admin, sender

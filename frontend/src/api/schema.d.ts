@@ -1647,6 +1647,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/campaigns/{campaign_id}/sendSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaignsendsummary
+         * @description What a send of the campaign as saved would do: recipients, From, the warm-up's daily
+         *     allowance, a warm-up campaign's minimum, the postal address of its footer.
+         */
+        get: operations["campaignSendSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaigns/{campaign_id}/test": {
         parameters: {
             query?: never;
@@ -5002,6 +5023,8 @@ export interface components {
             previewText: string;
             /** Excludesystemutm */
             excludeSystemUtm: boolean;
+            /** Iswarmup */
+            isWarmup: boolean;
             /** Scheduledat */
             scheduledAt: string | null;
             /** Sendinrecipientzone */
@@ -5180,6 +5203,8 @@ export interface components {
             previewText?: string | null;
             /** Excludesystemutm */
             excludeSystemUtm?: boolean | null;
+            /** Iswarmup */
+            isWarmup?: boolean | null;
             /** Scheduledat */
             scheduledAt?: string | null;
             /** Sendinrecipientzone */
@@ -5255,6 +5280,8 @@ export interface components {
             previewText?: string | null;
             /** Excludesystemutm */
             excludeSystemUtm?: boolean | null;
+            /** Iswarmup */
+            isWarmup?: boolean | null;
             /** Scheduledat */
             scheduledAt?: string | null;
             /** Sendinrecipientzone */
@@ -5339,6 +5366,8 @@ export interface components {
             previewText?: string | null;
             /** Excludesystemutm */
             excludeSystemUtm?: boolean | null;
+            /** Iswarmup */
+            isWarmup?: boolean | null;
             /** Scheduledat */
             scheduledAt?: string | null;
             /** Sendinrecipientzone */
@@ -5382,6 +5411,45 @@ export interface components {
              * @enum {string}
              */
             when: "now" | "schedule";
+        };
+        /**
+         * CampaignSendSummaryOut
+         * @description What a send will do, shown before the last click (services/send_summary.py).
+         */
+        CampaignSendSummaryOut: {
+            /** Recipients */
+            recipients: number;
+            /** Fromname */
+            fromName: string;
+            /** Fromaddress */
+            fromAddress: string;
+            /** Senderproblem */
+            senderProblem: string;
+            warmup: components["schemas"]["WarmupTodayOut"] | null;
+            /** Warmupnote */
+            warmupNote: string;
+            /** Warmupminimum */
+            warmupMinimum: number | null;
+            /** Postaladdress */
+            postalAddress: string;
+        };
+        /** WarmupTodayOut */
+        WarmupTodayOut: {
+            /** Domain */
+            domain: string;
+            /** Daynumber */
+            dayNumber: number;
+            /** Days */
+            days: number;
+            /** Allowance */
+            allowance: number;
+            /** Remaining */
+            remaining: number;
+            /**
+             * Nextdayat
+             * Format: date-time
+             */
+            nextDayAt: string;
         };
         /** SendTestOut */
         SendTestOut: {
@@ -5494,6 +5562,8 @@ export interface components {
             viewInBrowser: boolean;
             /** Autosavecontent */
             autoSaveContent: boolean;
+            /** Postaladdress */
+            postalAddress: string;
         };
         /** CampaignSettingsPatch */
         CampaignSettingsPatch: {
@@ -5507,6 +5577,8 @@ export interface components {
             viewInBrowser?: boolean | null;
             /** Autosavecontent */
             autoSaveContent?: boolean | null;
+            /** Postaladdress */
+            postalAddress?: string | null;
         };
         /** AbOut */
         AbOut: {
@@ -15000,6 +15072,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    campaignSendSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                campaign_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignSendSummaryOut"];
                 };
             };
             /** @description Moved Permanently */

@@ -5,7 +5,8 @@ excepted: it runs every few seconds while someone types, and the next real save 
 Rules enforced here: names unique whatever their case (spec 5.4, a unique index backs it);
 editing only in Draft, Published, Unpublished or Scheduled (spec 4); the plan's Campaigns
 limit at create (spec 6); the field rules of spec 5.2 on every save
-(services/validation.py)."""
+(services/validation.py); one confirmed sender's name and address as the From
+(services/senders.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from marketing.campaigns.selectors import (
     campaign_settings_get,
     campaign_type_get,
 )
+from marketing.campaigns.services.senders import campaign_from_check
 from marketing.campaigns.services.validation import campaign_fields_check
 from tenants.access import Member
 from tenants.plan_limits import Module, plan_limit_enforce
@@ -50,6 +52,7 @@ EDITABLE_FIELDS = frozenset(
         "subject",
         "preview_text",
         "exclude_system_utm",
+        "is_warmup",
         "scheduled_at",
         "send_in_recipient_zone",
         "resend_unopened",
@@ -115,6 +118,7 @@ def campaign_create(*, member: Member | None, values: dict) -> Campaign:
     )
     _apply(campaign, values)
     campaign_fields_check(campaign)
+    campaign_from_check(campaign)
     with transaction.atomic():
         plan_limit_enforce(client=connection.tenant, module=Module.CAMPAIGNS)
         _save(campaign)
@@ -145,6 +149,8 @@ def campaign_save(
         changed = sorted(k for k, v in values.items() if getattr(campaign, k) != v)
         _apply(campaign, values)
         campaign_fields_check(campaign)
+        if {"sender_id", "from_name", "from_address"} & values.keys():
+            campaign_from_check(campaign)
         campaign.updated_at = timezone.now()
         grace = timedelta(seconds=settings.CAMPAIGN_SCHEDULE_GRACE_SECONDS)
         moved = "scheduled_at" in values and campaign.status == CampaignStatus.SCHEDULED

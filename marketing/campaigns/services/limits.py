@@ -1,7 +1,12 @@
 """The sending limits a campaign meets at schedule and at start (spec 5.2, 8): the
 monthly send limit (including next month's), the warm-up of a new sending domain, and
 the breaker (a hard-bounce or spam threshold exceeded). Delivery keeps the figures; this
-module adds what the client's scheduled campaigns will send."""
+module adds what the client's scheduled campaigns will send.
+
+Warm-up limits how much a new domain sends per day, never how little: a send larger than
+today's allowance goes out over the following days (the campaign's note says so). Only a
+campaign marked as a warm-up campaign needs CAMPAIGN_WARMUP_MIN_RECIPIENTS recipients
+(spec 5.2, "Warm-up campaigns need a minimum recipient count")."""
 
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ from marketing.delivery.services.warmup import domain_warmup
 @dataclass(frozen=True)
 class LimitProblems:
     monthly: str = ""  # '' when the month has room for the campaign
-    warmup: str = ""  # '' unless the domain warms up and the audience is too small
+    warmup: str = ""  # '' unless a warm-up campaign's audience is too small
     stopped: str = ""  # the breaker's reason, '' when the client may send
     warmup_note: str = ""  # shown on a scheduled campaign whose domain warms up
 
@@ -70,12 +75,11 @@ def campaign_limits(
     domain = sender_address.rpartition("@")[2].lower()
     warmup = domain_warmup(domain, now=now) if domain else None
     too_few = note = ""
-    if warmup is not None:
-        minimum = settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS
-        if count < minimum:
-            too_few = messages.WARMUP_TOO_FEW.format(domain=domain, minimum=minimum, count=count)
-        elif count > warmup.remaining():
-            note = messages.WARMUP_NOTE.format(domain=domain, allowance=warmup.allowance)
+    minimum = settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS
+    if campaign.is_warmup and count < minimum:
+        too_few = messages.WARMUP_TOO_FEW.format(minimum=minimum, count=count)
+    if warmup is not None and count > warmup.remaining():
+        note = messages.WARMUP_NOTE.format(domain=domain, allowance=warmup.allowance)
     return LimitProblems(
         monthly=monthly_problem(campaign, count=count, now=now),
         warmup=too_few,

@@ -25,7 +25,7 @@ from marketing.campaigns.selectors import (
     campaign_get,
     campaign_settings_get,
 )
-from marketing.campaigns.services.content import campaign_content
+from marketing.campaigns.services.content import campaign_content, content_merge_tag_problems
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.validation import Problems
 from marketing.delivery.selectors import send_addresses
@@ -46,6 +46,15 @@ def _sender_and_content_check(campaign: Campaign) -> None:
     problem = campaign_from(campaign).problem
     if problem:
         problems.add("senderId" if campaign.sender_id is not None else "fromAddress", problem)
+    if campaign.template_id is not None:
+        try:
+            content = campaign_content(campaign, settings=campaign_settings_get())
+        except NotFound:
+            pass  # the test's own refusal names the missing template
+        else:
+            for name, refusals in content_merge_tag_problems(content).items():
+                for message in refusals:
+                    problems.add(name, message)
     problems.raise_if_any()
 
 

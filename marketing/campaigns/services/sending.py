@@ -44,10 +44,12 @@ from marketing.campaigns.selectors import (
     campaign_get,
     campaign_send_states,
     campaign_sends,
+    campaign_settings_get,
     campaigns_unfinished,
 )
 from marketing.campaigns.services.ab import ab_start
 from marketing.campaigns.services.campaigns import _apply, _save, campaign_lock_editable
+from marketing.campaigns.services.content import content_merge_tag_problems
 from marketing.campaigns.services.limits import campaign_limits
 from marketing.campaigns.services.mailing import mailing_content, mailing_start
 from marketing.campaigns.services.resends import resends_schedule
@@ -101,6 +103,23 @@ def _segments_known(segment_ids) -> bool:
     return True
 
 
+def _content_problems(campaign: Campaign) -> dict[str, list[str]]:
+    """Unreadable merge tags in what each part of the mailing would send (a missing
+    template is the send check's own refusal)."""
+    names = (
+        [v.get("name", "") for v in campaign.ab_variants]
+        if campaign.kind == CampaignKind.AB
+        else [""]
+    )
+    contents = []
+    for name in names:
+        try:
+            contents.append(mailing_content(campaign, variant=name))
+        except (NotFound, TypeError, ValueError):
+            continue
+    return content_merge_tag_problems(*contents)
+
+
 def send_context(campaign: Campaign, *, now) -> SendContext:
     """What the send check needs besides the row: the type, the template, the audience."""
     html = None
@@ -123,6 +142,8 @@ def send_context(campaign: Campaign, *, now) -> SendContext:
         segments_known=segments_known,
         sender_problem=sender.problem,
         limits=campaign_limits(campaign, sender_address=sender.address, count=count, now=now),
+        content_problems=_content_problems(campaign),
+        postal_address=campaign_settings_get().postal_address,
     )
 
 

@@ -1,4 +1,5 @@
-"""The client's global campaign settings (spec 3): one row, written on the first save."""
+"""The client's global campaign settings (spec 3): one row, written on the first save.
+The postal address is kept as typed, trimmed (one line or several)."""
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,10 +14,13 @@ SETTING_FIELDS = (
     "use_rep_as_sender",
     "view_in_browser",
     "auto_save_content",
+    "postal_address",
 )
 
 
 def campaign_settings_update(*, values: dict) -> CampaignSettings:
+    if isinstance(values.get("postal_address"), str):
+        values = {**values, "postal_address": values["postal_address"].strip()}
     with transaction.atomic():
         current, _ = CampaignSettings.objects.select_for_update().get_or_create(key=1)
         changed = sorted(

@@ -5,8 +5,9 @@ it holds must be well formed: a sender name of at most 50 characters, valid addr
 resend days from 2 to 10 with their times, an A/B set-up of A, B and at most C).
 `campaign_send_check` runs before a schedule or a send and asks for everything a send
 needs: campaign type, sender, audience, content, a schedule not in the past, RSS and poll
-fields, the recipient limits of a private campaign type, and the sending limits (the
-monthly send limit, a warming-up domain's minimum audience, the breaker)."""
+fields, the recipient limits of a private campaign type, the sending limits (the
+monthly send limit, a warm-up campaign's minimum audience, the breaker), merge tags the
+renderer reads, and the client's postal address on file (every campaign's footer)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from core.messages import INVALID_EMAIL
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignType
 from marketing.campaigns.services.limits import LimitProblems
+from marketing.rendering.services import merge_tags_check
 from marketing.senders import messages as sender_messages
 
 
@@ -60,7 +62,8 @@ def _resend_check(problems: Problems, *, on: bool, days, time, prefix: str) -> N
 
 def campaign_fields_check(campaign: Campaign) -> None:
     """What every save needs (spec 5.2): a name, a campaign type, a well-formed sender,
-    resend settings in range with their times, an A/B set-up that makes sense."""
+    resend settings in range with their times, an A/B set-up that makes sense, and a
+    subject, preview text and variant subjects whose merge tags the renderer reads."""
     problems = Problems()
     if not campaign.name.strip():
         problems.add("name", messages.NAME_REQUIRED)
@@ -87,7 +90,19 @@ def campaign_fields_check(campaign: Campaign) -> None:
     )
     if campaign.kind == CampaignKind.AB:
         _ab_fields_check(problems, campaign)
+    _merge_tags_fields_check(problems, campaign)
     problems.raise_if_any()
+
+
+def _merge_tags_fields_check(problems: Problems, campaign: Campaign) -> None:
+    written = [
+        ("subject", campaign.subject),
+        ("previewText", campaign.preview_text),
+        *(("abVariants", str(v.get("subject") or "")) for v in campaign.ab_variants),
+    ]
+    for name, source in written:
+        for message in merge_tags_check(subject=source).get("subject", []):
+            problems.add(name, message)
 
 
 def _ab_fields_check(problems: Problems, campaign: Campaign) -> None:
@@ -167,6 +182,10 @@ class SendContext:
     sender_problem: str = ""
     # the sending limits (services/limits.py): monthly, warm-up minimum, the breaker
     limits: LimitProblems = field(default_factory=LimitProblems)
+    # merge tags the renderer cannot read in the content, by field (content.py)
+    content_problems: dict[str, list[str]] = field(default_factory=dict)
+    # the client's postal address (campaign settings): every campaign's footer carries it
+    postal_address: str = ""
 
 
 def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_now: bool) -> None:
@@ -246,4 +265,10 @@ def campaign_send_check(campaign: Campaign, context: SendContext, *, starting_no
     ):
         if problem:
             problems.add(name, problem)
+    if not context.postal_address.strip():
+        problems.add("postalAddress", messages.POSTAL_ADDRESS_MISSING)
+    for name, refusals in context.content_problems.items():
+        for message in refusals:
+            if message not in problems.errors.get(name, []):
+                problems.add(name, message)
     problems.raise_if_any()

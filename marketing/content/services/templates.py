@@ -5,8 +5,10 @@ its case (spec 5.4); a template keeps its type; its folder is one of its type; i
 made email-safe on every save (email_html.email_html_clean) and its designer project made
 safe to open in the designer (email_html.email_design_clean): the untrusted-content rule of
 core.untrusted_html. A save that changes the content moves the template's version and
-schedules one thumbnail of that version (thumbnails.thumbnail_schedule, on commit). Every change
-records its audit row in its own transaction."""
+schedules one thumbnail of that version (thumbnails.thumbnail_schedule, on commit). A
+subject, HTML or text holding a `<% ... %>` the renderer cannot read is refused, the tag
+named (rendering's merge_tags_check). Every change records its audit row in its own
+transaction."""
 
 from pathlib import PurePosixPath
 
@@ -15,6 +17,7 @@ from django.utils import timezone
 
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
+from core.errors import ValidationFailed
 from marketing.content import messages
 from marketing.content.email_html import email_design_clean, email_html_clean
 from marketing.content.models import Template
@@ -28,6 +31,7 @@ from marketing.content.services.names import (
     unique_save,
 )
 from marketing.content.services.thumbnails import thumbnail_schedule, thumbnail_stored_delete
+from marketing.rendering.services import merge_tags_check
 from tenants.access import Member
 
 HTML_MAX_BYTES = 2 * 1024 * 1024
@@ -47,6 +51,12 @@ def _html(value: str) -> str:
     if len(value.encode()) > HTML_MAX_BYTES:
         raise refused("html", messages.HTML_TOO_LARGE.format(mb=HTML_MAX_BYTES // 2**20))
     return email_html_clean(value)
+
+
+def _merge_tags_refuse(**parts: str | None) -> None:
+    problems = merge_tags_check(**parts)
+    if problems:
+        raise ValidationFailed(next(iter(problems.values()))[0], errors=problems)
 
 
 def _folder_id(folder_id: int | None, *, template_type: str) -> int | None:
@@ -105,6 +115,7 @@ def template_create(
     text: str = "",
     project_data: dict | list | None = None,
 ) -> Template:
+    _merge_tags_refuse(subject=subject, html=html, text=text)
     template = Template(
         name=_name(name, template_type=template_type),
         template_type=template_type,
@@ -136,6 +147,7 @@ def template_update(
     """Changes what is given (`folder_id=None` takes it out of its folder)."""
     if template_type is not None and template_type != template.template_type:
         raise refused("type", messages.TEMPLATE_TYPE_FIXED)
+    _merge_tags_refuse(subject=subject, html=html, text=text)
     kind = template.template_type
     changes: dict = {}
     if name is not None and name.strip() != template.name:

@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from core import tasks
 from marketing.audience.models import Group, Profile, ProfileGroup
-from marketing.campaigns.models import CampaignType
+from marketing.campaigns.models import CampaignSettings, CampaignType
 from marketing.campaigns.services.campaigns import campaign_create
 from marketing.content.models import Template
 from marketing.senders.models import DomainStatus, Sender, SenderDomain
@@ -22,6 +22,8 @@ from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
     user_api,
 )
 
+POSTAL_ADDRESS = "1 Market Street\nSpringfield, IL 62701"
+
 
 @dataclass
 class World:
@@ -32,8 +34,8 @@ class World:
 
 
 def world_make(*, emails=("ann@mail.example", "bob@mail.example")) -> World:
-    """In the current schema: a group holding `emails`, a template with a merge tag, and
-    the General campaign type (the migration's)."""
+    """In the current schema: a group holding `emails`, a template with a merge tag, the
+    General campaign type (the migration's) and a postal address (a send needs one)."""
     group = Group.objects.create(name=f"Buyers {Group.objects.count()}")
     ids = []
     for email in emails:
@@ -48,6 +50,7 @@ def world_make(*, emails=("ann@mail.example", "bob@mail.example")) -> World:
         text="Hi <% firstName || there %>",
     )
     general = CampaignType.objects.get(name="General")
+    CampaignSettings.objects.update_or_create(key=1, defaults={"postal_address": POSTAL_ADDRESS})
     sender_ready("news@shop.example", name="Shop")
     return World(group.pk, ids, template.pk, general.pk)
 

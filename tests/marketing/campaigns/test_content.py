@@ -47,7 +47,7 @@ def test_view_in_browser_on_puts_the_line_under_the_preheader(world, sent_tasks,
 
 
 def test_view_in_browser_off_sends_no_line(world, sent_tasks, sink):
-    CampaignSettings.objects.create(view_in_browser=False)
+    CampaignSettings.objects.filter(key=1).update(view_in_browser=False)
     send = _started(world)
     assert not send.view_in_browser and LINE not in send.html
     send_batch_run(send.pk)
@@ -59,7 +59,7 @@ def test_a_test_send_has_the_line_too(world, sent_tasks):
     campaign = campaign_make(world)
     send = Send.objects.get(pk=campaign_send_test(campaign_id=campaign.pk, emails=["qa@x.example"]))
     assert send.view_in_browser and LINE in send.html
-    CampaignSettings.objects.create(view_in_browser=False)
+    CampaignSettings.objects.filter(key=1).update(view_in_browser=False)
     send = Send.objects.get(pk=campaign_send_test(campaign_id=campaign.pk, emails=["qa@x.example"]))
     assert not send.view_in_browser and LINE not in send.html
 

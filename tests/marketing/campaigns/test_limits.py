@@ -1,6 +1,7 @@
 """The sending limits a campaign meets (spec 5.2, 8): the monthly send limit at schedule
-and at start, next month against next month's allowance; a warming-up domain's minimum
-audience and its note on the schedule; the breaker refusing schedules and resumes."""
+and at start, next month against next month's allowance; a warming-up domain's daily
+allowance (its note on the schedule, never a minimum), a warm-up campaign's minimum
+audience; the breaker refusing schedules and resumes."""
 
 from datetime import timedelta
 
@@ -12,8 +13,11 @@ from core import tasks
 from core.errors import ValidationFailed
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import campaign_resume, campaign_send, campaign_start
+from marketing.delivery.buckets import redis_connection, warmup_key
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendingHealth
 from marketing.delivery.services.monthly import month_of, monthly_limit
+from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.warmup import warmups_now
 from tests.conftest import in_schema
 from tests.marketing.audience.conftest import Api
 from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
@@ -115,28 +119,55 @@ def test_the_start_refuses_a_campaign_over_the_limit(world, settings):
     assert not Send.objects.filter(source_id=campaign.pk).exists()
 
 
-def test_a_warming_up_domain_needs_a_minimum_audience(world, settings):
+def test_a_warming_up_domain_sends_small_campaigns_and_spreads_large_ones(world, settings):
     sender_ready("news@fresh.com", name="Fresh", warming_up=True)
     settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS = 3
-    campaign = campaign_make(world, from_address="news@fresh.com")
-    assert _refusal(campaign, _soon()) == {
-        "audience": [
-            "The sending domain fresh.com is warming up: a campaign from it needs at least "
-            "3 recipients; this one has 2."
-        ]
-    }
-    # Enough people, more than the day allows: scheduled, with a note on the schedule.
-    settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS = 2
+    small = campaign_make(world, from_address="news@fresh.com", from_name="Fresh")
+    # Two recipients from a domain verified today: no minimum for a regular campaign.
+    scheduled = _schedule(small, _soon())
+    assert (scheduled.status, scheduled.status_message) == (CampaignStatus.SCHEDULED, "")
+    # More than the day allows: scheduled, with a note on the schedule.
     settings.DELIVERY_WARMUP_FIRST_DAY = 1
-    scheduled = _schedule(campaign, _soon())
+    large = campaign_make(world, name="Large", from_address="news@fresh.com", from_name="Fresh")
+    scheduled = _schedule(large, _soon())
     assert scheduled.status == CampaignStatus.SCHEDULED
     assert scheduled.status_message.startswith(
         "The sending domain fresh.com is warming up: it sends at most 1 messages today"
     )
-    # A domain past its warm-up has no minimum.
+
+
+def test_a_warm_up_campaign_needs_a_minimum_audience(world, settings):
     settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS = 3
-    other = campaign_make(world, name="Old domain")  # news@shop.example, verified long ago
-    assert _schedule(other, _soon()).status == CampaignStatus.SCHEDULED
+    campaign = campaign_make(world, is_warmup=True)
+    assert _refusal(campaign, _soon()) == {
+        "audience": [
+            "A warm-up campaign needs at least 3 recipients; this one has 2. "
+            "Add recipients, or send it as a regular campaign."
+        ]
+    }
+    settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS = 2
+    assert _schedule(campaign, _soon()).status == CampaignStatus.SCHEDULED
+
+
+def test_fourteen_recipients_from_a_domain_verified_today_go_out_within_its_cap(
+    in_alpha, sink, settings
+):
+    settings.CAMPAIGN_WARMUP_MIN_RECIPIENTS = 50
+    emails = [f"reader{n}@mail.example" for n in range(14)]
+    world = world_make(emails=emails)
+    sender_ready("news@fresh.com", name="Fresh", warming_up=True)
+    campaign = campaign_make(world, from_address="news@fresh.com", from_name="Fresh")
+    [warmup] = warmups_now()
+    # The day's counter lives in Redis and outlives the test's rollback.
+    redis_connection().delete(warmup_key(connection.schema_name, "fresh.com", warmup.day))
+    assert campaign_send(campaign_id=campaign.pk, values={}, when="now").status_message == ""
+    assert campaign_start(campaign_id=campaign.pk) == "started"
+    send = Send.objects.get(source_id=campaign.pk)
+    send_batch_run(send.pk)
+    assert sorted(r for m in sink.handler.received for r in m.rcpt_to) == sorted(emails)
+    [warmup] = warmups_now()
+    assert (warmup.domain, warmup.day_number, warmup.allowance) == ("fresh.com", 1, 500)
+    assert warmup.remaining() == 500 - 14
 
 
 def test_the_breaker_refuses_schedules_and_resumes(world):

@@ -277,7 +277,9 @@ def test_a_campaign_is_never_sent_from_an_unverified_sender(world):
         "fromAddress": ["The sender is not verified or not in the verified list."]
     }
     pending = sender_ready("new@shop.example", name="New", confirmed=False)
-    by_sender = campaign_make(world, name="By sender", sender_id=pending.pk, from_name="")
+    by_sender = campaign_make(
+        world, name="By sender", sender_id=pending.pk, from_name="", from_address=""
+    )
     assert _send_errors(by_sender) == {
         "senderId": ["The sender is not verified or not in the verified list."]
     }

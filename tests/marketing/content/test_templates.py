@@ -310,3 +310,22 @@ def test_another_clients_templates_answer_404(alpha, beta, admin_api):
     assert [t["name"] for t in admin_api.get("/api/mm/templates").json()["items"]] == ["Mine"]
     with in_schema(beta):
         assert Template.objects.get(pk=theirs).name == "Theirs"
+
+
+def test_a_merge_tag_the_renderer_cannot_read_is_refused_on_save_named(alpha, admin_api):
+    refused = _create(admin_api, html='<p>Hi <% firstName | "there" %></p>')
+    assert refused.status_code == 400, refused.content
+    message = (
+        'This merge tag cannot be read: <% firstName | "there" %>. '
+        "Write it as <% name %> or <% name || fallback %>."
+    )
+    assert refused.json()["errors"] == {"html": [message]}
+    created = _create(admin_api, html='<p>Hi <% firstName || "there" %></p>')
+    assert created.status_code == 201, created.content
+    patched = admin_api.patch(
+        f"/api/mm/templates/{created.json()['id']}", {"subject": "Hi <% firstName | you %>"}
+    )
+    assert patched.status_code == 400
+    assert patched.json()["errors"]["subject"][0].startswith(
+        "This merge tag cannot be read: <% firstName | you %>."
+    )

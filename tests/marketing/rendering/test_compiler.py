@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marketing.rendering.catalogue import BOT_LINK_GUIDS
+from marketing.rendering.compiler import PartKind, unreadable_tags
 from marketing.rendering.messages import LINK_EMPTY, LINK_PROTOCOL_INVALID
 from marketing.rendering.services import (
     LinkTracking,
@@ -14,6 +15,7 @@ from marketing.rendering.services import (
     header_render,
     header_safe,
     links_check,
+    merge_tags_check,
     render_shared,
     template_compile,
 )
@@ -84,6 +86,36 @@ def test_values_of_other_types_are_written_as_text():
     assert text("<% score %> <% vip %> <% tags %> <% ratio %>", values) == "12 Yes a, b 0.5"
 
 
+def test_a_quoted_fallback_renders_without_its_quotes():
+    assert text('Hi <% firstName || "there" %>!') == "Hi there!"
+    assert text("Hi <% firstName || 'there' %>!") == "Hi there!"
+    assert text("Hi <% firstName || there %>!") == "Hi there!"
+    assert subject('Hi <% firstName || "there" %>') == "Hi there"
+    assert html('<p>Hi <% firstName || "there" %>!</p>') == "<p>Hi there!</p>"
+    # The designer writes quotes as entities inside its escaped tags.
+    assert html("<p>Hi &lt;% firstName || &quot;there&quot; %&gt;!</p>") == "<p>Hi there!</p>"
+    assert html('<p>Hi <% firstName || "there" %>!</p>', {"firstName": "Ada"}) == "<p>Hi Ada!</p>"
+    # Quotes inside a fallback are the reader's.
+    assert text('<% firstName || the "best" reader %>') == 'the "best" reader'
+
+
+def test_a_tag_the_renderer_cannot_read_is_named():
+    assert unreadable_tags('Hi <% firstName | "there" %>!', PartKind.TEXT) == [
+        '<% firstName | "there" %>'
+    ]
+    assert unreadable_tags("<p>&lt;% first name %&gt; <% x || y %></p>", PartKind.HTML) == [
+        "<% first name %>"
+    ]
+    # Readable tags, and text that only looks like the start of one, are not named.
+    assert unreadable_tags('<% firstName || "there" %> 5 <% 10 and 20%', PartKind.TEXT) == []
+    assert merge_tags_check(subject="<% a %>", html="<p>x</p>", text="<% a | b %>") == {
+        "text": [
+            "This merge tag cannot be read: <% a | b %>. "
+            "Write it as <% name %> or <% name || fallback %>."
+        ]
+    }
+
+
 def test_text_that_only_looks_like_a_tag_stays():
     assert text("5 <% 10 and 20%") == "5 <% 10 and 20%"
 
@@ -99,7 +131,9 @@ FALLBACKS = st.text(alphabet=string.ascii_letters + string.digits + " .,!?%'", m
 @given(NAMES, FALLBACKS, st.sampled_from(["<%{} || {}%>", "<%  {}||{}  %>", "<%{}||{} %>"]))
 def test_an_unknown_tag_renders_exactly_its_fallback(name, fallback, form):
     source = "[" + form.format(name, fallback) + "]"
-    expected = "[" + fallback.strip() + "]"
+    written = fallback.strip()
+    quoted = len(written) >= 2 and written[0] == written[-1] == "'"
+    expected = "[" + (written[1:-1] if quoted else written) + "]"
     assert text(source) == expected
     assert subject(source) == expected
     assert html(source) == expected

@@ -37,7 +37,21 @@ const FEED = {
   },
 };
 
-const SETTINGS = { emailPreviewText: true, productsMapping: false, useRepAsSender: false, viewInBrowser: true, autoSaveContent: true };
+const SETTINGS = { emailPreviewText: true, productsMapping: false, useRepAsSender: false, viewInBrowser: true, autoSaveContent: true, postalAddress: '1 Market Street' };
+const SUMMARY = {
+  recipients: 14,
+  fromName: 'News',
+  fromAddress: 'news@shop.test',
+  senderProblem: '',
+  warmup: null,
+  warmupNote: '',
+  warmupMinimum: null,
+  postalAddress: '1 Market Street',
+};
+const SENDERS = [
+  { id: 21, name: 'Spring Team', email: 'spring@news.example' },
+  { id: 22, name: 'Demo news', email: 'news@demo.example' },
+];
 
 function serve(campaign: Campaign, extra: Record<string, () => Response> = {}, settings: Partial<typeof SETTINGS> = {}) {
   return mockFetch({
@@ -46,7 +60,8 @@ function serve(campaign: Campaign, extra: Record<string, () => Response> = {}, s
     '/api/mm/segments/rule-options': () => jsonResponse(200, { groups: [{ id: 3, name: 'Customers' }] }),
     '/api/mm/segments': () => jsonResponse(200, page([])),
     '/api/mm/templates': () => jsonResponse(200, page([{ id: 8, name: 'Newsletter' }, { id: 9, name: 'Offer' }])),
-    '/api/mm/senders': () => jsonResponse(200, page([])),
+    '/api/mm/senders': () => jsonResponse(200, page(SENDERS)),
+    [`/api/mm/campaigns/${campaign.id}/sendSummary`]: () => jsonResponse(200, SUMMARY),
     [`/api/mm/campaigns/${campaign.id}`]: () => jsonResponse(200, campaign),
     ...extra,
   });
@@ -268,4 +283,54 @@ test('a new campaign without a name is refused beside the field, which takes the
   expect(sentBodies(fetchMock, 'POST')).toEqual([]);
   await user.type(name, 'Split');
   expect(name).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+test('choosing a sender fills and shows its own name and address; a mixed pair saved earlier shows the sender\'s', async () => {
+  const user = userEvent.setup();
+  // Saved before the fields followed the picker: Spring Team's name with Demo news chosen.
+  const campaign = makeCampaign({ senderId: 22, fromName: 'Spring Team', fromAddress: 'spring@news.example' });
+  const fetchMock = serve(campaign);
+  open(campaign);
+  const name = await screen.findByTestId('campaign-from-name');
+  const address = screen.getByTestId('campaign-from-address');
+  expect(name).toHaveValue('Demo news');
+  expect(address).toHaveValue('news@demo.example');
+  expect(name).toHaveAttribute('readonly');
+  await user.click(screen.getByTestId('campaign-sender'));
+  await user.click(await screen.findByRole('option', { name: 'Spring Team <spring@news.example>', hidden: true }));
+  expect(name).toHaveValue('Spring Team');
+  expect(address).toHaveValue('spring@news.example');
+  await user.click(screen.getByTestId('campaign-save'));
+  await waitFor(() =>
+    expect(fetchMock.mock.calls.some(([, init]) => init.method === 'PATCH')).toBe(true),
+  );
+  const [[, saved]] = sentBodies(fetchMock, 'PATCH');
+  expect(saved).toEqual(expect.objectContaining({ senderId: 21, fromName: 'Spring Team', fromAddress: 'spring@news.example' }));
+});
+
+test("Send Now's confirmation shows the recipients, the From and a new domain's allowance for the day", async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign({ groupIds: [3], fromName: 'News', fromAddress: 'news@shop.test', templateId: 8, subject: 'Hello' });
+  const warmup = { domain: 'shop.test', dayNumber: 1, days: 10, allowance: 500, remaining: 486, nextDayAt: '2026-11-29T00:00:00-05:00' };
+  serve(campaign, { [`/api/mm/campaigns/${campaign.id}/sendSummary`]: () => jsonResponse(200, { ...SUMMARY, warmup }) });
+  open(campaign);
+  await user.click(await screen.findByTestId('campaign-send-now'));
+  expect(await screen.findByTestId('send-summary-recipients')).toHaveTextContent('14');
+  expect(screen.getByTestId('send-summary-from')).toHaveTextContent('News <news@shop.test>');
+  expect(screen.getByTestId('send-summary-warmup')).toHaveTextContent(
+    'shop.test is warming up (day 1 of 10): it sends at most 500 messages today, 486 still free.',
+  );
+  expect(screen.getByTestId('confirm-yes')).toBeEnabled();
+});
+
+test('without a postal address the page says so before Send, links to the settings, and the send cannot be confirmed', async () => {
+  const user = userEvent.setup();
+  const campaign = makeCampaign({ groupIds: [3], fromName: 'News', fromAddress: 'news@shop.test', templateId: 8, subject: 'Hello' });
+  serve(campaign, { [`/api/mm/campaigns/${campaign.id}/sendSummary`]: () => jsonResponse(200, { ...SUMMARY, postalAddress: '' }) }, { postalAddress: '' });
+  open(campaign);
+  const [onPage] = await screen.findAllByTestId('postal-address-missing');
+  expect(within(onPage).getByRole('link', { name: 'Add your postal address in the campaign settings' })).toHaveAttribute('href', '/campaignListView?settings=open');
+  await user.click(screen.getByTestId('campaign-send-now'));
+  await screen.findByTestId('send-summary-recipients');
+  expect(screen.getByTestId('confirm-yes')).toBeDisabled();
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconChartBar, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -54,7 +54,9 @@ export default function CampaignListPage() {
   });
   const [pausing, setPausing] = useState<CampaignRow | null>(null);
   const [busy, setBusy] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  // ?settings=open: where a screen that needs a setting (the postal address) links to.
+  const [searchParams] = useSearchParams();
+  const [settingsOpen, setSettingsOpen] = useState(() => searchParams.get('settings') === 'open');
   const zoneMinutes = status?.timeZoneMinutes ?? 0;
   const filtered = Boolean(list.params.search || list.filters.status || list.filters.type);
 

@@ -9,7 +9,7 @@ import CampaignListPage from './CampaignListPage';
 vi.mock('../../lib/toast', () => ({ toast: vi.fn() }));
 afterEach(() => vi.mocked(toast).mockClear());
 
-const SAVED = { emailPreviewText: true, productsMapping: false, useRepAsSender: false, viewInBrowser: true, autoSaveContent: true };
+const SAVED = { emailPreviewText: true, productsMapping: false, useRepAsSender: false, viewInBrowser: true, autoSaveContent: true, postalAddress: '' };
 
 function serve() {
   return mockFetch({
@@ -52,4 +52,16 @@ test('a user reads the settings but cannot change them', async () => {
   for (const toggle of within(drawer).getAllByRole('switch')) expect(toggle).toBeDisabled();
   expect(within(drawer).getAllByRole('switch')).toHaveLength(5);
   expect(within(drawer).queryByTestId('campaign-settings-save')).not.toBeInTheDocument();
+});
+
+test('an admin gives the postal address every campaign footer carries; ?settings=open opens the drawer', async () => {
+  const fetchMock = serve();
+  const user = userEvent.setup();
+  render(<CampaignListPage />, { route: '/campaignListView?settings=open', session: makeSession({}, { userRole: 'ADMIN' }) });
+  const drawer = await screen.findByRole('dialog', { name: 'Campaign settings' });
+  const postal = await within(drawer).findByRole('textbox', { name: 'Postal address' });
+  expect(postal).toHaveAccessibleDescription(/footer of every campaign beside the unsubscribe link/);
+  await user.type(postal, '1 Market Street');
+  await user.click(within(drawer).getByTestId('campaign-settings-save'));
+  await waitFor(() => expect(patches(fetchMock)).toEqual([['/api/mm/campaignSettings', { postalAddress: '1 Market Street' }]]));
 });

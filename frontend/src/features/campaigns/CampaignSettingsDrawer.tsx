@@ -1,4 +1,4 @@
-import { Alert, Drawer, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Drawer, Skeleton, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,7 +62,8 @@ function SettingsForm({ settings, canChange, onClose }: { settings: CampaignSett
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await updateCampaignSettings(Object.fromEntries(KEYS.filter((key) => form.isDirty(key)).map((key) => [key, values[key]])));
+      const changed = Object.fromEntries(KEYS.filter((key) => form.isDirty(key)).map((key) => [key, values[key]]));
+      await updateCampaignSettings(form.isDirty('postalAddress') ? { ...changed, postalAddress: values.postalAddress } : changed);
       toast('success', text.settingsSaved);
       onClose();
     } catch (failure) {
@@ -84,6 +85,15 @@ function SettingsForm({ settings, canChange, onClose }: { settings: CampaignSett
             {...form.getInputProps(key, { type: 'checkbox' })}
           />
         ))}
+        <Textarea
+          label={text.postalAddress}
+          description={text.postalAddressHint}
+          disabled={!canChange}
+          rows={3}
+          maxLength={500}
+          data-testid="campaign-setting-postalAddress"
+          {...form.getInputProps('postalAddress')}
+        />
         {canChange ? <DialogActions onCancel={onClose} busy={busy} testId="campaign-settings-save" mt="md" /> : null}
       </Stack>
     </form>

@@ -73,6 +73,13 @@ export function sendCampaign(id: number, when: SendWhen, changes: CampaignChange
   return call(api.POST('/api/mm/campaigns/{campaign_id}/send', { params: { path: { campaign_id: id } }, body }));
 }
 
+export type SendSummary = ResponseOf<'/api/mm/campaigns/{campaign_id}/sendSummary', 'get'>;
+
+/** What a send of the campaign as saved will do: recipients, From, the warm-up's daily allowance, the postal address. */
+export function getSendSummary(id: number, signal?: AbortSignal): Promise<SendSummary> {
+  return call(api.GET('/api/mm/campaigns/{campaign_id}/sendSummary', { params: { path: { campaign_id: id } }, signal }));
+}
+
 export function sendCampaignTest(id: number, emails: string[]) {
   return call(api.POST('/api/mm/campaigns/{campaign_id}/test', { params: { path: { campaign_id: id } }, body: { emails } }));
 }
@@ -91,7 +98,7 @@ export async function campaignChoices(signal?: AbortSignal) {
     groups: options.groups.map((g) => ({ value: String(g.id), label: g.name })),
     segments: segments.items.map((s) => ({ value: String(s.id), label: s.name })),
     templates: templates.items.map((t) => ({ value: String(t.id), label: t.name })),
-    senders: senders.items.map((s) => ({ value: String(s.id), label: `${s.name} <${s.email}>` })),
+    senders: senders.items.map((s) => ({ value: String(s.id), label: `${s.name} <${s.email}>`, name: s.name, email: s.email })),
   };
 }
 

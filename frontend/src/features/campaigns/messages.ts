@@ -65,6 +65,7 @@ export const campaignMessages = {
   sender: 'Sender',
   chooseSender: 'Sender',
   orTyped: 'or a name and address of a confirmed sender',
+  senderChosenHint: "The chosen sender's name and address, as recipients will see them. Clear the sender to type another confirmed sender's.",
   fromName: 'Sender Name',
   fromAddress: 'Sender Email',
   replyTo: 'Reply-To',
@@ -74,6 +75,9 @@ export const campaignMessages = {
   previewText: 'Preview Text',
   settings: 'Settings',
   excludeUtm: 'Exclude system UTM tags',
+  isWarmup: 'Warm-up campaign',
+  isWarmupHint:
+    "Sent to build a new sending domain's reputation: it needs a minimum number of recipients. Any other campaign may be small; a new domain's daily allowance spreads a large one over the following days.",
   excludeUtmHint: 'Links to web pages are sent without the utm_source, utm_medium and utm_campaign tags added for analytics (tags written in a link are always kept).',
   schedule: 'Schedule',
   scheduleAt: (zone: string) => `Schedule date and time (${zone})`,
@@ -86,6 +90,15 @@ export const campaignMessages = {
   sendNow: 'Send Now',
   sendNowTitle: 'Send campaign',
   sendNowConfirm: (name: string) => `Send the campaign "${name}" now?`,
+  summaryLoading: 'Counting recipients…',
+  summaryRecipients: 'Recipients',
+  summaryFrom: 'From',
+  warmupToday: (domain: string, day: number, days: number, allowance: number, remaining: number) =>
+    `${domain} is warming up (day ${day} of ${days}): it sends at most ${allowance.toLocaleString('en-US')} messages today, ${remaining.toLocaleString('en-US')} still free.`,
+  warmupMinimum: (minimum: number) => `A warm-up campaign needs at least ${minimum.toLocaleString('en-US')} recipients.`,
+  postalMissing: 'Your postal address is missing. Every campaign carries it in its footer beside the unsubscribe link, and a campaign cannot be sent without it.',
+  postalMissingTest: 'Your postal address is missing: this test goes out without it, and the campaign cannot be sent until it is set.',
+  postalSetLink: 'Add your postal address in the campaign settings',
   saved: 'Campaign saved successfully.',
   autosaved: 'Saved automatically',
   autosaveOff: 'Autosave is off in the campaign settings: save your changes with Save Draft.',
@@ -112,6 +125,8 @@ export const campaignMessages = {
     viewInBrowser: 'Each email links to its copy in the browser: a line at the top, unless the template places the View in Browser Link merge tag.',
     autoSaveContent: 'A campaign being edited is saved a few seconds after each change.',
   },
+  postalAddress: 'Postal address',
+  postalAddressHint: 'Printed in the footer of every campaign beside the unsubscribe link, as the law asks of bulk mail. A campaign cannot be sent without it.',
 };
 
 // The server's rules (marketing/campaigns/services/validation.py) in its words, for the

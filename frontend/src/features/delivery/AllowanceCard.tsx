@@ -50,6 +50,9 @@ export function WarmupCard({ warmups }: { warmups: Warmup[] }) {
         <Title order={2} size="h4">
           {text.warmupTitle}
         </Title>
+        <Text size="sm" c="dimmed" data-testid="warmup-rule">
+          {text.warmupRule}
+        </Text>
         {warmups.length === 0 ? (
           <EmptyState testId="warmup-empty" icon={<IconFlame />} title={text.warmupEmpty} description={text.warmupEmptyHint} />
         ) : (

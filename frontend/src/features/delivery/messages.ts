@@ -32,6 +32,8 @@ export const deliveryMessages = {
   warmupTitle: 'Warm-up of new sending domains',
   warmupEmpty: 'No sending domain is warming up.',
   warmupEmptyHint: 'A domain verified in the last days may send a little more each day until its warm-up ends.',
+  warmupRule:
+    'A new domain sends at most its daily allowance; a larger campaign goes on over the following days. Campaigns of any size may be sent: only a campaign marked as a warm-up campaign needs a minimum number of recipients.',
   domain: 'Domain',
   warmupDay: 'Day',
   dayOf: (day: number, days: number) => `${day} of ${days}`,

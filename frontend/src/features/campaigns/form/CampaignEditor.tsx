@@ -4,7 +4,6 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DialogActions } from '../../../components/DialogActions';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { PageHeader } from '../../../components/PageHeader';
@@ -14,6 +13,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
 import {
+  getSendSummary,
   saveCampaign,
   sendCampaign,
   sendCampaignTest,
@@ -21,6 +21,7 @@ import {
   type campaignChoices,
   type CampaignSettings,
   type SaveAction,
+  type SendSummary,
   type SendWhen,
 } from '../api';
 import { campaignKindMessages as kindText, campaignMessages as text, campaignRules as rule } from '../messages';
@@ -33,6 +34,7 @@ import { ResendSection } from './ResendSection';
 import { pollExpiryProblem, saveErrors, schedulePast, sendErrors, type FieldErrors } from './rules';
 import { RssSection } from './RssSection';
 import { firstError, Section } from './Section';
+import { PostalAddressMissing, SendConfirmDialog } from './SendSummaryView';
 import { nowIn, type ClientZone } from './zone';
 
 const EDITABLE = ['Draft', 'Published', 'Unpublished', 'Scheduled'];
@@ -47,6 +49,13 @@ const ALSO_CLEARS: Partial<Record<keyof CampaignForm, string[]>> = {
   abWinnerAfterHours: ['abWinnerRule'],
   senderId: ['fromName', 'fromAddress'],
 };
+
+type SenderChoice = Choices['senders'][number];
+
+/** A chosen sender fills Sender Name and Email with its own: one From, never a mix of two senders. */
+function withSender(form: CampaignForm, sender: SenderChoice | undefined): CampaignForm {
+  return sender ? { ...form, fromName: sender.name, fromAddress: sender.email } : form;
+}
 
 /** The form keeps every message of a field (the A/B variants show theirs each beside its variant). */
 function fieldErrors(errors: FormErrors): FieldErrors {
@@ -66,13 +75,15 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
   const navigate = useNavigate();
   const { status } = useSession();
   // The save rules are the form's own validation; a schedule or a send checks more (sendErrors).
-  const form = useForm<CampaignForm>({ initialValues: formOf(campaign), validate: saveErrors });
+  const senderOf = (id: string | null) => choices.senders.find((sender) => sender.value === id);
+  const form = useForm<CampaignForm>({ initialValues: withSender(formOf(campaign), senderOf(String(campaign.senderId))), validate: saveErrors });
   const values = form.values;
   const [busy, setBusy] = useState(false);
   const [autosavedAt, setAutosavedAt] = useState<string | null>(null);
   const [testing, setTesting] = useState(false);
   const [testEmails, setTestEmails] = useState('');
   const [confirmNow, setConfirmNow] = useState(false);
+  const [summary, setSummary] = useState<SendSummary | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const fields = useRef<HTMLFieldSetElement>(null);
   const editable = EDITABLE.includes(campaign.status);
@@ -124,14 +135,14 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
   }, [values, autosave, isDirty, getValues, resetDirty, campaign.id, settings.emailPreviewText]);
 
   // What is sent is what the form held when the action started: changes typed meanwhile stay unsaved.
-  const run = async (action: () => Promise<unknown>, message: string, after?: () => void) => {
+  const run = async (action: () => Promise<unknown>, message: string | null, after?: () => void) => {
     const saving = form.getValues();
     setBusy(true);
     try {
       await action();
       form.clearErrors();
       form.resetDirty(saving);
-      toast('success', message);
+      if (message) toast('success', message);
       after?.();
     } catch (failure) {
       if (failure instanceof ApiError) {
@@ -152,6 +163,24 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
     valid(() => void run(() => saveCampaign(campaign.id, changesOf(values, sent), action), text.saved, action === 'draftSaveAndReload' ? reload : undefined));
   const send = (when: SendWhen) =>
     run(() => sendCampaign(campaign.id, when, changesOf(values, sent)), when === 'now' ? text.sendingToast : text.scheduledToast, () => navigate(paths.home.href()));
+  // Send Now saves first, then shows what the send will do (recipients, From, the day's allowance) before the last click.
+  const confirmSend = () => {
+    setSummary(null);
+    void run(async () => {
+      await saveCampaign(campaign.id, changesOf(values, sent), 'draftSave');
+      setConfirmNow(true);
+      setSummary(await getSendSummary(campaign.id));
+    }, null);
+  };
+  const pickSender = (id: string | null) => {
+    set('senderId', id);
+    const sender = senderOf(id);
+    if (sender) {
+      set('fromName', sender.name);
+      set('fromAddress', sender.email);
+    }
+  };
+  const senderChosen = values.senderId !== null;
   const ab = values.kind === 'AB';
 
   return (
@@ -164,6 +193,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
         </Alert>
       )}
       {campaign.statusMessage ? <Alert color="orange">{campaign.statusMessage}</Alert> : null}
+      {editable && !settings.postalAddress ? <PostalAddressMissing message={text.postalMissing} /> : null}
       <fieldset ref={fields} disabled={!editable || busy} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack maw={760}>
           <Section title={text.details}>
@@ -181,14 +211,33 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
             <MultiSelect label={text.segments} data={choices.segments} value={values.segmentIds} onChange={(v) => set('segmentIds', v)} searchable error={error('segmentIds')} data-testid="campaign-segments" />
           </Section>
           <Section title={text.sender}>
-            <Select label={text.chooseSender} data={choices.senders} value={values.senderId} onChange={(v) => set('senderId', v)} clearable error={error('senderId')} data-testid="campaign-sender" />
+            <Select label={text.chooseSender} data={choices.senders} value={values.senderId} onChange={pickSender} clearable error={error('senderId')} data-testid="campaign-sender" />
             <Text size="sm" c="dimmed">
               {text.orTyped}
             </Text>
             <Group grow align="flex-start">
-              <TextInput label={text.fromName} value={values.fromName} onChange={(e) => set('fromName', e.currentTarget.value)} error={error('fromName')} data-testid="campaign-from-name" />
-              <TextInput label={text.fromAddress} value={values.fromAddress} onChange={(e) => set('fromAddress', e.currentTarget.value)} error={error('fromAddress')} data-testid="campaign-from-address" />
+              <TextInput
+                label={text.fromName}
+                value={values.fromName}
+                onChange={(e) => set('fromName', e.currentTarget.value)}
+                readOnly={senderChosen}
+                error={error('fromName')}
+                data-testid="campaign-from-name"
+              />
+              <TextInput
+                label={text.fromAddress}
+                value={values.fromAddress}
+                onChange={(e) => set('fromAddress', e.currentTarget.value)}
+                readOnly={senderChosen}
+                error={error('fromAddress')}
+                data-testid="campaign-from-address"
+              />
             </Group>
+            {senderChosen ? (
+              <Text size="xs" c="dimmed">
+                {text.senderChosenHint}
+              </Text>
+            ) : null}
             <TextInput label={text.replyTo} value={values.replyTo} onChange={(e) => set('replyTo', e.currentTarget.value)} error={error('replyTo')} />
           </Section>
           <Section title={text.content}>
@@ -216,6 +265,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
             <PollSection value={values.pollExpiresAt} onChange={(v) => set('pollExpiresAt', v)} zone={zone} minDate={today} error={error('pollExpiresAt')} />
           ) : null}
           <Section title={text.settings}>
+            <Switch label={text.isWarmup} description={text.isWarmupHint} checked={values.isWarmup} onChange={(e) => set('isWarmup', e.currentTarget.checked)} data-testid="campaign-warmup" />
             <Switch label={text.excludeUtm} description={text.excludeUtmHint} checked={values.excludeSystemUtm} onChange={(e) => set('excludeSystemUtm', e.currentTarget.checked)} />
           </Section>
           <ResendSection
@@ -253,7 +303,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
               <Button variant="light" onClick={() => checked(sendErrors(values, { now, startingNow: false }), () => void send('schedule'))} data-testid="campaign-schedule-send">
                 {text.scheduleAction}
               </Button>
-              <Button onClick={() => checked(sendErrors(values, { now, startingNow: true }), () => setConfirmNow(true))} data-testid="campaign-send-now">
+              <Button onClick={() => checked(sendErrors(values, { now, startingNow: true }), confirmSend)} data-testid="campaign-send-now">
                 {text.sendNow}
               </Button>
             </Group>
@@ -276,15 +326,16 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
           }}
         >
           <Stack>
+            {settings.postalAddress ? null : <PostalAddressMissing message={text.postalMissingTest} />}
             <Textarea label={text.testEmails} value={testEmails} onChange={(e) => setTestEmails(e.currentTarget.value)} error={error('emails')} data-autofocus data-testid="campaign-test-emails" />
             <DialogActions onCancel={() => setTesting(false)} busy={busy} confirmLabel={text.sendTest} testId="campaign-test-send" />
           </Stack>
         </form>
       </Modal>
-      <ConfirmDialog
+      <SendConfirmDialog
         opened={confirmNow}
-        title={text.sendNowTitle}
-        message={text.sendNowConfirm(values.name)}
+        campaignName={values.name}
+        summary={summary}
         busy={busy}
         onConfirm={() => {
           setConfirmNow(false);

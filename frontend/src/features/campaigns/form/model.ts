@@ -28,6 +28,7 @@ export interface CampaignForm {
   subject: string;
   previewText: string;
   excludeSystemUtm: boolean;
+  isWarmup: boolean;
   scheduledAt: string | null;
   sendInRecipientZone: boolean;
   abTestOn: AbTestOn;
@@ -90,6 +91,7 @@ export function formOf(c: Campaign): CampaignForm {
     subject: c.subject,
     previewText: c.previewText,
     excludeSystemUtm: c.excludeSystemUtm,
+    isWarmup: c.isWarmup,
     scheduledAt: wallClockOf(c.scheduledAt),
     sendInRecipientZone: c.sendInRecipientZone,
     abTestOn: oneOf(c.abTestOn, ['subject', 'content']),
@@ -148,6 +150,7 @@ export function changesOf(form: CampaignForm, { previewText = true }: { previewT
     templateId: id(form.templateId),
     subject: form.subject,
     excludeSystemUtm: form.excludeSystemUtm,
+    isWarmup: form.isWarmup,
     scheduledAt: wireOf(form.scheduledAt),
     sendInRecipientZone: form.sendInRecipientZone,
     rssUrl: form.rssUrl,

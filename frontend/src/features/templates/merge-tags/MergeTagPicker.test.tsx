@@ -30,6 +30,10 @@ test('the button is labelled; the tags load on the first opening, by group, and 
   expect(screen.getByText('RSS fields')).toBeInTheDocument();
   expect(screen.queryByText('Nothing here')).not.toBeInTheDocument();
   expect(screen.getByLabelText('Search merge tags')).toHaveFocus();
+  // The fallback syntax the renderer reads, quoted or not.
+  const syntax = screen.getByTestId('merge-tag-syntax');
+  expect(syntax).toHaveTextContent('<% firstName || there %>');
+  expect(syntax).toHaveTextContent('Quotes are optional: <% firstName || "there" %> sends there.');
 
   await userEvent.click(screen.getByRole('option', { name: 'First name <% firstName %>', hidden: true }));
   expect(onPick).toHaveBeenCalledWith('<% firstName %>');

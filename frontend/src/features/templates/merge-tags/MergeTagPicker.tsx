@@ -1,4 +1,4 @@
-import { Button, Combobox, Group, Loader, Text, useCombobox, type ButtonProps } from '@mantine/core';
+import { Button, Code, Combobox, Group, Loader, Stack, Text, useCombobox, type ButtonProps } from '@mantine/core';
 import { IconBraces } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { listMergeTags, type MergeTagGroup } from '../../../api/merge-tags';
@@ -98,6 +98,15 @@ export function MergeTagPicker({ onPick, label = mergeTagMessages.button, disabl
           placeholder={mergeTagMessages.search}
           aria-label={mergeTagMessages.search}
         />
+        <Stack gap={2} px="xs" py={6} data-testid="merge-tag-syntax">
+          <Text size="xs" fw={600}>
+            {mergeTagMessages.syntaxTitle}
+          </Text>
+          <Code>{mergeTagMessages.syntaxExample}</Code>
+          <Text size="xs" c="dimmed">
+            {mergeTagMessages.syntaxHint}
+          </Text>
+        </Stack>
         <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={label}>
           {load.state === 'loading' || load.state === 'idle' ? (
             <Combobox.Empty>
