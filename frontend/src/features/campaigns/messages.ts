@@ -5,11 +5,12 @@ export const campaignMessages = {
   listIntro: 'Every campaign with its status, type and delivery counts. Times are in your account’s time zone.',
   search: 'Search by name',
   status: 'Status',
-  type: 'Type',
+  type: 'Format',
   anyStatus: 'All statuses',
-  anyType: 'All types',
+  anyType: 'All formats',
   name: 'Name',
   campaignType: 'Campaign type',
+  campaignTypeHint: 'The category it is filed under (Campaign Types); a private type is only for small audiences.',
   scheduled: 'Scheduled',
   recipients: 'Recipients',
   sent: 'Sent',
@@ -17,6 +18,8 @@ export const campaignMessages = {
   clicked: 'Clicked',
   updated: 'Updated',
   actions: 'Actions',
+  rowActions: (name: string) => `Actions for ${name}`,
+  sentCount: (sent: string) => `${sent} sent`,
   pause: 'Pause',
   report: 'View report',
   resume: 'Resume',
@@ -147,7 +150,8 @@ export const campaignRules = {
 
 // The kind of campaign, A/B, RSS, poll and resend parts of the form.
 export const campaignKindMessages = {
-  kind: 'Kind of campaign',
+  kind: 'Format',
+  kindHint: 'What it sends: one email, an A/B test of two or three versions, the latest articles of a feed, or a poll.',
   kinds: { Regular: 'Regular', AB: 'A/B test', 'RSS Feed': 'RSS feed', Poll: 'Poll' } as Record<string, string>,
   kindOther: (kind: string) => `A ${kind} campaign: its kind is set by where it comes from.`,
   chooseTitle: 'Create Campaign',

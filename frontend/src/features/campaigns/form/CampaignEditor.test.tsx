@@ -53,3 +53,13 @@ test('the sender part and the test send link to Senders and Sender domains, wher
   expect(within(dialog).getByRole('link', { name: 'Senders' })).toHaveAttribute('href', '/senderList');
   expect(within(dialog).getByRole('link', { name: 'Sender domains' })).toHaveAttribute('href', '/emailDomainSetupPage');
 });
+
+test('the campaign type (its category) and the format (what it sends) read as two questions', async () => {
+  const campaign = makeCampaign();
+  serve(campaign);
+  open(campaign);
+  const category = await screen.findByTestId('campaign-type');
+  expect(category).toHaveAccessibleDescription(expect.stringContaining('The category it is filed under (Campaign Types)'));
+  expect(screen.getByRole('radiogroup', { name: 'Format' })).toBeInTheDocument();
+  expect(screen.queryByText('Kind of campaign')).not.toBeInTheDocument();
+});

@@ -24,6 +24,7 @@ import {
   type SaveAction,
   type SendWhen,
 } from '../api';
+import { shownStatus } from '../shown-status';
 import { campaignKindMessages as kindText, campaignMessages as text, campaignRules as rule } from '../messages';
 import { AbSection } from './AbSection';
 import { DateTimeField } from './DateTimeField';
@@ -161,7 +162,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
   return (
     <>
       <LeaveGuard isDirty={isDirty} />
-      <PageHeader title={text.editCampaign} description={campaign.name} actions={<StatusBadge family="campaign" status={campaign.status} />} />
+      <PageHeader title={text.editCampaign} description={campaign.name} actions={<StatusBadge family="campaign" status={shownStatus(campaign, Date.now())} />} />
       {editable ? null : (
         <Alert icon={<IconInfoCircle />} color="gray">
           {text.notEditable}
@@ -172,7 +173,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
         <Stack maw={760}>
           <Section title={text.details}>
             <TextInput label={text.campaignName} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={choices.types} value={values.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
+            <Select label={text.campaignType} description={text.campaignTypeHint} data={choices.types} value={values.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
             <KindChoice value={values.kind} onChange={(kind) => set('kind', kind)} />
           </Section>
           <Section title={text.audience}>
