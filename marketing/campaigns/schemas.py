@@ -253,3 +253,10 @@ class CampaignSettingsPatch(CamelSchema):
     use_rep_as_sender: bool | None = None
     view_in_browser: bool | None = None
     auto_save_content: bool | None = None
+
+
+class FirstStepsOut(CamelSchema):
+    contacts_imported: bool
+    sender_verified: bool
+    template_designed: bool
+    campaign_sent: bool

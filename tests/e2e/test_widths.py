@@ -20,9 +20,11 @@ from tests.e2e.test_campaigns import _committed
 # inside than it shows, and every header cell or badge whose text does not fit.
 _OVERFLOWING = """() => {
   const found = [];
-  const name = (el) => el.getAttribute('data-testid') || el.tagName.toLowerCase() + '.' + el.className;
+  const name = (el) => el.getAttribute('data-testid') || `${el.tagName}.${el.className}`;
   const page = document.scrollingElement;
-  if (page.scrollWidth > page.clientWidth + 1) found.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+  if (page.scrollWidth > page.clientWidth + 1) {
+    found.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+  }
   for (const el of document.querySelectorAll('body *')) {
     const style = getComputedStyle(el);
     const scrolls = ['auto', 'scroll'].includes(style.overflowX);

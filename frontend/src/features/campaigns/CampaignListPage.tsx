@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconChartBar, IconDots, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -83,8 +83,9 @@ function withRate(people: number, sent: number): string {
   return `${formatNumber(people)} (${((people / sent) * 100).toFixed(1)}%)`;
 }
 
-/** Campaigns (spec 2.1 /campaignListView, and /campaignList): the grid of every campaign, with status, type and counts. */
-export default function CampaignListPage() {
+/** Campaigns (spec 2.1 /campaignListView, and /campaignList): the grid of every campaign, with
+ * status, type and counts; `intro` (the home screen's panel) sits under the page header. */
+export default function CampaignListPage({ intro }: { intro?: ReactNode }) {
   const { status } = useSession();
   const list = useListQuery<CampaignSortField, Filters>({ sort: '-updatedAt' });
   const campaigns = useRemote((signal) => listCampaigns(list.params, signal), JSON.stringify(list.params));
@@ -130,6 +131,7 @@ export default function CampaignListPage() {
           </>
         }
       />
+      {intro}
       <Group align="end">
         <TextInput
           label={text.search}
