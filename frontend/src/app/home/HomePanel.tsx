@@ -83,71 +83,71 @@ function HomeDashboard({ zoneMinutes }: { zoneMinutes: number }) {
   return (
     <Grid data-testid="home-dashboard">
       <Grid.Col span={{ base: 12, lg: 8 }}>
-      <Card withBorder padding="lg" h="100%" data-testid="home-recent">
-        <Title order={2} size="h3">
-          {text.recentTitle}
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          {text.recentIntro}
-        </Text>
-        {recent.loading ? (
-          <Skeleton height={72} />
-        ) : campaigns.length === 0 ? (
-          <Text size="sm">{text.noneSentYet}</Text>
-        ) : (
-          <Stack gap="sm">
-            {campaigns.map((campaign) => (
-              <Group key={campaign.id} justify="space-between" wrap="nowrap" data-testid={`home-campaign-${campaign.id}`}>
-                <div style={{ minWidth: 0 }}>
-                  <Anchor component={Link} to={paths.campaignForm.href(campaign.id)} fw={500}>
-                    {campaign.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {text.sentOn(formatClientDateTime(campaign.sentAt ?? campaign.startedAt, zoneMinutes))}
-                  </Text>
-                </div>
-                <Group gap="lg" wrap="nowrap">
-                  <Figure label={text.delivered} value={formatNumber(campaign.sent)} />
-                  <Figure label={text.opened} value={rate(campaign.opened, campaign.sent)} />
-                  <Figure label={text.clicked} value={rate(campaign.clicked, campaign.sent)} />
-                  <Tooltip label={text.viewReport(campaign.name)}>
-                    <ActionIcon variant="subtle" component={Link} to={reportHref(campaign)} aria-label={text.viewReport(campaign.name)}>
-                      <IconChartBar size={18} stroke={1.75} />
-                    </ActionIcon>
-                  </Tooltip>
+        <Card withBorder padding="lg" h="100%" data-testid="home-recent">
+          <Title order={2} size="h3">
+            {text.recentTitle}
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            {text.recentIntro}
+          </Text>
+          {recent.loading ? (
+            <Skeleton height={72} />
+          ) : campaigns.length === 0 ? (
+            <Text size="sm">{text.noneSentYet}</Text>
+          ) : (
+            <Stack gap="sm">
+              {campaigns.map((campaign) => (
+                <Group key={campaign.id} justify="space-between" wrap="nowrap" data-testid={`home-campaign-${campaign.id}`}>
+                  <div style={{ minWidth: 0 }}>
+                    <Anchor component={Link} to={paths.campaignForm.href(campaign.id)} fw={500}>
+                      {campaign.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {text.sentOn(formatClientDateTime(campaign.sentAt ?? campaign.startedAt, zoneMinutes))}
+                    </Text>
+                  </div>
+                  <Group gap="lg" wrap="nowrap">
+                    <Figure label={text.delivered} value={formatNumber(campaign.sent)} />
+                    <Figure label={text.opened} value={rate(campaign.opened, campaign.sent)} />
+                    <Figure label={text.clicked} value={rate(campaign.clicked, campaign.sent)} />
+                    <Tooltip label={text.viewReport(campaign.name)}>
+                      <ActionIcon variant="subtle" component={Link} to={reportHref(campaign)} aria-label={text.viewReport(campaign.name)}>
+                        <IconChartBar size={18} stroke={1.75} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
                 </Group>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </Card>
+              ))}
+            </Stack>
+          )}
+        </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 4 }}>
-      <Card withBorder padding="lg" h="100%" data-testid="home-health">
-        <Group justify="space-between">
-          <Title order={2} size="h3">
-            {text.healthTitle}
-          </Title>
-          {health.data ? <StatusBadge family="sendingHealth" status={health.data.stopped ? 'stopped' : 'ok'} /> : null}
-        </Group>
-        {health.error ? <Alert color="red">{health.error}</Alert> : null}
-        {health.data ? (
-          <Stack gap={4} mt="sm">
-            <Text size="sm">
-              {text.healthThisMonth(
-                formatNumber(health.data.thisMonth.used),
-                health.data.thisMonth.limit === null ? null : formatNumber(health.data.thisMonth.limit),
-              )}
-            </Text>
-            {health.data.warmups.length ? <Text size="sm">{text.healthWarmups(health.data.warmups.length)}</Text> : null}
-            <Anchor component={Link} to={paths.sendingHealth.href()} size="sm">
-              {text.healthOpen}
-            </Anchor>
-          </Stack>
-        ) : health.loading ? (
-          <Skeleton height={48} mt="sm" />
-        ) : null}
-      </Card>
+        <Card withBorder padding="lg" h="100%" data-testid="home-health">
+          <Group justify="space-between">
+            <Title order={2} size="h3">
+              {text.healthTitle}
+            </Title>
+            {health.data ? <StatusBadge family="sendingHealth" status={health.data.stopped ? 'stopped' : 'ok'} /> : null}
+          </Group>
+          {health.error ? <Alert color="red">{health.error}</Alert> : null}
+          {health.data ? (
+            <Stack gap={4} mt="sm">
+              <Text size="sm">
+                {text.healthThisMonth(
+                  formatNumber(health.data.thisMonth.used),
+                  health.data.thisMonth.limit === null ? null : formatNumber(health.data.thisMonth.limit),
+                )}
+              </Text>
+              {health.data.warmups.length ? <Text size="sm">{text.healthWarmups(health.data.warmups.length)}</Text> : null}
+              <Anchor component={Link} to={paths.sendingHealth.href()} size="sm">
+                {text.healthOpen}
+              </Anchor>
+            </Stack>
+          ) : health.loading ? (
+            <Skeleton height={48} mt="sm" />
+          ) : null}
+        </Card>
       </Grid.Col>
     </Grid>
   );
