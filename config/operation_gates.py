@@ -212,6 +212,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "campaignTypeDelete": ADMIN,
     "campaignSettingsGet": MEMBER,
     "campaignSettingsUpdate": ADMIN,
+    # the getting-started list of an admin's first screen (what the client has set up)
+    "firstSteps": ADMIN,
     # senders, sender domains and the tracking domain (issue 13, marketing/senders): members
     # read them (a campaign picks its sender); senders are changed under the manageSenders
     # access (admins by default), DNS set-up by admins. The activation link's token is the

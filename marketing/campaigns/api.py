@@ -30,6 +30,7 @@ from marketing.campaigns.schemas import (
     CampaignTypePageOut,
     CampaignTypePatch,
     CampaignTypeQuery,
+    FirstStepsOut,
     SendTestIn,
     SendTestOut,
 )
@@ -284,3 +285,9 @@ def campaignSettingsGet(request: HttpRequest):
 @router.patch("/mm/campaignSettings", response={200: CampaignSettingsIO, **ERRORS}, by_alias=True)
 def campaignSettingsUpdate(request: HttpRequest, data: CampaignSettingsPatch):
     return campaign_settings_update(values=data.model_dump(exclude_none=True))
+
+
+@router.get("/mm/firstSteps", response={200: FirstStepsOut, **ERRORS}, by_alias=True)
+def firstSteps(request: HttpRequest):
+    """The getting-started list of the first screen: which of its four steps are done."""
+    return selectors.first_steps()

@@ -279,3 +279,10 @@ class CampaignSettingsPatch(CamelSchema):
     view_in_browser: bool | None = None
     auto_save_content: bool | None = None
     postal_address: str | None = Field(None, max_length=500)
+
+
+class FirstStepsOut(CamelSchema):
+    contacts_imported: bool
+    sender_verified: bool
+    template_designed: bool
+    campaign_sent: bool

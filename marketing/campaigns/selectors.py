@@ -3,6 +3,7 @@ campaign types and the global settings."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import connection
@@ -11,6 +12,7 @@ from django.utils import timezone
 
 from core.errors import NotFound
 from marketing.audience.selectors.mailable import mailable_condition, profile_table
+from marketing.audience.selectors.profiles import profiles_exist
 from marketing.audience.selectors.segment_sources import profile_tables
 from marketing.campaigns import messages
 from marketing.campaigns.models import (
@@ -20,9 +22,11 @@ from marketing.campaigns.models import (
     CampaignStatus,
     CampaignType,
 )
+from marketing.content.selectors import templates_exist
 from marketing.delivery.selectors import SendState, source_send_states
 from marketing.delivery.services.sends import SendKind, SendStatus
 from marketing.segments.selectors import segment_profile_ids_sql
+from marketing.senders.selectors import sender_ready_exists
 from marketing.tracking.selectors import campaign_human_reach
 
 CAMPAIGN_SORTS = {
@@ -248,4 +252,25 @@ def campaigns_unfinished() -> list[Campaign]:
         Campaign.objects.filter(
             Q(status__in=[CampaignStatus.SENDING, CampaignStatus.PAUSED]), send_id__isnull=False
         )
+    )
+
+
+@dataclass(frozen=True)
+class FirstSteps:
+    """The getting-started list of a new client's first screen, each step read from what
+    the client has: a profile, a sender that may send (confirmed, its domain verified), a
+    template, a campaign that went out."""
+
+    contacts_imported: bool
+    sender_verified: bool
+    template_designed: bool
+    campaign_sent: bool
+
+
+def first_steps() -> FirstSteps:
+    return FirstSteps(
+        contacts_imported=profiles_exist(),
+        sender_verified=sender_ready_exists(),
+        template_designed=templates_exist(),
+        campaign_sent=Campaign.objects.filter(started_at__isnull=False).exists(),
     )

@@ -40,6 +40,11 @@ def _get(queryset: QuerySet, pk: int, message: str):
     return found
 
 
+def templates_exist() -> bool:
+    """Whether the client has a template (the getting-started list's "design a template")."""
+    return Template.objects.exists()
+
+
 def folder_get(*, folder_id: int) -> TemplateFolder:
     return _get(TemplateFolder.objects.all(), folder_id, messages.FOLDER_NOT_FOUND)
 

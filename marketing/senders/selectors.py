@@ -212,6 +212,13 @@ def sender_states(senders: list[Sender]) -> list[tuple[str, str]]:
     return answers
 
 
+def sender_ready_exists() -> bool:
+    """Whether one sender may send: confirmed, enabled, its domain whitelisted and verified
+    (the getting-started list's "verify a sender and domain")."""
+    senders = list(Sender.objects.filter(is_enabled=True, verified_at__isnull=False))
+    return any(status == "verified" for status, _ in sender_states(senders))
+
+
 def sender_counts_by_domain() -> dict[str, int]:
     rows = Sender.objects.values("domain").annotate(n=Count("id")).values_list("domain", "n")
     return dict(rows)

@@ -1816,6 +1816,26 @@ export interface paths {
         patch: operations["campaignSettingsUpdate"];
         trace?: never;
     };
+    "/api/mm/firstSteps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Firststeps
+         * @description The getting-started list of the first screen: which of its four steps are done.
+         */
+        get: operations["firstSteps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/campaigns/{campaign_id}/report": {
         parameters: {
             query?: never;
@@ -5579,6 +5599,17 @@ export interface components {
             autoSaveContent?: boolean | null;
             /** Postaladdress */
             postalAddress?: string | null;
+        };
+        /** FirstStepsOut */
+        FirstStepsOut: {
+            /** Contactsimported */
+            contactsImported: boolean;
+            /** Senderverified */
+            senderVerified: boolean;
+            /** Templatedesigned */
+            templateDesigned: boolean;
+            /** Campaignsent */
+            campaignSent: boolean;
         };
         /** AbOut */
         AbOut: {
@@ -15887,6 +15918,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignSettingsIO"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    firstSteps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FirstStepsOut"];
                 };
             };
             /** @description Moved Permanently */

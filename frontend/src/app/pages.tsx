@@ -24,7 +24,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/profileUpdateDeleteList': lazy(() => import('../features/audience/deleted/DeletedProfilesPage')),
   '/disposabledomains': lazy(() => import('../features/audience/domains/DomainsPage')),
   '/campaignList': lazy(() => import('../features/campaigns/CampaignListPage')),
-  '/campaignListView': lazy(() => import('../features/campaigns/CampaignListPage')),
+  '/campaignListView': lazy(() => import('./home/CampaignsHome')),
   '/campaignTypeList': lazy(() => import('../features/campaigns/CampaignTypesPage')),
   '/createcampaign': lazy(() => import('../features/campaigns/CampaignFormPage')),
   '/regularcampaignreport': lazy(() => import('../features/reports/CampaignReportPage')),

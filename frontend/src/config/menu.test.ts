@@ -33,6 +33,8 @@ test('More submenu labels, order, routes and restrictions follow spec 2.2', () =
     ['Scheduler Summary', '/scheduleSummary', 'superAdmin', false],
     ['Profile Fields', '/managefields', null, false],
     ['Manage Domains', '/disposabledomains', null, false],
+    ['Senders', '/senderList', null, false],
+    ['Sender Domains', '/emailDomainSetupPage', null, false],
     ['CYL Dashboard', '/cyl-dashboard', 'superAdmin', false],
     ['CYL Users', '/users-list', 'superAdmin', false],
     ['CYL Domains', '/domain-stats', 'superAdmin', false],

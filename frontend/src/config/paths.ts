@@ -60,6 +60,12 @@ export const paths = {
   profiles: { path: '/profilemanagement', href: () => href('/profilemanagement') },
   importSubscribers: { path: '/ImportSummary', href: () => href('/ImportSummary') },
   importUnsubscribers: { path: '/ImportUnsubscribers', href: () => href('/ImportUnsubscribers') },
+  /** Senders (beyond spec 2.2's menu: More → Senders): what a campaign's From needs. */
+  senders: { path: '/senderList', href: () => href('/senderList') },
+  /** The sending domains a sender needs verified (More → Sender Domains). */
+  senderDomains: { path: '/emailDomainSetupPage', href: () => href('/emailDomainSetupPage') },
+  sendingHealth: { path: '/sendingHealth', href: () => href('/sendingHealth') },
+  templates: { path: '/templates', href: () => href('/templates', { query: { isReload: true } }) },
   segmentList: { path: '/segmentList', href: () => href('/segmentList') },
   /** The segment builder: a new segment, or the saved one `id` names (/segments?id=N). */
   segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },

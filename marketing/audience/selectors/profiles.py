@@ -123,6 +123,12 @@ def profile_get(*, profile_id: int) -> Profile:
     return profile
 
 
+def profiles_exist() -> bool:
+    """Whether the client has a profile (deleted ones aside): the getting-started list's
+    first step, import contacts, is done."""
+    return Profile.objects.filter(deleted_at__isnull=True).exists()
+
+
 def profile_count_billable() -> int:
     """Billable profiles = total - inactive - archived (deleted ones are not counted)."""
     return Profile.objects.filter(

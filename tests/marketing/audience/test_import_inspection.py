@@ -185,3 +185,13 @@ def test_only_the_uploader_or_an_admin_sees_the_inspection(alpha, sent):
     assert http(alpha.host).get(path.format(import_id), **bearer(admin_token)).status_code == 200
     assert http(alpha.host).get(path.format(admin_upload), **bearer(user_token)).status_code == 403
     assert http(alpha.host).get(path.format(10**9), **bearer(admin_token)).status_code == 404
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", ""])
+def test_a_csv_of_30_rows_lists_30_rows_whatever_its_last_line_ends_with(tmp_path, ending):
+    """The header line is no row: the upload's row count, shown before the import, said 31
+    for a 30-row file (issue 23)."""
+    lines = ["Email,First Name", *(f"p{n}@mail.example,P{n}" for n in range(30))]
+    data = (ending or "\n").join(lines).encode() + ending.encode()
+    inspection = reading.inspect_text(text_chunks(data), tmp_path / "people.csv")
+    assert inspection.rows_estimate == 30

@@ -113,11 +113,21 @@ test('subscription entries follow the other restrictions when enabled', async ()
   expect(labels).not.toContain('Orders Dashboard');
 });
 
+test('More lists Senders and Sender Domains after Manage Domains, which keeps its suppressed and public domains', async () => {
+  renderMenu('/forms', makeSession({}, { userRole: 'USER' }));
+  await userEvent.click(screen.getByTestId('menu-more'));
+  const labels = moreLabels();
+  expect(labels.slice(labels.indexOf('Manage Domains'), labels.indexOf('Manage Domains') + 3)).toEqual(['Manage Domains', 'Senders', 'Sender Domains']);
+  await userEvent.click(screen.getByTestId('menu-senderList'));
+  expect(location()).toBe('/senderList');
+});
+
 test('the super-admin submenu lists every entry in spec order', async () => {
   renderMenu('/forms', makeSession({ subscriptionsEnabled: true }, { userRole: 'SUPERADMIN' }));
   await userEvent.click(screen.getByTestId('menu-more'));
-  // Spec 2.2's 30 entries, then Activity, Sending Transports and Sending Health (admins).
-  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(33);
+  // Spec 2.2's 30 entries, then Senders and Sender Domains, then Activity, Sending
+  // Transports and Sending Health (admins).
+  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(35);
   expect(moreLabels()[0]).toBe('Import Subscribers');
   expect(moreLabels().at(-1)).toBe('Generic Dashboard');
 });

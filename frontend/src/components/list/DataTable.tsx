@@ -18,13 +18,15 @@ interface DataTableProps<T> {
   minWidth?: number;
   /** Shown in the table's body when it has no rows (an EmptyState); "No records found" otherwise. */
   empty?: ReactNode;
+  /** Cell padding left and right, in px (Mantine's xs, 10, by default); a wide list narrows it to fit 1024 px. */
+  horizontalSpacing?: number;
 }
 
 /** A striped list table in its own horizontal scroll container: its header, an empty state when
  * there are no rows, then one row per item. */
-export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth = 640, empty }: DataTableProps<T>) {
+export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth = 640, empty, horizontalSpacing }: DataTableProps<T>) {
   const table = (
-    <Table striped highlightOnHover={highlightOnHover} data-testid={testId}>
+    <Table striped highlightOnHover={highlightOnHover} horizontalSpacing={horizontalSpacing ?? 'xs'} data-testid={testId}>
       <Table.Thead>
         <Table.Tr>{head}</Table.Tr>
       </Table.Thead>

@@ -89,7 +89,7 @@ function NewCampaign({ types, initialKind }: { types: Choices['types']; initialK
         <form onSubmit={form.onSubmit((values) => void create(values), refused)} noValidate>
           <Stack>
             <TextInput label={text.campaignName} {...form.getInputProps('name')} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={types} {...form.getInputProps('typeId')} data-testid="campaign-type" />
+            <Select label={text.campaignType} description={text.campaignTypeHint} data={types} {...form.getInputProps('typeId')} data-testid="campaign-type" />
             <KindChoice value={form.values.kind} onChange={(kind) => form.setFieldValue('kind', kind)} />
             <Group justify="flex-end">
               <Button type="submit" loading={busy} data-testid="campaign-create">

@@ -1,7 +1,7 @@
-import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconChartBar, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Menu, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconChartBar, IconDots, IconMail, IconPlayerPause, IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -28,6 +28,7 @@ import {
   type CampaignStatus,
 } from './api';
 import { CampaignSettingsDrawer } from './CampaignSettingsDrawer';
+import { shownStatus } from './shown-status';
 import { campaignMessages as text } from './messages';
 
 const STATUSES: CampaignStatus[] = ['Draft', 'Scheduled', 'Sending', 'Paused', 'Sent', 'Failed', 'Published', 'Unpublished'];
@@ -35,14 +36,56 @@ const KINDS: CampaignKind[] = ['Regular', 'AB', 'Workflow', 'MailChimp', 'RSS Fe
 
 type Filters = { status?: CampaignStatus; type?: CampaignKind };
 
+interface RowActionsProps {
+  campaign: CampaignRow;
+  shown: string;
+  onPause: () => void;
+  onResume: () => void;
+  onDelete: () => void;
+}
+
+/** A row's other actions in a menu at its end (UI.md), so the row fits from 1024 px wide. */
+function RowActions({ campaign, shown, onPause, onResume, onDelete }: RowActionsProps) {
+  const pausable = shown === 'Scheduled' || shown === 'Sending';
+  const deletable = shown !== 'Sending';
+  if (!pausable && campaign.status !== 'Paused' && !deletable) return null;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={text.rowActions(campaign.name)} data-testid={`campaign-actions-${campaign.id}`}>
+          <IconDots size={18} stroke={1.75} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {pausable ? (
+          <Menu.Item leftSection={<IconPlayerPause size={16} />} onClick={onPause}>
+            {text.pause}
+          </Menu.Item>
+        ) : null}
+        {campaign.status === 'Paused' ? (
+          <Menu.Item leftSection={<IconPlayerPlay size={16} />} onClick={onResume}>
+            {text.resume}
+          </Menu.Item>
+        ) : null}
+        {deletable ? (
+          <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+            {text.delete}
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 /** "12 (4.8%)": people, and their share of the messages sent. */
 function withRate(people: number, sent: number): string {
   if (!sent) return formatNumber(people);
   return `${formatNumber(people)} (${((people / sent) * 100).toFixed(1)}%)`;
 }
 
-/** Campaigns (spec 2.1 /campaignListView, and /campaignList): the grid of every campaign, with status, type and counts. */
-export default function CampaignListPage() {
+/** Campaigns (spec 2.1 /campaignListView, and /campaignList): the grid of every campaign, with
+ * status, type and counts; `intro` (the home screen's panel) sits under the page header. */
+export default function CampaignListPage({ intro }: { intro?: ReactNode }) {
   const { status } = useSession();
   const list = useListQuery<CampaignSortField, Filters>({ sort: '-updatedAt' });
   const campaigns = useRemote((signal) => listCampaigns(list.params, signal), JSON.stringify(list.params));
@@ -90,6 +133,7 @@ export default function CampaignListPage() {
           </>
         }
       />
+      {intro}
       <Group align="end">
         <TextInput
           label={text.search}
@@ -125,20 +169,19 @@ export default function CampaignListPage() {
         highlightOnHover
         loading={campaigns.loading}
         error={campaigns.error}
-        columnCount={10}
-        minWidth={1120}
+        columnCount={8}
+        minWidth={640}
+        horizontalSpacing={6}
         head={
           <>
             <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
             <SortableTh label={text.type} field="type" sort={list.sort} onSort={list.toggleSort} />
-            <Table.Th>{text.campaignType}</Table.Th>
             <SortableTh label={text.status} field="status" sort={list.sort} onSort={list.toggleSort} />
             <SortableTh label={text.scheduled} field="scheduledAt" sort={list.sort} onSort={list.toggleSort} />
             <Table.Th>{text.recipients}</Table.Th>
-            <Table.Th>{text.sent}</Table.Th>
             <Table.Th>{text.opened}</Table.Th>
             <Table.Th>{text.clicked}</Table.Th>
-            <Table.Th>{text.actions}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{text.actions}</Table.Th>
           </>
         }
         empty={
@@ -149,73 +192,75 @@ export default function CampaignListPage() {
           )
         }
         rows={campaigns.data?.items ?? []}
-        renderRow={(campaign) => (
-          <Table.Tr key={campaign.id} data-testid={`campaign-row-${campaign.id}`}>
-            <Table.Td>
-              <Anchor component={Link} to={paths.campaignForm.href(campaign.id)} fw={500}>
-                {campaign.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{campaign.type}</Table.Td>
-            <Table.Td>{campaign.campaignType?.name ?? ''}</Table.Td>
-            <Table.Td>
-              <Stack gap={2}>
-                <StatusBadge family="campaign" status={campaign.status} />
-                {campaign.statusMessage ? (
-                  <Text size="xs" c="dimmed" maw={260}>
-                    {campaign.statusMessage}
+        renderRow={(campaign) => {
+          const shown = shownStatus(campaign, Date.now());
+          return (
+            <Table.Tr key={campaign.id} data-testid={`campaign-row-${campaign.id}`}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.campaignForm.href(campaign.id)} fw={500}>
+                  {campaign.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{campaign.type}</Text>
+                {campaign.campaignType ? (
+                  <Text size="xs" c="dimmed" data-testid="campaign-category">
+                    {campaign.campaignType.name}
                   </Text>
                 ) : null}
-              </Stack>
-            </Table.Td>
-            <Table.Td>{formatClientDateTime(campaign.scheduledAt, zoneMinutes)}</Table.Td>
-            <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.recipientCount)}</Table.Td>
-            <Table.Td>{campaign.recipientCount === null ? '' : formatNumber(campaign.sent)}</Table.Td>
-            <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.opened, campaign.sent)}</Table.Td>
-            <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.clicked, campaign.sent)}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                {campaign.recipientCount !== null ? (
-                  <Tooltip label={text.report}>
-                    <ActionIcon
-                      variant="subtle"
-                      component={Link}
-                      to={`${campaign.type === 'AB' ? '/abreporttest' : '/regularcampaignreport'}?campaignId=${campaign.id}`}
-                      aria-label={`${text.report} ${campaign.name}`}
-                      data-testid={`campaign-report-${campaign.id}`}
-                    >
-                      <IconChartBar size={18} stroke={1.75} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-                {campaign.status === 'Scheduled' || campaign.status === 'Sending' ? (
-                  <Tooltip label={text.pause}>
-                    <ActionIcon variant="subtle" aria-label={`${text.pause} ${campaign.name}`} onClick={() => setPausing(campaign)}>
-                      <IconPlayerPause size={18} stroke={1.75} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-                {campaign.status === 'Paused' ? (
-                  <Tooltip label={text.resume}>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`${text.resume} ${campaign.name}`}
-                      loading={busy}
-                      onClick={() => void act(() => resumeCampaign(campaign.id), text.resumed)}
-                    >
-                      <IconPlayerPlay size={18} stroke={1.75} />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : null}
-                {campaign.status !== 'Sending' ? (
-                  <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${campaign.name}`} onClick={() => crud.setDeleting(campaign)}>
-                    <IconTrash size={18} stroke={1.75} />
-                  </ActionIcon>
-                ) : null}
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <StatusBadge family="campaign" status={shown} />
+                  {campaign.statusMessage ? (
+                    <Text size="xs" c="dimmed" maw={160} style={{ overflowWrap: 'anywhere' }}>
+                      {campaign.statusMessage}
+                    </Text>
+                  ) : null}
+                </Stack>
+              </Table.Td>
+              <Table.Td>{formatClientDateTime(campaign.scheduledAt, zoneMinutes)}</Table.Td>
+              <Table.Td>
+                {campaign.recipientCount === null ? null : (
+                  <>
+                    <Text size="sm" data-testid="campaign-recipients">
+                      {formatNumber(campaign.recipientCount)}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-testid="campaign-sent">
+                      {text.sentCount(formatNumber(campaign.sent))}
+                    </Text>
+                  </>
+                )}
+              </Table.Td>
+              <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.opened, campaign.sent)}</Table.Td>
+              <Table.Td>{campaign.recipientCount === null ? '' : withRate(campaign.clicked, campaign.sent)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  {campaign.recipientCount !== null ? (
+                    <Tooltip label={text.report}>
+                      <ActionIcon
+                        variant="subtle"
+                        component={Link}
+                        to={`${campaign.type === 'AB' ? '/abreporttest' : '/regularcampaignreport'}?campaignId=${campaign.id}`}
+                        aria-label={`${text.report} ${campaign.name}`}
+                        data-testid={`campaign-report-${campaign.id}`}
+                      >
+                        <IconChartBar size={18} stroke={1.75} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                  <RowActions
+                    campaign={campaign}
+                    shown={shown}
+                    onPause={() => setPausing(campaign)}
+                    onResume={() => void act(() => resumeCampaign(campaign.id), text.resumed)}
+                    onDelete={() => crud.setDeleting(campaign)}
+                  />
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
       />
       <ListFooter answer={campaigns.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
       <ConfirmDialog

@@ -120,3 +120,10 @@ export function getCampaignSettings(signal?: AbortSignal): Promise<CampaignSetti
 export function updateCampaignSettings(body: Partial<CampaignSettings>): Promise<CampaignSettings> {
   return call(api.PATCH('/api/mm/campaignSettings', { body }));
 }
+
+export type FirstSteps = ResponseOf<'/api/mm/firstSteps', 'get'>;
+
+/** Which steps of the getting-started list the client has done (admins). */
+export function getFirstSteps(signal?: AbortSignal) {
+  return call(api.GET('/api/mm/firstSteps', { signal }));
+}

@@ -140,3 +140,13 @@ test('users who are not admins are refused', () => {
   render(<SendingHealthPage />, { session: makeSession({}, { userRole: 'USER' }) });
   expect(screen.getByText('Accessed only by Admin Users')).toBeInTheDocument();
 });
+
+test('links to Senders and Sender domains, where what it reports on is set up', async () => {
+  mockFetch({
+    '/api/mm/sendingHealth': () => jsonResponse(200, health()),
+    '/api/mm/deliveryPaces': () => jsonResponse(200, { items: [] }),
+  });
+  render(<SendingHealthPage />, { session: makeSession() });
+  expect(await screen.findByRole('link', { name: 'Senders' })).toHaveAttribute('href', '/senderList');
+  expect(screen.getByRole('link', { name: 'Sender domains' })).toHaveAttribute('href', '/emailDomainSetupPage');
+});

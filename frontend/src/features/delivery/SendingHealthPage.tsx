@@ -1,6 +1,7 @@
 import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { canSeeFeature } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
+import { SenderSetupButtons } from '../../components/SenderSetupLinks';
 import { useRemote } from '../../components/list/useRemote';
 import { useSession } from '../../lib/session';
 import { getSendingHealth } from './api';
@@ -23,7 +24,7 @@ function SendingHealthScreen() {
 
   return (
     <Stack>
-      <PageHeader title={text.title} description={text.intro} />
+      <PageHeader title={text.title} description={text.intro} actions={<SenderSetupButtons />} />
       {health.error && <Alert color="red">{health.error}</Alert>}
       {health.data ? (
         <>

@@ -18,6 +18,7 @@ import {
 import { IconAt, IconCheck, IconCopy, IconPlus, IconRefresh, IconTrash, IconWorldWww } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { BackToCampaigns } from '../../components/BackToCampaigns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
@@ -320,6 +321,7 @@ function DomainSetupScreen() {
   return (
     <Container size="xl" py="md">
       <Stack>
+        <BackToCampaigns />
         <PageHeader
           title={text.domainsTitle}
           description={text.domainsIntro}

@@ -60,3 +60,10 @@ test('the row menu resends the verification mail', async () => {
   await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Verification email sent to news@shop.test.'));
   expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/mm/senders/3/activation' && init.method === 'POST')).toBe(true);
 });
+
+test('a full page without the side menu (spec 2.4): it leads back to the campaigns and on to the sender domains', async () => {
+  mockFetch({ '/api/mm/senders': () => jsonResponse(200, { items: [], total: 0, totalIsEstimate: false, page: 1, pageSize: 10 }) });
+  render(<SenderListPage />, { session: makeSession() });
+  expect(screen.getByRole('link', { name: 'Back to campaigns' })).toHaveAttribute('href', '/campaignListView');
+  expect(screen.getByRole('link', { name: 'Sender domains' })).toHaveAttribute('href', '/emailDomainSetupPage');
+});

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconMailForward, IconPencil, IconPlus, IconSearch, IconStar, IconToggleLeft, IconTrash, IconWorldWww, IconAt, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { BackToCampaigns } from '../../components/BackToCampaigns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
@@ -12,6 +13,7 @@ import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
 import { useRemote } from '../../components/list/useRemote';
+import { paths } from '../../config/paths';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -87,12 +89,13 @@ export default function SenderListPage() {
   return (
     <Container size="xl" py="md">
       <Stack>
+        <BackToCampaigns />
         <PageHeader
           title={text.listTitle}
           description={text.listIntro}
           actions={
             <>
-              <Button component={Link} to="/emailDomainSetupPage" variant="subtle" leftSection={<IconWorldWww size={16} />}>
+              <Button component={Link} to={paths.senderDomains.href()} variant="subtle" leftSection={<IconWorldWww size={16} />}>
                 {text.domainsLink}
               </Button>
               <FeatureGate adminOnly>

@@ -84,7 +84,8 @@ def file_format_for(name: str) -> str:
 
 
 def _scan_text(chunks: Iterable[bytes], max_line: int) -> tuple[str, int, str]:
-    """One pass: (encoding, newline count, sha256). Refuses long lines and binary data."""
+    """One pass: (encoding, line count, sha256). Refuses long lines and binary data. A last
+    line without a newline is a line too."""
     digest = hashlib.sha256()
     decoder = codecs.getincrementaldecoder("utf-8")()
     utf8 = True
@@ -131,7 +132,8 @@ def _scan_text(chunks: Iterable[bytes], max_line: int) -> tuple[str, int, str]:
             utf8 = False
     if total == 0:
         raise ImportFileError(MSG_EMPTY)
-    return ("utf-8" if utf8 else "cp1252"), newlines, digest.hexdigest()
+    lines = newlines + (1 if since_newline else 0)
+    return ("utf-8" if utf8 else "cp1252"), lines, digest.hexdigest()
 
 
 def _transcode(chunks: Iterable[bytes], encoding: str, destination: Path) -> str:
@@ -222,12 +224,13 @@ def _head(rows: Iterator[tuple[int, list[str]]]) -> tuple[list[str], list[list[s
 
 def inspect_text(chunks, destination: Path) -> Inspection:
     """`chunks()` gives the upload's bytes afresh on each call (it is read twice)."""
-    encoding, newlines, sha = _scan_text(chunks(), settings.IMPORT_MAX_LINE_BYTES)
+    encoding, lines, sha = _scan_text(chunks(), settings.IMPORT_MAX_LINE_BYTES)
     encoding = _transcode(chunks, encoding, destination)
     with open(destination, encoding="utf-8", newline="") as handle:
         delimiter = sniff_delimiter(handle.read(SNIFF_BYTES))
     headers, sample = _head(_csv_rows(destination, delimiter))
-    return Inspection("csv", headers, sample, max(1, newlines), sha, delimiter, encoding)
+    # The header line is no row (a 30-row file with its header said 31 before the import).
+    return Inspection("csv", headers, sample, max(1, lines - 1), sha, delimiter, encoding)
 
 
 # --- XLSX -------------------------------------------------------------------------------

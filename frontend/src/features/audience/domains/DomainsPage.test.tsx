@@ -30,3 +30,10 @@ test('the domain rule of spec 5.1 is checked before anything is sent; a valid on
   expect(JSON.parse(String(post[1].body))).toEqual({ domain: 'mailinator.com', domainType: 2 });
   expect(fetchMock.mock.calls.some(([url]) => String(url).includes('type=2'))).toBe(true);
 });
+
+test('Manage Domains (suppressed and public) points to the sender domains, kept on their own screen', async () => {
+  mockFetch({ '/api/mm/domains': () => jsonResponse(200, page) });
+  render(<DomainsPage />, { session: makeSession() });
+  expect(screen.getByRole('link', { name: 'Sender domains' })).toHaveAttribute('href', '/emailDomainSetupPage');
+  expect(screen.getByRole('link', { name: 'Senders' })).toHaveAttribute('href', '/senderList');
+});

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput } from '@manti
 import { IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { SenderSetupButtons } from '../../../components/SenderSetupLinks';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
@@ -59,7 +60,7 @@ export default function DomainsPage() {
 
   return (
     <Stack>
-      <PageHeader title={messages.domainsTitle} description={messages.domainsIntro} />
+      <PageHeader title={messages.domainsTitle} description={messages.domainsIntro} actions={<SenderSetupButtons />} />
       <Tabs
         value={String(type)}
         onChange={(value) => {

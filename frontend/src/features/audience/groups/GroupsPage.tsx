@@ -59,7 +59,7 @@ export default function GroupsPage() {
         }
       />
       <Grid>
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack>
             <TextInput label={messages.search} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={260} data-testid="group-search" />
             <GroupsTable
@@ -87,7 +87,7 @@ export default function GroupsPage() {
             <ListFooter answer={groups.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
           <CategoriesPanel categories={categoryItems} onChanged={categories.reload} />
         </Grid.Col>
       </Grid>

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, MultiSelect, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { DialogActions } from '../../../components/DialogActions';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { PageHeader } from '../../../components/PageHeader';
+import { SenderSetupAnchors } from '../../../components/SenderSetupLinks';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { paths } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
@@ -24,6 +25,7 @@ import {
   type SendSummary,
   type SendWhen,
 } from '../api';
+import { shownStatus } from '../shown-status';
 import { campaignKindMessages as kindText, campaignMessages as text, campaignRules as rule } from '../messages';
 import { AbSection } from './AbSection';
 import { DateTimeField } from './DateTimeField';
@@ -35,7 +37,7 @@ import { pollExpiryProblem, saveErrors, schedulePast, sendErrors, type FieldErro
 import { RssSection } from './RssSection';
 import { firstError, Section } from './Section';
 import { PostalAddressMissing, SendConfirmDialog } from './SendSummaryView';
-import { nowIn, type ClientZone } from './zone';
+import { nowIn, zoneLabel, type ClientZone } from './zone';
 
 const EDITABLE = ['Draft', 'Published', 'Unpublished', 'Scheduled'];
 const AUTOSAVE_MS = 3000;
@@ -89,7 +91,9 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
   const editable = EDITABLE.includes(campaign.status);
   const autosave = editable && settings.autoSaveContent;
   const sent = { previewText: settings.emailPreviewText };
-  const zone: ClientZone = { name: status?.client.timeZone ?? '', minutes: status?.timeZoneMinutes ?? 0 };
+  const zoneName = status?.client.timeZone ?? '';
+  const zoneMinutes = status?.timeZoneMinutes ?? 0;
+  const zone: ClientZone = useMemo(() => ({ name: zoneName, minutes: zoneMinutes }), [zoneName, zoneMinutes]);
   const now = nowIn(zone);
   const today = now.slice(0, 10);
 
@@ -127,12 +131,13 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
       saveCampaign(campaign.id, changesOf(saving, { previewText: settings.emailPreviewText }), 'autosave')
         .then(() => {
           resetDirty(saving);
-          setAutosavedAt(new Date().toLocaleTimeString());
+          // On the client's clock, like every other time of the app, not the browser's.
+          setAutosavedAt(nowIn(zone).slice(11, 16));
         })
         .catch(() => undefined); // shown by the next explicit save
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [values, autosave, isDirty, getValues, resetDirty, campaign.id, settings.emailPreviewText]);
+  }, [values, autosave, isDirty, getValues, resetDirty, campaign.id, settings.emailPreviewText, zone]);
 
   // What is sent is what the form held when the action started: changes typed meanwhile stay unsaved.
   const run = async (action: () => Promise<unknown>, message: string | null, after?: () => void) => {
@@ -186,7 +191,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
   return (
     <>
       <LeaveGuard isDirty={isDirty} />
-      <PageHeader title={text.editCampaign} description={campaign.name} actions={<StatusBadge family="campaign" status={campaign.status} />} />
+      <PageHeader title={text.editCampaign} description={campaign.name} actions={<StatusBadge family="campaign" status={shownStatus(campaign, Date.now())} />} />
       {editable ? null : (
         <Alert icon={<IconInfoCircle />} color="gray">
           {text.notEditable}
@@ -198,7 +203,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
         <Stack maw={760}>
           <Section title={text.details}>
             <TextInput label={text.campaignName} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={error('name')} data-testid="campaign-name" />
-            <Select label={text.campaignType} data={choices.types} value={values.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
+            <Select label={text.campaignType} description={text.campaignTypeHint} data={choices.types} value={values.campaignTypeId} onChange={(v) => set('campaignTypeId', v)} error={error('campaignTypeId')} data-testid="campaign-type" />
             <KindChoice value={values.kind} onChange={(kind) => set('kind', kind)} />
           </Section>
           <Section title={text.audience}>
@@ -213,7 +218,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
           <Section title={text.sender}>
             <Select label={text.chooseSender} data={choices.senders} value={values.senderId} onChange={pickSender} clearable error={error('senderId')} data-testid="campaign-sender" />
             <Text size="sm" c="dimmed">
-              {text.orTyped}
+              {text.orTyped} <SenderSetupAnchors />
             </Text>
             <Group grow align="flex-start">
               <TextInput
@@ -288,7 +293,7 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
           </Section>
           <Group justify="space-between">
             <Text size="xs" c="dimmed" data-testid="campaign-autosaved">
-              {autosave ? (autosavedAt ? `${text.autosaved} ${autosavedAt}` : '') : text.autosaveOff}
+              {autosave ? (autosavedAt ? text.autosavedAt(autosavedAt, zoneLabel(zone, null)) : '') : text.autosaveOff}
             </Text>
             <Group>
               <Button variant="default" onClick={() => save('draftSave')} data-testid="campaign-save">
@@ -327,6 +332,9 @@ export function CampaignEditor({ campaign, choices, settings, reload }: EditorPr
         >
           <Stack>
             {settings.postalAddress ? null : <PostalAddressMissing message={text.postalMissingTest} />}
+            <Text size="sm" c="dimmed">
+              {text.testFrom} <SenderSetupAnchors />
+            </Text>
             <Textarea label={text.testEmails} value={testEmails} onChange={(e) => setTestEmails(e.currentTarget.value)} error={error('emails')} data-autofocus data-testid="campaign-test-emails" />
             <DialogActions onCancel={() => setTesting(false)} busy={busy} confirmLabel={text.sendTest} testId="campaign-test-send" />
           </Stack>

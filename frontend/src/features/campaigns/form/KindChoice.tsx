@@ -10,9 +10,13 @@ export function KindChoice({ value, onChange }: { value: string; onChange: (kind
       <Text size="sm" fw={500} id="campaign-kind-label">
         {text.kind}
       </Text>
+      <Text size="xs" c="dimmed" id="campaign-kind-hint">
+        {text.kindHint}
+      </Text>
       {choosable ? (
         <SegmentedControl
           aria-labelledby="campaign-kind-label"
+          aria-describedby="campaign-kind-hint"
           value={value}
           onChange={onChange}
           data={FORM_KINDS.map((kind) => ({ value: kind, label: text.kinds[kind] }))}

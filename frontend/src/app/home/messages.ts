@@ -1,0 +1,26 @@
+// What the first screen's panel says: the getting-started list, then the home dashboard.
+export const homeMessages = {
+  gettingStartedTitle: 'Get started',
+  gettingStartedIntro: 'Four steps to your first campaign. Each is ticked as soon as it is done.',
+  stepDone: 'Done',
+  stepToDo: 'To do',
+  steps: {
+    contactsImported: { label: 'Import your contacts', hint: 'A CSV or Excel file of the people you email.', action: 'Import contacts' },
+    senderVerified: { label: 'Verify a sender and its domain', hint: 'Confirm the address your mail comes from and publish its domain’s DNS records.', action: 'Set up a sender' },
+    templateDesigned: { label: 'Design a template', hint: 'Build your email in the designer or upload its HTML.', action: 'Design a template' },
+    campaignSent: { label: 'Send your first campaign', hint: 'Choose the audience, the sender and the template, then send or schedule.', action: 'Create a campaign' },
+  },
+  recentTitle: 'Recent campaigns',
+  recentIntro: 'Your last campaigns sent, with the people who opened and clicked.',
+  noneSentYet: 'No campaign has finished sending yet.',
+  sentOn: (when: string) => `Sent ${when}`,
+  delivered: 'Sent',
+  opened: 'Opened',
+  clicked: 'Clicked',
+  viewReport: (name: string) => `View report of ${name}`,
+  healthTitle: 'Sending health',
+  healthThisMonth: (used: string, limit: string | null) => (limit ? `${used} of ${limit} messages this month` : `${used} messages this month`),
+  healthWarmups: (count: number) => (count === 1 ? '1 domain warming up' : `${count} domains warming up`),
+  healthOpen: 'Open Sending Health',
+  loadFailed: 'The overview could not be loaded.',
+};

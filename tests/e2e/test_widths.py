@@ -1,0 +1,108 @@
+"""UI.md's width rule in Chromium: the app lives in the parent suite's iframe and every main
+list screen works from 1024 px wide upward without scrolling sideways, the page or a table
+inside it (measured 2026-11-28: the campaign list clipped its Actions column, "Ac" and
+half-hidden icons, at 1400 px)."""
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from marketing.campaigns.models import Campaign, CampaignType
+from tenants.models import Client
+from tests.e2e.conftest import sign_in
+from tests.e2e.test_campaigns import _committed
+
+# Every element that scrolls sideways (the page, a table's scroll container) and is wider
+# inside than it shows, and every header cell or badge whose text does not fit.
+_OVERFLOWING = """() => {
+  const found = [];
+  const name = (el) => el.getAttribute('data-testid') || `${el.tagName}.${el.className}`;
+  const page = document.scrollingElement;
+  if (page.scrollWidth > page.clientWidth + 1) {
+    found.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+  }
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    const clips = el.matches('th, .mantine-Badge-label');
+    if ((scrolls || clips) && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+      found.push(`${name(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+  }
+  return found;
+}"""
+
+LIST_SCREENS = [
+    ("/campaignListView", "campaigns-table"),
+    ("/segmentList", None),
+    ("/profilemanagement", None),
+    ("/managegroups", None),
+    ("/managetags", None),
+    ("/ImportSummary", None),
+    ("/backgroundJobs", None),
+    ("/senderList", None),
+]
+
+
+def _seed(suffix: str) -> None:
+    """Campaigns with every action shown: a sent one (report), a scheduled one (pause), a
+    paused one (resume), and long names and a status message as a marketer writes them."""
+    connection.set_tenant(Client.objects.get(schema_name="plain"))
+    try:
+        general = CampaignType.objects.get(name="General")
+        common = dict(campaign_type=general, from_name="Shop", from_address="news@shop.example")
+        Campaign.objects.create(
+            name=f"Black Friday early access for loyal customers {suffix}",
+            status="Sent",
+            recipient_count=123456,
+            send_id=10**9 + 7,
+            scheduled_at=timezone.now() - timedelta(days=1),
+            **common,
+        )
+        Campaign.objects.create(
+            name=f"Winter newsletter {suffix}",
+            status="Scheduled",
+            scheduled_at=timezone.now() + timedelta(days=2),
+            **common,
+        )
+        Campaign.objects.create(
+            name=f"Spring {suffix}",
+            kind="RSS Feed",
+            status="Paused",
+            status_message="Paused by admin@plain.example.",
+            recipient_count=98765,
+            send_id=10**9 + 8,
+            **common,
+        )
+    finally:
+        connection.set_schema_to_public()
+
+
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_main_lists_never_scroll_sideways(page: Page, site, width):
+    suffix = uuid.uuid4().hex[:8]
+    _committed(_seed, suffix)
+    plain = site("plain.localhost")
+    page.set_viewport_size({"width": width, "height": 900})
+    sign_in(page, plain, "admin@plain.example", next_path="/campaignListView")
+    overflowing = {}
+    for path, table in LIST_SCREENS:
+        page.goto(f"{plain.base_url}{path}")
+        if table:
+            expect(page.get_by_test_id(table).get_by_role("row").nth(3)).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        found = page.evaluate(_OVERFLOWING)
+        if found:
+            overflowing[path] = found
+    assert overflowing == {}, f"at {width} px"
+    # The campaign list's row actions are whole and clickable at this width.
+    page.goto(f"{plain.base_url}/campaignListView")
+    row = page.get_by_role("row").filter(has_text=f"Winter newsletter {suffix}")
+    actions = row.get_by_role("button", name=f"Actions for Winter newsletter {suffix}")
+    expect(actions).to_be_in_viewport(ratio=1)
+    actions.click()
+    expect(page.get_by_role("menuitem", name="Pause")).to_be_visible()
