@@ -209,6 +209,14 @@ class DeliveryReport(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["delivery", "kind"], name="delivery_report_once")
         ]
+        indexes = [
+            # The breaker's count of bounces that blame the sender since a moment.
+            models.Index(
+                fields=["received_at"],
+                name="delivery_report_sender",
+                condition=Q(reason__in=["blocked", "spamDetected", "policy", "rateLimited"]),
+            ),
+        ]
 
 
 class UpdatePreferences(models.Model):

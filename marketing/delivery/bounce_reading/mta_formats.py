@@ -122,6 +122,22 @@ def rcpt_to(lines: list[str]) -> list[tuple[str, str]]:
     return []
 
 
+_LABELLED = re.compile(r"^\s*[A-Za-z][^:<>@]{3,80}:\s*<?([^\s<>:;,\"']+@[^\s<>:;,\"']+?)>?\s*$")
+_ALONE = re.compile(r"^\s*<?([^\s<>:;,\"']+@[^\s<>:;,\"']+?)>?\s*$")
+
+
+def labelled_or_alone(lines: list[str], own: set[str]) -> list[tuple[str, str]]:
+    """IMail's `Reason words: addr`, or an address alone on its line (au's, Notes'),
+    the reason in the lines around it."""
+    for pattern in (_LABELLED, _ALONE):
+        for i, line in enumerate(lines):
+            match = pattern.match(line)
+            if match and match.group(1).lower() not in own and not is_automated(match.group(1)):
+                around = " ".join(x.strip() for x in lines[max(0, i - 3) : i + 3])
+                return [(match.group(1).lower().strip("."), around)]
+    return []
+
+
 def text_recipients(text: str, own: set[str]) -> list[tuple[str, str]]:
     """(recipient, reason text) pairs the human-readable text gives. The formats that
     name the failed address unmistakably are trusted even when it is the sender's own
@@ -131,7 +147,7 @@ def text_recipients(text: str, own: set[str]) -> list[tuple[str, str]]:
         found = [(a, t) for a, t in reader(lines) if not is_automated(a)]
         if found:
             return found
-    return rcpt_to(lines) or after_marker(lines, own)
+    return rcpt_to(lines) or after_marker(lines, own) or labelled_or_alone(lines, own)
 
 
 def header_recipients(message: Message) -> list[str]:

@@ -8,6 +8,7 @@ import html
 import re
 from dataclasses import dataclass
 from email import message_from_bytes, message_from_string
+from email.errors import CharsetError, HeaderParseError
 from email.header import decode_header, make_header
 from email.message import Message
 
@@ -47,7 +48,7 @@ def header(message: Message, name: str) -> str:
         return ""
     try:
         text = str(make_header(decode_header(str(value))))
-    except (ValueError, LookupError, UnicodeError, TypeError):
+    except (ValueError, LookupError, UnicodeError, TypeError, HeaderParseError):
         text = str(value)
     return " ".join(text.split())
 
@@ -60,7 +61,10 @@ def part_text(part: Message) -> str:
         if isinstance(inner, list):
             return "\n\n".join(_as_text(item) for item in inner)
         return inner if isinstance(inner, str) else ""
-    charset = part.get_content_charset() or "utf-8"
+    try:
+        charset = part.get_content_charset() or "utf-8"
+    except (CharsetError, ValueError, LookupError):  # a mangled charset name
+        charset = "utf-8"
     try:
         text = payload.decode(charset, "replace")
     except LookupError:
@@ -74,7 +78,8 @@ def _as_text(item: object) -> str:
     if isinstance(item, Message):
         try:
             return item.as_string()
-        except (ValueError, LookupError, UnicodeError, TypeError, AttributeError):
+        except (ValueError, LookupError, UnicodeError, TypeError, AttributeError, HeaderParseError):
+            # A header that will not fold: the fields as they are.
             return "\n".join(f"{k}: {v}" for k, v in item.items())
     return str(item)
 

@@ -33,7 +33,7 @@ _OVERRIDES: list[tuple[Reason, re.Pattern[str]]] = [
     # au (KDDI) and NTT docomo refuse a sender the person filters out with "550 : User
     # unknown" (no address) and "550 Unknown user <address>" respectively.
     # Facebook's RCP-P codes: the recipient's own preferences refuse the sender.
-    (Reason.FILTERED, _any(r"\bRCP-P\d", r"due to recipient preferences")),
+    (Reason.FILTERED, _any(r"\bRCP-P[23]\b", r"due to recipient preferences")),
     (Reason.FILTERED, _any(r"\b550:? : user unknown", r"\b550[- ]'?unknown user \S+@")),
 ]
 
@@ -79,6 +79,7 @@ _STRONG: list[tuple[Reason, re.Pattern[str]]] = [
             r"user is over",
             r"too many messages in (?:this|the) mailbox",
             r"mailfolder is full",
+            r"mailbox exceeds",
         ),
     ),
     (
@@ -189,6 +190,7 @@ _STRONG: list[tuple[Reason, re.Pattern[str]]] = [
         Reason.HOST_UNKNOWN,
         _any(
             r"host (?:or domain name )?not found",
+            r"host [a-z0-9.-]+\.[a-z]{2,} not found",
             r"unknown host",
             r"host unknown",
             r"unrouteable (?:mail )?domain",

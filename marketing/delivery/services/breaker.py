@@ -106,7 +106,7 @@ def window_count(health: SendingHealth, *, now=None) -> Window:
         hard_bounces=suppressed.filter(reason=SuppressionReason.HARD_BOUNCE).count(),
         complaints=suppressed.filter(reason=SuppressionReason.COMPLAINT).count(),
         sender_problems=DeliveryReport.objects.filter(
-            received_at__gte=since, reason__in=list(SENDER_PROBLEMS)
+            received_at__gte=since, reason__in=sorted(SENDER_PROBLEMS)
         )
         .exclude(delivery__send__kind=SendKind.TEST)
         .count(),
