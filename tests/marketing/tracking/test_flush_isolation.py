@@ -98,6 +98,9 @@ def test_the_periodic_tasks_go_on_past_a_client_that_fails(alpha):
     with in_schema(alpha):
         assert not FlushedBatch.objects.filter(batch="old").exists()
     assert delivery_sweep.apply(throw=True).get() == {}
+    from marketing.campaigns.tasks import schedule_tick
+
+    assert schedule_tick.apply(throw=True).get() == {}
 
 
 def test_operators_see_and_count_what_was_set_aside(superadmin, settings):
