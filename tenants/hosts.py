@@ -7,12 +7,15 @@ host and unknown hosts serve no client: a link's token never answers there."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import NamedTuple
 
+from django.db import DatabaseError
 from django_tenants.utils import get_public_schema_name, schema_context
 
+logger = logging.getLogger(__name__)
 HOSTS_CACHE_SECONDS = 60
 _KEPT_MOST = 10_000  # hosts kept per process; the table is emptied when it is full
 
@@ -41,7 +44,13 @@ def host_client(host: str) -> ClientHost | None:
     kept = _kept.get(host)
     if kept is not None and kept[0] > now:
         return kept[1]
-    found = _host_client_read(host)
+    try:
+        found = _host_client_read(host)
+    except DatabaseError:
+        if kept is None:
+            raise
+        logger.exception("hosts: %s read again failed; its last answer kept", host)
+        found = kept[1]  # the database is away: links keep answering as they did
     with _lock:
         if len(_kept) >= _KEPT_MOST:
             _kept.clear()

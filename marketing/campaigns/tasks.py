@@ -10,7 +10,7 @@ from celery import shared_task
 from django.conf import settings
 
 from core.tasks import BULK_RETRY, PIPELINE_RETRY, ClientTask, enqueue_on_commit
-from core.tenancy import clients_each
+from core.tenancy import clients_each_isolated
 from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
 from marketing.campaigns.services.following import CAMPAIGN_STATUSES_FOLLOW, campaigns_follow
 from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
@@ -54,30 +54,33 @@ def statuses_follow_run() -> int:
 
 @shared_task(name="campaigns.schedule_tick", soft_time_limit=50, time_limit=60)
 def schedule_tick() -> dict[str, dict[str, int]]:
-    """In every client: start the due campaigns, pick due A/B winners, send due resends,
-    and move started campaigns and resends to their sends' status. Returns
-    {schema: {"started": n, "winners": w, "resends": r, "followed": m}} for the clients
-    with news."""
-    news = {}
-    for client in clients_each():
-        due = campaigns_due()
-        for campaign_id in due:
-            enqueue_on_commit(CAMPAIGN_START, campaign_id=campaign_id)
-        winners = ab_winners_due()
-        for campaign_id in winners:
-            enqueue_on_commit(AB_WINNER_PICK, campaign_id=campaign_id)
-        resends = resends_due()
-        for campaign_id, part in resends:
-            enqueue_on_commit(RESEND_SEND, campaign_id=campaign_id, part=part)
-        followed = campaigns_follow()
-        if due or winners or resends or followed:
-            news[client.schema_name] = {
-                "started": len(due),
-                "winners": len(winners),
-                "resends": len(resends),
-                "followed": followed,
-            }
-    return news
+    """In every client (each on its own: one that fails never stops the others): start the
+    due campaigns, pick due A/B winners, send due resends, and move started campaigns and
+    resends to their sends' status. Returns {schema: {"started": n, "winners": w,
+    "resends": r, "followed": m}} for the clients with news."""
+    news = clients_each_isolated(_client_tick, task="campaigns.schedule_tick")
+    return {schema: found for schema, found in news.items() if found}
+
+
+def _client_tick(_client) -> dict[str, int] | None:
+    due = campaigns_due()
+    for campaign_id in due:
+        enqueue_on_commit(CAMPAIGN_START, campaign_id=campaign_id)
+    winners = ab_winners_due()
+    for campaign_id in winners:
+        enqueue_on_commit(AB_WINNER_PICK, campaign_id=campaign_id)
+    resends = resends_due()
+    for campaign_id, part in resends:
+        enqueue_on_commit(RESEND_SEND, campaign_id=campaign_id, part=part)
+    followed = campaigns_follow()
+    if not (due or winners or resends or followed):
+        return None
+    return {
+        "started": len(due),
+        "winners": len(winners),
+        "resends": len(resends),
+        "followed": followed,
+    }
 
 
 @shared_task(

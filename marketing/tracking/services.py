@@ -174,16 +174,15 @@ def _batch_write(batch: str) -> int:
     One client's part never holds up another's: a part that fails (a schema without the
     tracking tables, one that lags a migration) is counted and tried again by the next
     runs while every other part is written; after TRACKING_FLUSH_ATTEMPTS failures it is
-    set aside (tenants' SetAsideBatch, for operators) and the batch is done."""
+    set aside (tenants' SetAsideBatch, for operators) and the batch is done. A run that
+    dies before confirming the batch leaves it to the next, which writes or sets aside
+    each part again: FlushedBatch and SetAsideBatch's key make that harmless."""
     by_client: dict[int, list[store.Event]] = defaultdict(list)
     for event in store.batch_events(batch):
         if event.kind in _KINDS:
             by_client[event.client_id].append(event)
-    failures = store.batch_failures(batch)
     written, waiting, caught_up = 0, False, []
     for client_id, events in by_client.items():
-        if failures.get(client_id, 0) >= settings.TRACKING_FLUSH_ATTEMPTS:
-            continue  # set aside by an earlier run that died before confirming the batch
         try:
             written += _client_part_write(batch, client_id, events)
         except Exception as error:  # noqa: BLE001 - whatever one schema raises, others go on

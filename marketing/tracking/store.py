@@ -149,12 +149,6 @@ def _flushed_at_key() -> str:
     return f"{_prefix()}:flushed_at"
 
 
-def batch_failures(batch: str) -> dict[int, int]:
-    """Client id -> failed writes of its part of the batch so far."""
-    found = connection().hgetall(_failures_key(batch))
-    return {int(client): int(count) for client, count in found.items()}
-
-
 def batch_failure_count(batch: str, client_id: int, at_ms: int) -> int:
     """One more failed write of the client's part of the batch; the count now. The client
     is failing since `at_ms` unless it was already."""

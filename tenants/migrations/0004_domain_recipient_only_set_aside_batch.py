@@ -4,6 +4,13 @@ import django.utils.timezone
 from django.db import migrations, models
 
 
+def tracking_domains_mark(apps, schema_editor):
+    """Every host name that is not a client's primary one was added as its tracking domain
+    (tenants.services.client_host_add): from now on it serves the links in mail only."""
+    Domain = apps.get_model("tenants", "Domain")
+    Domain.objects.filter(is_primary=False).update(recipient_only=True)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("tenants", "0003_security_tokens"),
@@ -15,6 +22,7 @@ class Migration(migrations.Migration):
             name="recipient_only",
             field=models.BooleanField(default=False),
         ),
+        migrations.RunPython(tracking_domains_mark, migrations.RunPython.noop),
         migrations.CreateModel(
             name="SetAsideBatch",
             fields=[

@@ -183,3 +183,22 @@ def test_a_tracking_domain_serves_the_links_in_mail_and_nothing_else(alpha, beta
     )
     # Alpha's own host still serves the app.
     assert _lean(alpha.host, "/campaigns")[0].startswith("418")
+
+
+def test_a_known_host_keeps_its_answer_while_the_database_is_away(alpha, monkeypatch):
+    from django.db import OperationalError
+
+    import tenants.hosts as hosts
+
+    assert hosts.host_client(alpha.host).client_id == alpha.client.pk
+    kept = hosts._kept[alpha.host]
+    hosts._kept[alpha.host] = (0.0, kept[1])  # its time is up
+
+    def away(host):
+        raise OperationalError("the database is away")
+
+    monkeypatch.setattr(hosts, "_host_client_read", away)
+    assert hosts.host_client(alpha.host).client_id == alpha.client.pk
+    with pytest.raises(OperationalError):  # a host never read cannot be answered
+        hosts.host_client(beta_host := "beta.localhost")
+    assert beta_host not in hosts._kept

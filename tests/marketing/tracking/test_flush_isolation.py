@@ -98,3 +98,21 @@ def test_the_periodic_tasks_go_on_past_a_client_that_fails(alpha):
     with in_schema(alpha):
         assert not FlushedBatch.objects.filter(batch="old").exists()
     assert delivery_sweep.apply(throw=True).get() == {}
+    from marketing.campaigns.tasks import schedule_tick
+
+    assert schedule_tick.apply(throw=True).get() == {}
+
+
+def test_operators_see_and_count_what_was_set_aside(superadmin, settings):
+    from tests.tenants.test_operators_admin import _admin_login, _public
+
+    settings.OPERATORS_ADMIN_ENABLED = True
+    SetAsideBatch.objects.create(
+        queue="tracking.events", client_id=99, batch="b1", entries="c|99|1|1|0|1|0", attempts=3
+    )
+    browser = _public()
+    assert _admin_login(browser, superadmin.email).status_code == 302
+    page = browser.get("/django-admin/tenants/setasidebatch/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "1 set aside batch" in body and "tracking.events" in body and "b1" in body
