@@ -234,6 +234,10 @@ def _forbidden_component(node: dict) -> bool:
     return tag is not None and (not isinstance(tag, str) or tag.lower() not in _DESIGN_TAGS)
 
 
+# What a forbidden component leaves in its list: nothing.
+_DROP = object()
+
+
 def _design_node(value, schemes: frozenset[str], depth: int):
     if depth > _DESIGN_MAX_DEPTH:
         return None
@@ -266,9 +270,6 @@ def _design_node(value, schemes: frozenset[str], depth: int):
             kept = _design_node(item, schemes, depth + 1)
             node[key] = None if kept is _DROP else kept
     return node
-
-
-_DROP = object()
 
 
 def design_clean(
