@@ -3,6 +3,7 @@ client's time zone (schemas.py)."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
@@ -185,25 +186,20 @@ def campaignSendSummary(request: HttpRequest, campaign_id: int):
     """What a send of the campaign as saved would do: recipients, From, the warm-up's daily
     allowance, a warm-up campaign's minimum, the postal address of its footer."""
     summary = campaign_send_summary(selectors.campaign_get(campaign_id=campaign_id))
+    return {**asdict(summary), "warmup": _warmup_today(summary, _zone(request))}
+
+
+def _warmup_today(summary, zone: ZoneInfo) -> dict | None:
     warmup = summary.warmup
+    if warmup is None:
+        return None
     return {
-        "recipients": summary.recipients,
-        "from_name": summary.from_name,
-        "from_address": summary.from_address,
-        "sender_problem": summary.sender_problem,
-        "warmup": None
-        if warmup is None
-        else {
-            "domain": warmup.domain,
-            "day_number": warmup.day_number,
-            "days": settings.DELIVERY_WARMUP_DAYS,
-            "allowance": warmup.allowance,
-            "remaining": summary.warmup_remaining,
-            "next_day_at": warmup.next_day_at.astimezone(_zone(request)),
-        },
-        "warmup_note": summary.warmup_note,
-        "warmup_minimum": summary.warmup_minimum,
-        "postal_address": summary.postal_address,
+        "domain": warmup.domain,
+        "day_number": warmup.day_number,
+        "days": settings.DELIVERY_WARMUP_DAYS,
+        "allowance": warmup.allowance,
+        "remaining": summary.warmup_remaining,
+        "next_day_at": warmup.next_day_at.astimezone(zone),
     }
 
 

@@ -59,6 +59,8 @@ test('shows the OK state, the figures against their limits, the allowance and th
   expect(screen.getByTestId('allowance-next-month')).toHaveTextContent('December 2026');
   expect(screen.getByTestId('warmup-table')).toHaveTextContent('3 of 10');
   expect(screen.getByTestId('warmup-table')).toHaveTextContent('150 / 2,000');
+  // Before any Send: the day's cap is the limit; only a warm-up campaign has a minimum.
+  expect(screen.getByTestId('warmup-rule')).toHaveTextContent('Campaigns of any size may be sent: only a campaign marked as a warm-up campaign needs a minimum number of recipients.');
   expect(await screen.findByTestId('paces-empty')).toBeInTheDocument();
 });
 
