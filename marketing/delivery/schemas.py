@@ -19,6 +19,8 @@ class OptOutIn(CamelSchema):
 class OptOutOut(CamelSchema):
     email_hint: str
     unsubscribed: bool
+    client_name: str
+    preferences_token: str
 
 
 # --- update preferences (services/preferences.py) -------------------------------------

@@ -82,9 +82,18 @@ def test_import_a_csv_with_mapping_and_see_the_profiles(page, site, tmp_path):
     expect(page.get_by_test_id("map-0")).to_have_value("Email")
     expect(page.get_by_test_id("map-1")).to_have_value("First Name")
     _pick(page, "import-groups", "Customers")
+    # A group made on the spot, from the same field.
+    page.get_by_test_id("import-groups").fill(f"Fair {stem}")
+    page.get_by_role("option", name=f'Create group "Fair {stem}"').click()
+    expect(page.get_by_text(f'Group "Fair {stem}" created.')).to_be_visible()
+    page.keyboard.press("Escape")
     page.get_by_test_id("start-import").click()
 
     expect(page.get_by_test_id("import-progress")).to_have_text("100%")
+    # The third step is ticked once the import is done, like the first two.
+    steps = page.get_by_test_id("import-wizard").locator(".mantine-Stepper-step")
+    for index in range(3):
+        expect(steps.nth(index)).to_have_attribute("data-completed", "true")
     expect(page.get_by_test_id("import-message")).to_contain_text("2 added, 0 updated")
     expect(page.get_by_test_id("import-count-inserted")).to_contain_text("2")
     expect(page.get_by_test_id("import-count-invalid")).to_contain_text("1")
@@ -98,6 +107,7 @@ def test_import_a_csv_with_mapping_and_see_the_profiles(page, site, tmp_path):
     page.goto(f"{plain.base_url}/profilemanagement")
     _search_profiles(page, stem)
     expect(page.get_by_test_id(f"profile-row-{stem}-a@example.com")).to_contain_text("Customers")
+    expect(page.get_by_test_id(f"profile-row-{stem}-a@example.com")).to_contain_text(f"Fair {stem}")
     expect(page.get_by_test_id(f"profile-row-{stem}-b@example.com")).to_contain_text("Bob")
     # Imported profiles wait for verification: their Pending badges are on the screen.
     expect(page.get_by_test_id(f"profile-row-{stem}-a@example.com")).to_contain_text("Pending")

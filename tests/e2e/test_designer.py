@@ -198,6 +198,10 @@ def test_design_save_preview_and_thumbnail_with_no_request_leaving_the_host(page
     divider.focus()
     page.keyboard.press("Enter")
     expect(frame.locator("td.divider")).to_have_count(1)
+    # A click adds the block too, at the end of the email.
+    page.get_by_role("button", name="Blocks", exact=True).click()
+    divider.click()
+    expect(frame.locator("td.divider")).to_have_count(2)
 
     # The merge tag goes where the cursor is in the text being edited.
     text_block.dblclick()

@@ -3,6 +3,7 @@ the page without changing anything, the person confirms, the thank-you page foll
 profile is unsubscribed; the same link on another client's host is refused. Both pages
 pass axe (WCAG 2 A and AA)."""
 
+import re
 import uuid
 
 from django.db import connection
@@ -44,6 +45,11 @@ def test_unsubscribe_through_the_default_opt_out_page(page: Page, site):
     page.wait_for_url("**/external/useroptoutform?token=*")
     expect(page.get_by_text(f"at {email[0]}***@mail.example?")).to_be_visible()
     assert not _committed(_unsubscribed, profile_id)  # opening the page changed nothing
+    # Whose mail it is, and a way to choose fewer emails rather than none.
+    expect(page.get_by_test_id("optout-brand")).to_have_text("Plain")
+    expect(page.get_by_role("link", name="Update your email preferences")).to_have_attribute(
+        "href", re.compile(r"^/external/managepreferences\?token=.+")
+    )
     expect_accessible(page, "opt-out page")
 
     page.get_by_role("button", name="Unsubscribe").click()

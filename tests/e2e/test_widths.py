@@ -11,6 +11,7 @@ from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignType
 from tenants.models import Client
 from tests.e2e.conftest import sign_in
@@ -50,9 +51,15 @@ LIST_SCREENS = [
 
 def _seed(suffix: str) -> None:
     """Campaigns with every action shown: a sent one (report), a scheduled one (pause), a
-    paused one (resume), and long names and a status message as a marketer writes them."""
+    paused one (resume), and long names and a status message as a marketer writes them; a
+    profile with a long address, so that the profile list has a row."""
     connection.set_tenant(Client.objects.get(schema_name="plain"))
     try:
+        Profile.objects.create(
+            email=f"first.last.with-a-long-address-{suffix}@subsidiary.example.com",
+            first_name="Ann",
+            last_name="Lee",
+        )
         general = CampaignType.objects.get(name="General")
         common = dict(campaign_type=general, from_name="Shop", from_address="news@shop.example")
         Campaign.objects.create(

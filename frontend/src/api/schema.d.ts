@@ -4675,6 +4675,10 @@ export interface components {
             emailHint: string;
             /** Unsubscribed */
             unsubscribed: boolean;
+            /** Clientname */
+            clientName: string;
+            /** Preferencestoken */
+            preferencesToken: string;
         };
         /** OptOutIn */
         OptOutIn: {

@@ -13,3 +13,7 @@ export const misspelt: Partial<Record<RoutePath, LazyExoticComponent<ComponentTy
   // @ts-expect-error the route table has /backgroundJobs
   '/backgroundjobs': pages['/backgroundJobs'],
 };
+
+test('the Reputation Dashboard of the menu (spec 2.2) has its own screen, not the title page', () => {
+  expect(pages['/reputationdashboard']).toBeDefined();
+});

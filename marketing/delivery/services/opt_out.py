@@ -6,7 +6,7 @@ link only shows the page (link scanners fetch every URL), where the person confi
 After the unsubscribe commits, the claim-time check of the ledger keeps every further
 message from the address."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import connection, transaction
 
@@ -17,7 +17,13 @@ from marketing.audience.selectors.mailable import profiles_by_id
 from marketing.audience.services.profiles import profiles_unsubscribe
 from marketing.delivery.messages import OPT_OUT_LINK_INVALID
 from marketing.delivery.models import Send, SendKind
-from marketing.delivery.tokens import UNSUBSCRIBE, BadToken, recipient_token_read
+from marketing.delivery.tokens import (
+    PREFERENCES,
+    UNSUBSCRIBE,
+    BadToken,
+    recipient_token,
+    recipient_token_read,
+)
 from marketing.tracking.services import Event, events_record
 
 ONE_CLICK_SOURCE = "oneClick"
@@ -30,6 +36,10 @@ class OptOutTarget:
     send_id: int
     email_hint: str  # "a***@mail.example": enough to recognise, not to harvest
     unsubscribed: bool
+    # Whose mail it is (the page carries the client's name) and the same message's
+    # update-preferences token: choosing fewer emails is offered beside leaving them all.
+    client_name: str
+    preferences_token: str
 
 
 def email_masked(email: str) -> str:
@@ -38,8 +48,8 @@ def email_masked(email: str) -> str:
 
 
 def opt_out_target(token: str) -> OptOutTarget:
-    """Whom the token names; ValidationFailed (OPT_OUT_LINK_INVALID) for a bad token or a
-    profile that is gone."""
+    """Whom the token names, for which client, with the message's update-preferences token;
+    ValidationFailed (OPT_OUT_LINK_INVALID) for a bad token or a profile that is gone."""
     try:
         profile_id, send_id = recipient_token_read(
             UNSUBSCRIBE, token, schema=connection.schema_name
@@ -49,8 +59,14 @@ def opt_out_target(token: str) -> OptOutTarget:
     profile = profiles_by_id([profile_id]).get(profile_id)
     if profile is None or profile.deleted_at is not None:
         raise ValidationFailed(OPT_OUT_LINK_INVALID)
+    schema = connection.schema_name
     return OptOutTarget(
-        profile_id, send_id, email_masked(profile.email), profile.unsubscribed_at is not None
+        profile_id,
+        send_id,
+        email_masked(profile.email),
+        profile.unsubscribed_at is not None,
+        connection.tenant.name,
+        recipient_token(PREFERENCES, schema=schema, profile_id=profile_id, send_id=send_id),
     )
 
 
@@ -87,4 +103,4 @@ def opt_out(token: str, *, source: str) -> OptOutTarget:
         audit_context(path=AuditPath.RECIPIENT, actor_email=target.email_hint),
     ):
         unsubscribe_from_send(target.profile_id, target.send_id, source=source)
-    return OptOutTarget(target.profile_id, target.send_id, target.email_hint, True)
+    return replace(target, unsubscribed=True)

@@ -79,8 +79,17 @@ def test_the_opt_out_page_shows_whom_and_confirms(alpha, sink):
     browser = http(alpha.host)
     shown = browser.get("/api/external/optOut", {"token": token})
     assert shown.status_code == 200
-    assert shown.json() == {"emailHint": "a***@mail.example", "unsubscribed": False}
+    answer = shown.json()
+    preferences_token = answer.pop("preferencesToken")
+    assert answer == {
+        "emailHint": "a***@mail.example",
+        "unsubscribed": False,
+        "clientName": alpha.client.name,
+    }
     assert not _unsubscribed(alpha, profile_id)
+    # The page links the same message's update-preferences page, which opens with its token.
+    preferences = browser.get("/api/external/preferences", {"token": preferences_token})
+    assert preferences.status_code == 200, preferences.content
     confirmed = browser.post(
         "/api/external/optOut", {"token": token}, content_type="application/json"
     )

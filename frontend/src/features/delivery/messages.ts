@@ -2,6 +2,13 @@
 const percent = (rate: number) => `${(rate * 100).toFixed(2)} %`;
 
 export const deliveryMessages = {
+  // Reputation Dashboard (spec 2.2): in the menu, its figures not collected yet
+  reputationTitle: 'Reputation Dashboard',
+  reputationIntro: 'How mailbox providers rate the domains your campaigns are sent from.',
+  reputationPending: 'Reputation figures are not collected yet.',
+  reputationWillShow:
+    'This dashboard will show, for each of your sending domains, its reputation at the large mailbox providers, the share of your mail placed in the inbox, and any blocklist listing. Until then, Sending Health shows your bounce and complaint rates, your monthly allowance and the warm-up of new domains.',
+  reputationToHealth: 'Open Sending Health',
   title: 'Sending Health',
   intro: 'Whether your mail may go out now, how much of the monthly send allowance is used, how new sending domains warm up, and your own delivery rates.',
   adminOnly: 'Accessed only by Admin Users',

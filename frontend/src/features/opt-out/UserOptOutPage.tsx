@@ -1,6 +1,6 @@
-import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmOptOut, getOptOutTarget } from '../../api/opt-out';
 import { useRemote } from '../../components/list/useRemote';
 import { messages } from '../../lib/messages';
@@ -36,6 +36,11 @@ export default function UserOptOutPage() {
     <Container size="xs" py="xl">
       <Paper withBorder p="lg" radius="md">
         <Stack>
+          {target.data?.clientName ? (
+            <Text fw={700} size="lg" data-testid="optout-brand">
+              {target.data.clientName}
+            </Text>
+          ) : null}
           <Title order={1}>{text.title}</Title>
           {error && (
             <Alert color="red" data-testid="optout-error">
@@ -54,6 +59,14 @@ export default function UserOptOutPage() {
                 </Button>
               </>
             ))}
+          {target.data ? (
+            <Text size="sm">
+              {text.preferencesInstead}{' '}
+              <Anchor component={Link} to={`/external/managepreferences?token=${encodeURIComponent(target.data.preferencesToken)}`} data-testid="optout-preferences">
+                {text.preferencesLink}
+              </Anchor>
+            </Text>
+          ) : null}
         </Stack>
       </Paper>
     </Container>

@@ -65,3 +65,22 @@ test('pre-fills the suggestion, insists on the email, then asks for a separator 
     emptyCellsClear: false,
   });
 });
+
+test('Groups to add creates a group typed there and adds the imported profiles to it', async () => {
+  const onStarted = vi.fn();
+  const fetchMock = mockFetch({
+    '/api/mm/groups': () => jsonResponse(201, { id: 12, name: 'Spring fair', categoryId: null, categoryName: null, profileCount: 0, isDefault: false, createdAt: '' }),
+    '/api/mm/imports/7/start': () => jsonResponse(202, { jobId: 56 }),
+  });
+  render(<MappingStep upload={upload} profileFields={[]} groups={[{ id: 3, name: 'Customers' }]} tags={[]} onBack={() => undefined} onStarted={onStarted} />);
+  await choose('map-0', 'Email');
+  await userEvent.type(screen.getByTestId('import-groups'), 'Spring fair');
+  await userEvent.click(await screen.findByRole('option', { name: 'Create group "Spring fair"', hidden: true }));
+  await waitFor(() => expect(toast).toHaveBeenCalledWith('success', 'Group "Spring fair" created.'));
+  const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+  expect([url, init.method, JSON.parse(String(init.body))]).toEqual(['/api/mm/groups', 'POST', { name: 'Spring fair' }]);
+  await userEvent.click(screen.getByTestId('start-import'));
+  await waitFor(() => expect(onStarted).toHaveBeenCalledWith(56));
+  const [, start] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+  expect(JSON.parse(String(start.body)).groupIds).toEqual([12]);
+});

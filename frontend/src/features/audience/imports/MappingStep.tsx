@@ -8,6 +8,8 @@ import type { ImportUpload } from './api';
 import type { Named } from '../shared/options-api';
 import type { ProfileField } from '../fields/api';
 import { startImport } from './api';
+import { createGroup } from '../groups/api';
+import { CreatableMultiSelect } from '../../../components/CreatableMultiSelect';
 import { checkboxKeys, initialMapping, mappedColumns, mappingErrors, needsSeparator } from './mapping';
 
 interface MappingStepProps {
@@ -26,9 +28,23 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [emptyCellsClear, setEmptyCellsClear] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Groups made here, while choosing where the imported profiles go.
+  const [created, setCreated] = useState<Named[]>([]);
   const checkboxes = checkboxKeys(profileFields);
   const fieldData = [{ value: '', label: messages.doNotImport }, ...upload.fields.map((field) => ({ value: field.key, label: field.label }))];
   const subscribers = upload.kind === 'subscribers';
+
+  const createGroupNamed = async (name: string) => {
+    try {
+      const group = await createGroup({ name });
+      setCreated((made) => [...made, { id: group.id, name: group.name }]);
+      toast('success', messages.groupCreated(group.name));
+      return { value: String(group.id), label: group.name };
+    } catch (error) {
+      toastError(error);
+      throw error;
+    }
+  };
 
   const start = async () => {
     const errors = mappingErrors(mapping, upload.fields, checkboxes, separator);
@@ -98,7 +114,16 @@ export function MappingStep({ upload, profileFields, groups, tags, onBack, onSta
       )}
       {subscribers && (
         <Group grow align="flex-start">
-          <MultiSelect label={messages.groupsToAdd} data={toSelectData(groups)} value={groupIds} onChange={setGroupIds} searchable data-testid="import-groups" />
+          <CreatableMultiSelect
+            label={messages.groupsToAdd}
+            data={toSelectData([...groups, ...created])}
+            value={groupIds}
+            onChange={setGroupIds}
+            onCreate={createGroupNamed}
+            createLabel={messages.createGroupNamed}
+            nothingFound={messages.noGroupsYet}
+            testId="import-groups"
+          />
           <MultiSelect label={messages.tagsToAdd} data={toSelectData(tags)} value={tagIds} onChange={setTagIds} searchable data-testid="import-tags" />
         </Group>
       )}

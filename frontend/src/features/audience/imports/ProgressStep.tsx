@@ -12,7 +12,8 @@ import { ImportCounts } from './ImportCounts';
 interface ProgressStepProps {
   importId: number;
   jobId: number;
-  onFinished: () => void;
+  /** Called once the job ends, with its status (Completed, Failed, Cancelled). */
+  onFinished: (status: string) => void;
   onRestart: () => void;
 }
 
@@ -25,13 +26,14 @@ export function ProgressStep({ importId, jobId, onFinished, onRestart }: Progres
   const finishedRef = useRef(onFinished);
   finishedRef.current = onFinished;
 
+  const endStatus = finished ? job.status : null;
   useEffect(() => {
-    if (!finished) return;
+    if (!endStatus) return;
     const controller = new AbortController();
     getImport(importId, controller.signal).then(setSummary, () => undefined);
-    finishedRef.current();
+    finishedRef.current(endStatus);
     return () => controller.abort();
-  }, [finished, importId]);
+  }, [endStatus, importId]);
 
   const progress = job?.progress ?? 0;
   return (

@@ -73,7 +73,8 @@ export function createEditor({ container, projectData, html, images, upload, onU
         en: { assetManager: { modalTitle: text.assetsTitle, uploadTitle: text.uploadImages } },
       },
     },
-    plugins: [(instance: Editor) => newsletter(instance, { showBlocksOnLoad: true, inlineCss: false })],
+    // The preset's own dark theme is off: editor-chrome.css gives GrapesJS the app's light look.
+    plugins: [(instance: Editor) => newsletter(instance, { showBlocksOnLoad: true, inlineCss: false, useCustomTheme: false })],
   });
 
   editor.on('load', () => {
@@ -126,8 +127,9 @@ function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
 }
 
 /**
- * Blocks are dragged with a mouse; from the keyboard, Enter or Space on a block adds it
- * after the selected component (or at the end of the email).
+ * Blocks are dragged with a mouse, and a click adds one too: at the end of the email (a click
+ * that did nothing read as a broken block). From the keyboard, Enter or Space on a block adds
+ * it after the selected component (or at the end of the email).
  */
 function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
   const mark = () =>
@@ -138,20 +140,28 @@ function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
     });
   mark();
   editor.on('run', () => setTimeout(mark));
-  container.addEventListener('keydown', (event) => {
-    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
-    if (!element || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
+  const add = (element: HTMLElement, afterSelected: boolean) => {
     const label = element.getAttribute('title');
     const block = editor.Blocks.getAll().find((item: Block) => item.getLabel() === label);
     if (!block) return;
-    const selected = editor.getSelected();
+    const selected = afterSelected ? editor.getSelected() : undefined;
     const parent = selected?.parent();
     const added = parent
       ? parent.components().add(block.get('content') as never, { at: selected!.index() + 1 })
       : editor.getWrapper()?.append(block.get('content') as never);
     const first = Array.isArray(added) ? added[0] : added;
     if (first) editor.select(first);
+  };
+  container.addEventListener('keydown', (event) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
+    if (!element || (event.key !== 'Enter' && event.key !== ' ')) return;
+    event.preventDefault();
+    add(element, true);
+  });
+  // A drag that drops a block fires no click, so a block is never added twice.
+  container.addEventListener('click', (event) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
+    if (element) add(element, false);
   });
 }
 
