@@ -71,14 +71,7 @@ def records_for(
             settings.DELIVERY_BOUNCE_DOMAIN,
             True,
         ),
-        Record(
-            "verification",
-            "Domain verification (TXT)",
-            "TXT",
-            f"{settings.SENDER_VERIFICATION_TXT_LABEL}.{domain}",
-            f"{settings.SENDER_VERIFICATION_TXT_PREFIX}{token}",
-            True,
-        ),
+        _verification_record(domain, token),
     ]
     for algorithm, selector, txt in dkim_keys:
         label = "DKIM, RSA" if algorithm == "rsa" else "DKIM, Ed25519"
@@ -194,18 +187,23 @@ def records_check(records: list[Record]) -> dict[str, Check]:
     return {r.key: _check_one(r, _Lookup(resolver, r.host, r.type)) for r in records}
 
 
+def _verification_record(domain: str, token: str) -> Record:
+    """The TXT record that proves a domain is the client's (sender and tracking domains)."""
+    return Record(
+        "verification",
+        "Domain verification (TXT)",
+        "TXT",
+        f"{settings.SENDER_VERIFICATION_TXT_LABEL}.{domain}",
+        f"{settings.SENDER_VERIFICATION_TXT_PREFIX}{token}",
+        True,
+    )
+
+
 def tracking_records(domain: str, token: str) -> list[Record]:
     """What a tracking domain publishes: its CNAME to our tracking host, and the same TXT
     verification record a sender domain has (the CNAME alone proves nothing: one left
     dangling at our host could be claimed by anyone)."""
     return [
         Record("cname", "Tracking (CNAME)", "CNAME", domain, settings.TRACKING_CNAME_TARGET, True),
-        Record(
-            "verification",
-            "Domain verification (TXT)",
-            "TXT",
-            f"{settings.SENDER_VERIFICATION_TXT_LABEL}.{domain}",
-            f"{settings.SENDER_VERIFICATION_TXT_PREFIX}{token}",
-            True,
-        ),
+        _verification_record(domain, token),
     ]

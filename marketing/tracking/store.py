@@ -22,11 +22,12 @@ Keys start with the deployment's cache prefix (CACHE_KEY_PREFIX) and "tracking":
 from __future__ import annotations
 
 import uuid
-from functools import lru_cache
 from typing import NamedTuple
 
 import redis
 from django.conf import settings
+
+from core.redis_store import key_prefix, redis_connection
 
 _TAKE = """
 local items = redis.call('LPOP', KEYS[1], ARGV[1])
@@ -47,18 +48,12 @@ class Event(NamedTuple):
     machine: bool
 
 
-@lru_cache(maxsize=4)
-def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
-
-
 def connection() -> redis.Redis:
-    location = settings.CACHES["default"]["LOCATION"]
-    return _client(location if isinstance(location, str) else location[0])
+    return redis_connection()
 
 
 def _prefix() -> str:
-    return f"{settings.CACHES['default'].get('KEY_PREFIX', '')}:tracking"
+    return f"{key_prefix()}:tracking"
 
 
 def links_key(client_id: int, send_id: int) -> str:

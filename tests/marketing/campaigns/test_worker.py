@@ -32,6 +32,21 @@ from tests.support.celery_worker import (
 from tests.support.smtp_sink import SmtpSink
 
 
+def _committed_remove(tenant, campaign, world) -> None:
+    """What a real-worker test committed in `tenant`'s schema: its campaign and sends, the
+    world's profiles, group, template and sender, the campaign's audit rows."""
+    connection.set_tenant(tenant.client)
+    Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
+    Campaign.objects.filter(pk=campaign.pk).delete()
+    Profile.objects.filter(pk__in=world.profile_ids).delete()
+    Group.objects.filter(pk=world.group_id).delete()
+    Template.objects.filter(pk=world.template_id).delete()
+    Sender.objects.filter(email="news@shop.example").delete()
+    SenderDomain.objects.filter(name="shop.example").delete()
+    AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
+    connection.set_schema_to_public()
+
+
 def _tick() -> None:
     current_app.send_task("campaigns.schedule_tick", headers={"_schema_name": "public"})
 
@@ -81,16 +96,7 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
         finally:
             celery_worker_stop(worker)
             celery_queue_delete(queue)
-            connection.set_tenant(alpha.client)
-            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
-            Campaign.objects.filter(pk=campaign.pk).delete()
-            Profile.objects.filter(pk__in=world.profile_ids).delete()
-            Group.objects.filter(pk=world.group_id).delete()
-            Template.objects.filter(pk=world.template_id).delete()
-            Sender.objects.filter(email="news@shop.example").delete()
-            SenderDomain.objects.filter(name="shop.example").delete()
-            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
-            connection.set_schema_to_public()
+            _committed_remove(alpha, campaign, world)
 
 
 def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, django_db_blocker):
@@ -131,16 +137,7 @@ def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, djan
         finally:
             celery_worker_stop(worker)
             celery_queue_delete(queue)
-            connection.set_tenant(alpha.client)
-            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
-            Campaign.objects.filter(pk=campaign.pk).delete()
-            Profile.objects.filter(pk__in=world.profile_ids).delete()
-            Group.objects.filter(pk=world.group_id).delete()
-            Template.objects.filter(pk=world.template_id).delete()
-            Sender.objects.filter(email="news@shop.example").delete()
-            SenderDomain.objects.filter(name="shop.example").delete()
-            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
-            connection.set_schema_to_public()
+            _committed_remove(alpha, campaign, world)
 
 
 def test_the_tick_sends_the_start_of_each_due_campaign_in_its_client(
@@ -239,13 +236,5 @@ def test_an_ab_campaign_end_to_end_through_a_real_worker(tenants, django_db_bloc
             celery_worker_stop(worker)
             celery_queue_delete(queue)
             connection.set_tenant(alpha.client)
-            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
-            Campaign.objects.filter(pk=campaign.pk).delete()
             EmailEvent.objects.filter(campaign_id=campaign.pk).delete()
-            Profile.objects.filter(pk__in=world.profile_ids).delete()
-            Group.objects.filter(pk=world.group_id).delete()
-            Template.objects.filter(pk=world.template_id).delete()
-            Sender.objects.filter(email="news@shop.example").delete()
-            SenderDomain.objects.filter(name="shop.example").delete()
-            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
-            connection.set_schema_to_public()
+            _committed_remove(alpha, campaign, world)
