@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignType
+from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.models import Client
 from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import _committed
@@ -52,7 +53,9 @@ LIST_SCREENS = [
 def _seed(suffix: str) -> None:
     """Campaigns with every action shown: a sent one (report), a scheduled one (pause), a
     paused one (resume), and long names and a status message as a marketer writes them; a
-    profile with a long address, so that the profile list has a row."""
+    profile with a long address, so that the profile list has a row; a finished export with
+    its file, started by a long address, so that the jobs list has a row with its actions
+    (with no row a list shows its empty state, which fits whatever its table's width)."""
     connection.set_tenant(Client.objects.get(schema_name="plain"))
     try:
         Profile.objects.create(
@@ -85,6 +88,20 @@ def _seed(suffix: str) -> None:
             send_id=10**9 + 8,
             **common,
         )
+        BackgroundJob.objects.create(
+            kind="profileExport",
+            status=JobStatus.COMPLETED,
+            operation_key=f"widths-{suffix}",
+            title=f"Export of the profiles of the spring subscribers group {suffix}",
+            total=123456,
+            processed=123456,
+            succeeded=123400,
+            failed=56,
+            file_path=f"plain/exports/widths-{suffix}.csv",
+            started_by_email=f"marketing.manager.with-a-long-address-{suffix}@plain.example",
+            started_at=timezone.now() - timedelta(minutes=5),
+            finished_at=timezone.now(),
+        )
     finally:
         connection.set_schema_to_public()
 
@@ -101,6 +118,8 @@ def test_main_lists_never_scroll_sideways(page: Page, site, width):
         page.goto(f"{plain.base_url}{path}")
         if table:
             expect(page.get_by_test_id(table).get_by_role("row").nth(3)).to_be_visible()
+        if path == "/backgroundJobs":  # one seeded row, not four
+            expect(page.get_by_text(f"spring subscribers group {suffix}")).to_be_visible()
         page.wait_for_load_state("networkidle")
         found = page.evaluate(_OVERFLOWING)
         if found:

@@ -11,6 +11,7 @@ parsed once per process and domain."""
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -56,6 +57,8 @@ from marketing.rendering.services import (
     template_compile,
 )
 from marketing.tracking.services import MessageTracking
+
+logger = logging.getLogger(__name__)
 
 
 class RunResult(StrEnum):
@@ -269,6 +272,9 @@ def send_batch_run(send_id: int) -> RunResult:
                     error = failed.__cause__
                     problem = MESSAGE_UNBUILDABLE.format(error=f"{type(error).__name__}: {error}")
                     reply = Reply(Outcome.FAILED, 0, problem[:500])
+                    # The row says why; the operators' log says it too (a whole send failing
+                    # this way, e.g. a key sealed under another SECRET_KEY, is otherwise quiet).
+                    logger.warning("delivery: send %s row %s: %s", send.pk, row.id, problem)
                 attempts.outcome(row, reply)
             attempts.release()
             pacer.put_back()

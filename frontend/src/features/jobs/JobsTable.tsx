@@ -24,7 +24,8 @@ export function JobsTable({ rows, loading, timeZoneMinutes, onCancel, onDownload
   return (
     <DataTable
       testId="jobs-table"
-      minWidth={1000}
+      minWidth={720}
+      horizontalSpacing={6}
       columnCount={9}
       empty={
         loading ? null : (
@@ -70,25 +71,28 @@ export function JobsTable({ rows, loading, timeZoneMinutes, onCancel, onDownload
           </Table.Td>
           <Table.Td>
             <Group gap={6} wrap="nowrap">
-              <Progress value={job.progress} w={90} aria-label={messages.jobProgress} />
+              <Progress value={job.progress} w={56} aria-label={messages.jobProgress} />
               <Text size="xs">{`${job.progress}%`}</Text>
             </Group>
           </Table.Td>
           <Table.Td>{`${formatNumber(job.succeeded)} / ${formatNumber(job.failed)}`}</Table.Td>
-          <Table.Td>{job.startedBy}</Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{job.startedBy}</Table.Td>
           <Table.Td>{when(job.createdAt)}</Table.Td>
           <Table.Td>{when(job.finishedAt)}</Table.Td>
           <Table.Td>
-            {isActive(job) && job.cancellable && !job.cancelRequested && (
-              <Button size="compact-xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
-                {messages.cancelJob}
-              </Button>
-            )}
-            {jobFile(job) && (
-              <Button size="compact-xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
-                {messages.download}
-              </Button>
-            )}
+            {/* Stacked, so the last column stays narrow: the screen fits from 1024 px wide. */}
+            <Group gap={4} wrap="wrap">
+              {isActive(job) && job.cancellable && !job.cancelRequested && (
+                <Button size="compact-xs" variant="light" color="red" leftSection={<IconX size={14} />} onClick={() => onCancel(job)} data-testid={`cancel-job-${job.id}`}>
+                  {messages.cancelJob}
+                </Button>
+              )}
+              {jobFile(job) && (
+                <Button size="compact-xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => onDownload(job)} data-testid={`download-job-${job.id}`}>
+                  {messages.download}
+                </Button>
+              )}
+            </Group>
           </Table.Td>
         </Table.Tr>
       )}
