@@ -47,6 +47,19 @@ def _committed_remove(tenant, campaign, world) -> None:
     connection.set_schema_to_public()
 
 
+def _worker_start(queue: str, sink: SmtpSink):
+    """A real worker on `queue`, on the test database, delivering to `sink`."""
+    return celery_worker_start(
+        queue,
+        DATABASE_URL=_database_url(),
+        CELERY_TASK_ALWAYS_EAGER="0",
+        DELIVERY_SMTP_HOST=sink.host,
+        DELIVERY_SMTP_PORT=str(sink.port),
+        CACHE_KEY_PREFIX=f"worker-{queue}",
+        DB_CONN_MAX_AGE="0",
+    )
+
+
 def _tick() -> None:
     current_app.send_task("campaigns.schedule_tick", headers={"_schema_name": "public"})
 
@@ -64,15 +77,7 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
             when="schedule",
         )
         connection.set_schema_to_public()
-        worker = celery_worker_start(
-            queue,
-            DATABASE_URL=_database_url(),
-            CELERY_TASK_ALWAYS_EAGER="0",
-            DELIVERY_SMTP_HOST=sink.host,
-            DELIVERY_SMTP_PORT=str(sink.port),
-            CACHE_KEY_PREFIX=f"worker-{queue}",
-            DB_CONN_MAX_AGE="0",
-        )
+        worker = _worker_start(queue, sink)
         try:
             with tasks_routed_to(queue):
                 time.sleep(2.5)  # the schedule comes due; nothing has started it
@@ -109,15 +114,7 @@ def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, djan
         world = world_make(emails=("now1@x.example", "now2@x.example"))
         campaign = campaign_make(world, name="Now")
         connection.set_schema_to_public()
-        worker = celery_worker_start(
-            queue,
-            DATABASE_URL=_database_url(),
-            CELERY_TASK_ALWAYS_EAGER="0",
-            DELIVERY_SMTP_HOST=sink.host,
-            DELIVERY_SMTP_PORT=str(sink.port),
-            CACHE_KEY_PREFIX=f"worker-{queue}",
-            DB_CONN_MAX_AGE="0",
-        )
+        worker = _worker_start(queue, sink)
         try:
             connection.set_tenant(alpha.client)
             with tasks_routed_to(queue):
@@ -189,15 +186,7 @@ def test_an_ab_campaign_end_to_end_through_a_real_worker(tenants, django_db_bloc
         campaign_send(campaign_id=campaign.pk, values={}, when="schedule")
         Campaign.objects.filter(pk=campaign.pk).update(scheduled_at=timezone.now())
         connection.set_schema_to_public()
-        worker = celery_worker_start(
-            queue,
-            DATABASE_URL=_database_url(),
-            CELERY_TASK_ALWAYS_EAGER="0",
-            DELIVERY_SMTP_HOST=sink.host,
-            DELIVERY_SMTP_PORT=str(sink.port),
-            CACHE_KEY_PREFIX=f"worker-{queue}",
-            DB_CONN_MAX_AGE="0",
-        )
+        worker = _worker_start(queue, sink)
         try:
             with tasks_routed_to(queue):
                 connection.set_tenant(alpha.client)
