@@ -9,10 +9,12 @@ from django.db import connection
 from django.utils import timezone
 
 from core import tasks
+from core.audit.models import AuditLog
 from marketing.audience.models import Group, Profile, ProfileGroup
-from marketing.campaigns.models import CampaignSettings, CampaignType
+from marketing.campaigns.models import Campaign, CampaignSettings, CampaignType
 from marketing.campaigns.services.campaigns import campaign_create
 from marketing.content.models import Template
+from marketing.delivery.models import Send, SendKind
 from marketing.senders.models import DomainStatus, Sender, SenderDomain
 from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
     admin_api,
@@ -95,6 +97,22 @@ def ready_values(world: World, **changes) -> dict:
     )
     values.update(changes)
     return values
+
+
+def world_committed_remove(tenant, campaign, world) -> None:
+    """What a test that commits (real workers, threads) made in `tenant`'s schema: the
+    campaign and its sends, the world's profiles, group, template and sender, the
+    campaign's audit rows; back in public afterwards."""
+    connection.set_tenant(tenant.client)
+    Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
+    Campaign.objects.filter(pk=campaign.pk).delete()
+    Profile.objects.filter(pk__in=world.profile_ids).delete()
+    Group.objects.filter(pk=world.group_id).delete()
+    Template.objects.filter(pk=world.template_id).delete()
+    Sender.objects.filter(email="news@shop.example").delete()
+    SenderDomain.objects.filter(name="shop.example").delete()
+    AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
+    connection.set_schema_to_public()
 
 
 def campaign_make(world: World, **changes):

@@ -26,8 +26,12 @@ from marketing.content.associations import footer_campaigns, header_campaigns
 from marketing.content.models import CampaignFooter, CampaignHeader, Template
 from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
 from marketing.delivery.services.sending import RunResult, send_batch_run
-from marketing.senders.models import Sender, SenderDomain
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
+from tests.marketing.campaigns.conftest import (
+    campaign_make,
+    sender_ready,
+    world_committed_remove,
+    world_make,
+)
 
 
 def _send_of(campaign) -> Send:
@@ -212,19 +216,7 @@ def test_ten_starts_at_once_send_once(tenants, django_db_blocker):
             assert Delivery.objects.filter(send__in=sends).count() == 2
         finally:
             tasks.task_send = original
-            connection.set_tenant(alpha.client)
-            Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
-            Campaign.objects.filter(pk=campaign.pk).delete()
-            Profile.objects.filter(pk__in=world.profile_ids).delete()
-            from core.audit.models import AuditLog
-            from marketing.audience.models import Group
-
-            Group.objects.filter(pk=world.group_id).delete()
-            Template.objects.filter(pk=world.template_id).delete()
-            Sender.objects.filter(email="news@shop.example").delete()
-            SenderDomain.objects.filter(name="shop.example").delete()
-            AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
-            connection.set_schema_to_public()
+            world_committed_remove(alpha, campaign, world)
 
 
 def test_a_campaign_with_a_sender_goes_out_from_the_senders_address(world, sent_tasks):

@@ -12,16 +12,12 @@ from celery import current_app
 from django.db import connection
 from django.utils import timezone
 
-from core.audit.models import AuditLog
-from marketing.audience.models import Group, Profile
+from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import campaign_send
-from marketing.content.models import Template
-from marketing.delivery.models import Send, SendKind
-from marketing.senders.models import Sender, SenderDomain
 from marketing.tracking.models import EmailEvent
 from marketing.tracking.services import Event, events_record
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.marketing.campaigns.conftest import campaign_make, world_committed_remove, world_make
 from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
@@ -30,21 +26,6 @@ from tests.support.celery_worker import (
     tasks_routed_to,
 )
 from tests.support.smtp_sink import SmtpSink
-
-
-def _committed_remove(tenant, campaign, world) -> None:
-    """What a real-worker test committed in `tenant`'s schema: its campaign and sends, the
-    world's profiles, group, template and sender, the campaign's audit rows."""
-    connection.set_tenant(tenant.client)
-    Send.objects.filter(kind=SendKind.CAMPAIGN, source_id=campaign.pk).delete()
-    Campaign.objects.filter(pk=campaign.pk).delete()
-    Profile.objects.filter(pk__in=world.profile_ids).delete()
-    Group.objects.filter(pk=world.group_id).delete()
-    Template.objects.filter(pk=world.template_id).delete()
-    Sender.objects.filter(email="news@shop.example").delete()
-    SenderDomain.objects.filter(name="shop.example").delete()
-    AuditLog.objects.filter(object_type="campaign", object_id=campaign.pk).delete()
-    connection.set_schema_to_public()
 
 
 def _worker_start(queue: str, sink: SmtpSink):
@@ -101,7 +82,7 @@ def test_the_tick_sends_a_scheduled_campaign_through_a_real_worker(tenants, djan
         finally:
             celery_worker_stop(worker)
             celery_queue_delete(queue)
-            _committed_remove(alpha, campaign, world)
+            world_committed_remove(alpha, campaign, world)
 
 
 def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, django_db_blocker):
@@ -134,7 +115,7 @@ def test_a_campaign_sent_now_shows_sent_without_waiting_for_a_tick(tenants, djan
         finally:
             celery_worker_stop(worker)
             celery_queue_delete(queue)
-            _committed_remove(alpha, campaign, world)
+            world_committed_remove(alpha, campaign, world)
 
 
 def test_the_tick_sends_the_start_of_each_due_campaign_in_its_client(
@@ -226,4 +207,4 @@ def test_an_ab_campaign_end_to_end_through_a_real_worker(tenants, django_db_bloc
             celery_queue_delete(queue)
             connection.set_tenant(alpha.client)
             EmailEvent.objects.filter(campaign_id=campaign.pk).delete()
-            _committed_remove(alpha, campaign, world)
+            world_committed_remove(alpha, campaign, world)
