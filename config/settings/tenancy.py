@@ -28,6 +28,7 @@ TENANT_APPS = [
     "marketing.delivery",
     "marketing.senders",
     "marketing.campaigns",
+    "marketing.workflows",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 
