@@ -29,7 +29,7 @@ from marketing.audience.api.tags import router as audience_tags_router
 from marketing.audience.api.verification import router as verification_router
 from marketing.bi.api import router as bi_router
 from marketing.campaigns.api import router as campaigns_router
-from marketing.campaigns.api_reports import router as campaign_reports_router
+from marketing.campaigns.api_analytics import router as campaign_analytics_router
 from marketing.content.api import router as content_router
 from marketing.delivery.api import router as delivery_router
 from marketing.files.api import router as files_router
@@ -158,7 +158,7 @@ api.add_router("", files_router)
 api.add_router("", content_router)
 api.add_router("", delivery_router)
 api.add_router("", campaigns_router)
-api.add_router("", campaign_reports_router)
+api.add_router("", campaign_analytics_router)
 api.add_router("", senders_router)
 
 public_api = MailcraftAPI(

@@ -35,11 +35,15 @@ from marketing.campaigns.schemas import (
     SendTestIn,
     SendTestOut,
 )
+from marketing.campaigns.services.campaign_launch import (
+    campaign_pause,
+    campaign_resume,
+    campaign_send,
+)
 from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
 from marketing.campaigns.services.publishing import campaign_publish, campaign_unpublish
 from marketing.campaigns.services.send_summary import campaign_send_summary
 from marketing.campaigns.services.send_test import campaign_send_test
-from marketing.campaigns.services.sending import campaign_pause, campaign_resume, campaign_send
 from marketing.campaigns.services.settings import campaign_settings_update
 from marketing.campaigns.services.types import (
     campaign_type_create,

@@ -4,7 +4,7 @@ global campaign settings.
 A campaign holds what a marketer chose (details, audience, sender, content, settings,
 schedule, resends, A/B variants); what goes out is snapshotted into the delivery ledger
 (`marketing.delivery`) when it starts, so a template edited later changes nothing already
-sent. Its status follows that send (services/sending.py, `campaign_statuses_follow`)."""
+sent. Its status follows that send (services/campaign_launch.py, `campaign_statuses_follow`)."""
 
 from django.contrib.postgres.fields import ArrayField
 from django.db import models

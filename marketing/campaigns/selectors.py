@@ -24,7 +24,7 @@ from marketing.campaigns.models import (
 )
 from marketing.content.selectors import templates_exist
 from marketing.delivery.selectors import SendState, source_send_states
-from marketing.delivery.services.sends import SendKind, SendStatus
+from marketing.delivery.services.send_control import SendKind, SendStatus
 from marketing.segments.selectors import segment_profile_ids_sql
 from marketing.senders.selectors import sender_ready_exists
 from marketing.tracking.selectors import campaign_human_reach

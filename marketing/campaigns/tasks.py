@@ -12,10 +12,14 @@ from django.conf import settings
 from core.tasks import BULK_RETRY, PIPELINE_RETRY, ClientTask, enqueue_on_commit
 from core.tenancy import clients_each_isolated
 from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
+from marketing.campaigns.services.campaign_launch import (
+    CAMPAIGN_START,
+    campaign_start,
+    campaigns_due,
+)
 from marketing.campaigns.services.following import CAMPAIGN_STATUSES_FOLLOW, campaigns_follow
 from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
 from marketing.campaigns.services.resends import resend_send, resends_due
-from marketing.campaigns.services.sending import CAMPAIGN_START, campaign_start, campaigns_due
 from marketing.jobs.runner import JobTask
 
 AB_WINNER_PICK = "campaigns.ab_winner_pick"

@@ -1,7 +1,7 @@
 """Reading what comes back: the VERP address a report was sent to (`verp_read`: which
 client and delivery a return path names; its signature is checked in
-services/reports.py, so a forged bounce suppresses no one), and the report itself
-(`report_read`, from the bounce_reading package: the reason taxonomy, DSNs, the MTAs' own
+services/bounce_notices.py, so a forged bounce suppresses no one), and the report itself
+(`notice_read`, from the bounce_reading package: the reason taxonomy, DSNs, the MTAs' own
 formats, complaints)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from marketing.delivery.bounce_reading import Reason, Report, ReportKind, report_read
+from marketing.delivery.bounce_reading import Notice, NoticeKind, Reason, notice_read
 
-__all__ = ["Reason", "Report", "ReportKind", "VerpAddress", "report_read", "verp_read"]
+__all__ = ["Reason", "Notice", "NoticeKind", "VerpAddress", "notice_read", "verp_read"]
 
 _VERP = re.compile(
     r"^bounces\+(?P<schema>[a-z0-9_]+)\.(?P<delivery>\d+)\.(?P<token>[0-9a-f]{12})@", re.I

@@ -1,4 +1,4 @@
-"""ESP transports through django-anymail: the message the pipeline built (sending.py) goes
+"""ESP transports through django-anymail: the message the pipeline built (batch_sending.py) goes
 to the client's ESP account over its HTTP API, and the API's answer becomes the same
 `smtp.Reply` an SMTP receiver's would:
 

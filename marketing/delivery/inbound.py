@@ -1,7 +1,7 @@
 """The inbound SMTP endpoint for what comes back: DSNs sent to VERP return paths and
 complaint reports (ARF) sent to the abuse address. aiosmtpd accepts only addresses of
-DELIVERY_BOUNCE_DOMAIN; each report is read (bounces.py) and recorded in the schema of
-the client its VERP address names (services/reports.py), off the event loop."""
+DELIVERY_BOUNCE_DOMAIN; each notice is read (bounces.py) and recorded in the schema of
+the client its VERP address names (services/bounce_notices.py), off the event loop."""
 
 import asyncio
 import logging
@@ -10,19 +10,19 @@ from django.conf import settings
 from django.db import close_old_connections, connections
 from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
-from marketing.delivery.bounces import report_read, verp_read
-from marketing.delivery.services.reports import report_record
+from marketing.delivery.bounces import notice_read, verp_read
+from marketing.delivery.services.bounce_notices import notice_record
 
 log = logging.getLogger(__name__)
 
 
 def inbound_record(rcpt_tos: list[str], data: bytes) -> int:
-    """Record the report for every VERP address it reaches (an ARF report names it in
+    """Record the notice for every VERP address it reaches (an ARF report names it in
     Original-Mail-From); returns how many were recorded."""
-    report = report_read(data)
+    notice = notice_read(data)
     addresses = list(rcpt_tos)
-    if report.original_mail_from:
-        addresses.append(report.original_mail_from)
+    if notice.original_mail_from:
+        addresses.append(notice.original_mail_from)
     recorded = 0
     for address in addresses:
         verp = verp_read(address)
@@ -31,7 +31,7 @@ def inbound_record(rcpt_tos: list[str], data: bytes) -> int:
         if not get_tenant_model().objects.filter(schema_name=verp.schema).exists():
             continue
         with schema_context(verp.schema):
-            recorded += report_record(verp, report)
+            recorded += notice_record(verp, notice)
     return recorded
 
 
@@ -56,5 +56,5 @@ class InboundHandler:
         try:
             await asyncio.to_thread(_record_in_thread, envelope.rcpt_tos, envelope.content)
         except Exception:  # never bounce a bounce: log and accept
-            log.exception("could not record an inbound report")
+            log.exception("could not record an inbound notice")
         return "250 OK"

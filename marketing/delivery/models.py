@@ -197,7 +197,7 @@ class DeliveryReport(models.Model):
     sends the same report twice counts once."""
 
     delivery = models.ForeignKey(Delivery, on_delete=models.CASCADE, related_name="reports")
-    kind = models.CharField(max_length=20)  # bounces.ReportKind
+    kind = models.CharField(max_length=20)  # bounces.NoticeKind
     # bounce_reading.Reason: why (user unknown, blocked, mailbox full...); '' for reports
     # recorded before reasons were read.
     reason = models.CharField(max_length=20, blank=True)

@@ -31,7 +31,7 @@ class SendState:
     sent: int
     failed: int  # failed, or suppressed at claim time
     finished_at: datetime | None
-    part: str = ""  # which of its source's sends (services/sends.py)
+    part: str = ""  # which of its source's sends (services/send_control.py)
     created_at: datetime | None = None
 
 

@@ -6,10 +6,10 @@ from celery import shared_task
 
 from core.tasks import PIPELINE_RETRY, ClientTask, enqueue_on_commit, retry_policy
 from core.tenancy import clients_each_isolated
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.breaker import breaker_evaluate
 from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK, breaker_alert_send
 from marketing.delivery.services.ledger import send_finish_if_done, sends_due, sends_unfinished
-from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transactional import (
     SEND_RUN,
     TRANSACTIONAL_RUN,

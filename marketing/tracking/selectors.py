@@ -5,7 +5,7 @@ text) selecting, as `id`, every profile with at least `min_count` human events o
 type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
 opens) never count. The partial indexes of models.py serve it as an index-only scan.
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
-the `campaign_*` reads below are the campaign report's (marketing/campaigns/reports).
+the `campaign_*` reads below are the campaign report's (marketing/campaigns/analytics).
 Both read the events' roll-ups (models.py), all but the recipient lists.
 `send_link_indexes` gives the tracked links of a send (its messages' copy in the browser).
 `tracking_freshness` says how current a client's opens and clicks are."""

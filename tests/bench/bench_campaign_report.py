@@ -193,8 +193,8 @@ def _parts(client, campaign_id: int) -> dict:
     """Each query of the report alone, median of 5 (ms): where the time goes."""
     from django.db import connection
 
+    from marketing.campaigns.analytics.campaign import _variant_reach, campaign_sends
     from marketing.campaigns.models import Campaign
-    from marketing.campaigns.reports.campaign import _variant_reach, campaign_sends
     from marketing.delivery.selectors import send_outcomes
     from marketing.tracking.selectors import (
         campaign_event_totals,

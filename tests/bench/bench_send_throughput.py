@@ -175,7 +175,7 @@ def _pipeline(count: int, port: int, key) -> dict:
     from marketing.audience.models import Profile
     from marketing.delivery.models import Delivery, DeliveryState, Send, SendStatus
     from marketing.delivery.services.dkim_keys import dkim_key_store
-    from marketing.delivery.services.sends import send_start
+    from marketing.delivery.services.send_control import send_start
 
     subject, html, text = _render_bench()._template()
     dkim_key_store(domain=FROM.rpartition("@")[2], selector="bench", algorithm="rsa", pair=key)

@@ -101,8 +101,8 @@ def _tracked_paths(count: int) -> tuple[list[str], list[str]]:
     paths of the messages received."""
     from marketing.audience.models import Profile
     from marketing.delivery.models import Send, SendKind
+    from marketing.delivery.services.batch_sending import send_batch_run
     from marketing.delivery.services.ledger import send_freeze
-    from marketing.delivery.services.sending import send_batch_run
     from tests.support.smtp_sink import SmtpSink
 
     Profile.objects.bulk_create(

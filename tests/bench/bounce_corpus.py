@@ -1,4 +1,4 @@
-"""bounce_corpus: how well `report_read` agrees with a labelled corpus of bounce and
+"""bounce_corpus: how well `notice_read` agrees with a labelled corpus of bounce and
 complaint messages. Not run by `make bench` (it needs a corpus from outside the repo).
 
 Sisimai's public corpus (BSD-2-Clause; nothing of it is committed here): the messages of
@@ -22,7 +22,7 @@ Prints, over the messages that have an expectation:
 - complaints recognised: Sisimai's feedback reports we read as a feedback report;
 - recipients extracted: messages where we found the (first) recipient's address;
 - reason agreement (Sisimai's reasons mapped onto ours, for information);
-- exceptions raised by the reader (report_read itself never raises; the inner reader is
+- exceptions raised by the reader (notice_read itself never raises; the inner reader is
   called here so that one would be seen)."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from marketing.delivery.bounce_reading import _read  # noqa: E402
 from marketing.delivery.bounce_reading.parts import load  # noqa: E402
-from marketing.delivery.bounce_reading.reasons import Reason, ReportKind  # noqa: E402
+from marketing.delivery.bounce_reading.reasons import NoticeKind, Reason  # noqa: E402
 
 SISIMAI_REASONS = {
     "userunknown": Reason.USER_UNKNOWN,
@@ -197,9 +197,9 @@ def measure(folder: Path, expectations: list[Expected], *, verbose: bool = False
                 print(f"EXCEPTION {expected.name}\n{traceback.format_exc()}")
             continue
         ours = report.kind in (
-            ReportKind.HARD_BOUNCE,
-            ReportKind.COMPLAINT,
-            ReportKind.UNSUBSCRIBED,
+            NoticeKind.HARD_BOUNCE,
+            NoticeKind.COMPLAINT,
+            NoticeKind.UNSUBSCRIBED,
         )
         figures.suppress_agreed += ours == expected.suppress
         if expected.complaint:

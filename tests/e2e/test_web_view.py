@@ -12,9 +12,9 @@ from django.test import override_settings
 from playwright.sync_api import Page, expect
 
 from marketing.campaigns.models import Campaign
-from marketing.campaigns.services.sending import campaign_send, campaign_start
+from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.content.models import Template
-from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from tenants.models import Client
 from tests.conftest import in_schema

@@ -24,7 +24,7 @@ from django.db import close_old_connections, connection
 
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, Suppression
-from marketing.delivery.services.sends import send_start
+from marketing.delivery.services.send_control import send_start
 from marketing.tracking.models import EmailEvent
 from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (

@@ -21,7 +21,7 @@ from marketing.delivery.models import Delivery, DeliveryState, Send, Suppression
 from marketing.delivery.services.attempts import ATTEMPTS_APPLICATION
 from marketing.delivery.services.ledger import deliveries_claim, send_freeze
 from marketing.delivery.services.opt_out import ONE_CLICK_SOURCE, opt_out
-from marketing.delivery.services.sends import send_resume
+from marketing.delivery.services.send_control import send_resume
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import in_schema

@@ -15,13 +15,13 @@ from django.test import override_settings
 
 from core import tasks
 from marketing.campaigns.models import Campaign
-from marketing.campaigns.services.sending import (
+from marketing.campaigns.services.campaign_launch import (
     campaign_send,
     campaign_start,
     campaign_statuses_follow,
 )
 from marketing.content.models import Template
-from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.tracking.services import events_flush
 from tests.conftest import http, in_schema
 from tests.marketing.campaigns.conftest import campaign_make, world_make

@@ -77,7 +77,7 @@ EDITABLE_FIELDS = frozenset(
 
 
 class SaveAction(StrEnum):
-    """Spec 4's send actions that only save (the send one is services/sending.py's)."""
+    """Spec 4's send actions that only save (the send one is services/campaign_launch.py's)."""
 
     DRAFT_SAVE = "draftSave"
     DRAFT_SAVE_AND_RELOAD = "draftSaveAndReload"

@@ -1,5 +1,5 @@
 """A started campaign (and a started resend) takes its send's status: finished -> Sent,
-paused by the pipeline -> Paused (services/sending.py `campaign_statuses_follow`,
+paused by the pipeline -> Paused (services/campaign_launch.py `campaign_statuses_follow`,
 services/resends.py `resend_statuses_follow`).
 
 By event first: delivery sends `send_settled` when a campaign's send finishes or pauses,
@@ -12,9 +12,9 @@ for a send that settled in another way, changes nothing."""
 from __future__ import annotations
 
 from core.tasks import enqueue_on_commit
+from marketing.campaigns.services.campaign_launch import campaign_statuses_follow
 from marketing.campaigns.services.resends import resend_statuses_follow
-from marketing.campaigns.services.sending import campaign_statuses_follow
-from marketing.delivery.services.sends import SendKind
+from marketing.delivery.services.send_control import SendKind
 
 CAMPAIGN_STATUSES_FOLLOW = "campaigns.statuses_follow"
 

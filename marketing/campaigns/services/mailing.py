@@ -15,7 +15,7 @@ from marketing.campaigns.models import Campaign, CampaignKind
 from marketing.campaigns.selectors import campaign_settings_get
 from marketing.campaigns.services.content import CampaignContent, campaign_content
 from marketing.campaigns.services.senders import campaign_from
-from marketing.delivery.services.sends import (
+from marketing.delivery.services.send_control import (
     SendKind,
     SendStarted,
     deliveries_from_set,

@@ -9,9 +9,9 @@ from django.conf import settings
 from django.db import connection
 
 from marketing.campaigns import messages
+from marketing.campaigns.analytics.recipients import recipients_count, recipients_sql
 from marketing.campaigns.job_kinds import REPORT_EXPORT, REPORT_EXPORT_LABEL
 from marketing.campaigns.models import Campaign
-from marketing.campaigns.reports.recipients import recipients_count, recipients_sql
 from marketing.campaigns.selectors import campaign_get
 from marketing.delivery.selectors import STATE_NAMES
 from marketing.jobs import services as jobs

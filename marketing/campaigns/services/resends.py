@@ -33,7 +33,7 @@ from marketing.campaigns.models import Campaign, CampaignKind, CampaignStatus, R
 from marketing.campaigns.selectors import MAILING_PARTS, campaign_sends
 from marketing.campaigns.services.mailing import mailing_content, mailing_start
 from marketing.delivery.selectors import send_profile_ids_sql
-from marketing.delivery.services.sends import SendStatus
+from marketing.delivery.services.send_control import SendStatus
 from marketing.tracking.selectors import human_activity_members_sql
 
 

@@ -15,8 +15,8 @@ from django.utils import timezone
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.selectors import campaign_settings_get
+from marketing.campaigns.services.campaign_launch import send_context
 from marketing.campaigns.services.senders import campaign_from
-from marketing.campaigns.services.sending import send_context
 from marketing.delivery.services.warmup import Warmup, domain_warmup
 
 

@@ -29,7 +29,7 @@ from marketing.campaigns.services.content import campaign_content, content_merge
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.validation import Problems
 from marketing.delivery.selectors import send_addresses
-from marketing.delivery.services.sends import SendKind
+from marketing.delivery.services.send_control import SendKind
 from marketing.delivery.services.transactional import test_send, transactional_send
 from marketing.senders import messages as sender_messages
 

@@ -1,6 +1,6 @@
 """Reading what comes back: bounces (RFC 3464 DSNs and the MTAs' own text formats),
 complaints (ARF and the providers' variants) and auto-replies. Pure parsing, no
-database; `report_read(raw)` never raises.
+database; `notice_read(raw)` never raises.
 
 Every report gets a reason, and the reason decides (reasons.py has the table):
 
@@ -17,7 +17,7 @@ nothing by themselves. The recipient comes from the DSN (Final-Recipient,
 Original-Recipient), else the MTA's text (mta_formats.py), else X-Failed-Recipients and
 kin, else the returned original's To.
 
-- `reasons.py`: Reason, ReportKind, Report, the decision per reason;
+- `reasons.py`: Reason, NoticeKind, Notice, the decision per reason;
 - `phrases.py`: text patterns per reason;
 - `dsn.py`: RFC 3464 fields; `arf.py`: complaints; `mta_formats.py`: text bounces and
   Amazon SES notifications; `parts.py`: the message's pieces."""
@@ -44,14 +44,14 @@ from marketing.delivery.bounce_reading.phrases import (
     reason_of_weak_text,
 )
 from marketing.delivery.bounce_reading.reasons import (
+    Notice,
+    NoticeKind,
     Reason,
-    Report,
-    ReportKind,
     kind_of,
     reason_of_status,
 )
 
-__all__ = ["Reason", "Report", "ReportKind", "reason_of_reply", "reason_for", "report_read"]
+__all__ = ["Reason", "Notice", "NoticeKind", "reason_of_reply", "reason_for", "notice_read"]
 
 _BOUNCE_SUBJECT = re.compile(
     r"undeliver|undelivered|failure|failed|returned|delivery status|not (?:be )?delivered|"
@@ -67,16 +67,16 @@ _AUTO_REPLY_SUBJECT = re.compile(
 _GENERIC_DETAIL = {"0", "9", "900", "910", "911", "912", "913", "914", "915", "916", "950"}
 
 
-def report_read(raw: bytes) -> Report:
+def notice_read(raw: bytes) -> Notice:
     """What the message reports (see the module's docstring); UNKNOWN when it is none of
     the above (a malformed message, garbage)."""
     try:
         return _read(load(raw))
     except Exception:  # noqa: BLE001 - any input, however broken, reads as "unknown"
-        return Report(ReportKind.UNKNOWN)
+        return Notice(NoticeKind.UNKNOWN)
 
 
-def _read(message: Message) -> Report:
+def _read(message: Message) -> Notice:
     found = pieces(message)
     original = original_headers(found)
     complaint = arf.complaint_read(message, found, original)
@@ -142,12 +142,12 @@ def _auto_reply_headers(message: Message) -> bool:
     )
 
 
-def _auto_reply(message: Message) -> Report:
+def _auto_reply(message: Message) -> Notice:
     """An auto-reply (its author is the recipient), or nothing we read."""
     if _auto_reply_headers(message):
         person = next(iter(addresses(header(message, "From"))), "")
-        return Report(ReportKind.UNKNOWN, recipient=person, reason=Reason.VACATION)
-    return Report(ReportKind.UNKNOWN)
+        return Notice(NoticeKind.UNKNOWN, recipient=person, reason=Reason.VACATION)
+    return Notice(NoticeKind.UNKNOWN)
 
 
 def _failed(entry: dsn.Entry) -> bool:
@@ -160,7 +160,7 @@ def _bounce(
     original: Message | None,
     entries: list[dsn.Entry],
     pairs: list[tuple[str, str]],
-) -> Report:
+) -> Notice:
     entry = next((e for e in entries if _failed(e)), entries[0] if entries else dsn.Entry())
     texts = dict(pairs)
     recipient = entry.recipient or next(iter(texts), "")
@@ -180,9 +180,9 @@ def _bounce(
     if reason == Reason.USER_UNKNOWN and _filtering_gateway(message, status):
         reason = Reason.FILTERED
     if not recipient and not status and reason == Reason.UNDEFINED:
-        return Report(ReportKind.UNKNOWN)  # nothing in it we can use
+        return Notice(NoticeKind.UNKNOWN)  # nothing in it we can use
     failed = [e.recipient for e in entries if _failed(e) and e.recipient] or list(texts)
-    return Report(
+    return Notice(
         kind_of(reason),
         status=status,
         diagnostic=" ".join(diagnostic.split())[:500],

@@ -24,7 +24,7 @@ from email.message import Message
 
 from marketing.delivery.bounce_reading import dsn
 from marketing.delivery.bounce_reading.parts import Pieces, addresses, header, message_id_of
-from marketing.delivery.bounce_reading.reasons import Reason, Report, ReportKind
+from marketing.delivery.bounce_reading.reasons import Notice, NoticeKind, Reason
 
 _FEEDBACK_FIELD = re.compile(r"^([A-Za-z-]+):\s*(.*)$", re.M)
 _COMPLAINT_SENDERS = re.compile(
@@ -51,7 +51,7 @@ def _fields(text: str) -> dict[str, str]:
 
 def _complaint(
     feedback_type: str, recipient: str, found: Pieces, original: Message | None, mail_from: str = ""
-) -> Report:
+) -> Notice:
     feedback_type = feedback_type.lower().strip()
     if not recipient and original is not None:
         for name in _PROVIDER_RECIPIENT:
@@ -61,16 +61,16 @@ def _complaint(
         recipient = recipient or next(iter(addresses(header(original, "To"))), "")
     message_id = message_id_of(original, found.original_text)
     if feedback_type == "not-spam":
-        return Report(ReportKind.UNKNOWN, feedback_type=feedback_type)
+        return Notice(NoticeKind.UNKNOWN, feedback_type=feedback_type)
     if feedback_type == "auth-failure":
-        kind, reason = ReportKind.UNKNOWN, Reason.POLICY
+        kind, reason = NoticeKind.UNKNOWN, Reason.POLICY
     elif feedback_type == "opt-out":
-        kind, reason = ReportKind.UNSUBSCRIBED, Reason.OPT_OUT
+        kind, reason = NoticeKind.UNSUBSCRIBED, Reason.OPT_OUT
     else:
-        kind, reason = ReportKind.COMPLAINT, Reason.COMPLAINT
+        kind, reason = NoticeKind.COMPLAINT, Reason.COMPLAINT
     if not mail_from and original is not None:
         mail_from = next(iter(addresses(header(original, "Return-Path"))), "")
-    return Report(
+    return Notice(
         kind,
         recipient=recipient,
         message_id=message_id,
@@ -81,7 +81,7 @@ def _complaint(
     )
 
 
-def complaint_read(message: Message, found: Pieces, original: Message | None) -> Report | None:
+def complaint_read(message: Message, found: Pieces, original: Message | None) -> Notice | None:
     """The complaint this message is, or None when it is not one."""
     for text in found.feedback_texts:
         fields = _fields(text)
@@ -130,7 +130,7 @@ def ses_notification(found: Pieces) -> dict | None:
     return None
 
 
-def ses_complaint(found: Pieces) -> Report | None:
+def ses_complaint(found: Pieces) -> Notice | None:
     data = ses_notification(found)
     if data is None or (data.get("notificationType") or data.get("eventType")) != "Complaint":
         return None
@@ -138,8 +138,8 @@ def ses_complaint(found: Pieces) -> Report | None:
     people = complaint.get("complainedRecipients") or [{}]
     recipient = str((people[0] or {}).get("emailAddress", "")).lower()
     mail = data.get("mail") or {}
-    return Report(
-        ReportKind.COMPLAINT,
+    return Notice(
+        NoticeKind.COMPLAINT,
         recipient=recipient,
         message_id=str(mail.get("messageId", "")),
         original_mail_from=str(mail.get("source", "")),

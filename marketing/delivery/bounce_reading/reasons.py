@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 
-class ReportKind(StrEnum):
+class NoticeKind(StrEnum):
     HARD_BOUNCE = "hardBounce"
     SOFT_BOUNCE = "softBounce"
     COMPLAINT = "complaint"
@@ -72,19 +72,19 @@ SENDER_PROBLEMS = frozenset(
 )
 
 
-def kind_of(reason: Reason) -> ReportKind:
+def kind_of(reason: Reason) -> NoticeKind:
     """The decision a reason carries (see the table above)."""
     if reason in HARD_REASONS:
-        return ReportKind.HARD_BOUNCE
+        return NoticeKind.HARD_BOUNCE
     if reason == Reason.COMPLAINT:
-        return ReportKind.COMPLAINT
+        return NoticeKind.COMPLAINT
     if reason == Reason.OPT_OUT:
-        return ReportKind.UNSUBSCRIBED
+        return NoticeKind.UNSUBSCRIBED
     if reason == Reason.DELIVERED:
-        return ReportKind.DELIVERED
+        return NoticeKind.DELIVERED
     if reason == Reason.VACATION:
-        return ReportKind.UNKNOWN
-    return ReportKind.SOFT_BOUNCE
+        return NoticeKind.UNKNOWN
+    return NoticeKind.SOFT_BOUNCE
 
 
 def reason_of_status(status: str, *, final: bool = True) -> Reason | None:
@@ -156,8 +156,8 @@ _STATUS: dict[tuple[str, str], Reason] = {
 
 
 @dataclass(frozen=True)
-class Report:
-    kind: ReportKind
+class Notice:
+    kind: NoticeKind
     status: str = ""  # enhanced status code, e.g. 5.1.1
     diagnostic: str = ""
     recipient: str = ""  # Final-Recipient, or the complainant's address when given

@@ -1,4 +1,4 @@
-"""A sending domain's DKIM keys (the signer reads them in sending.py): made when a client
+"""A sending domain's DKIM keys (the signer reads them in batch_sending.py): made when a client
 adds the domain (marketing/senders), removed with it. The private half is stored sealed
 (core.sealing), never in clear.
 

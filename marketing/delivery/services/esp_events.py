@@ -1,5 +1,5 @@
 """What an ESP's tracking webhook reports (anymail's normalised events, webhooks.py),
-recorded against the delivery it concerns through services/reports.py, once per delivery
+recorded against the delivery it concerns through services/bounce_notices.py, once per delivery
 and kind, as the inbound endpoint records DSNs:
 
 | anymail event | recorded as |
@@ -29,9 +29,9 @@ from anymail.signals import AnymailTrackingEvent
 
 from marketing.delivery.bounce_reading import reason_for
 from marketing.delivery.bounce_reading.reasons import Reason, kind_of
-from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.bounces import Notice, NoticeKind, VerpAddress
 from marketing.delivery.esp import METADATA_KEY
-from marketing.delivery.services.reports import report_record
+from marketing.delivery.services.bounce_notices import notice_record
 
 _REFERENCE = re.compile(
     r"^(?P<schema>[a-z0-9_]+)\.(?P<delivery>\d{1,18})\.(?P<token>[0-9a-f]{12})$"
@@ -65,8 +65,8 @@ def _esp_type(event: AnymailTrackingEvent) -> str:
     return str(raw.get("Type") or bounce.get("bounceType") or "").lower()
 
 
-def event_report(event: AnymailTrackingEvent) -> Report | None:
-    """The report an event makes, or None for events of no interest (opens, clicks,
+def event_notice(event: AnymailTrackingEvent) -> Notice | None:
+    """The notice an event makes, or None for events of no interest (opens, clicks,
     queued...)."""
     text = " ".join(str(t) for t in (event.mta_response, event.description) if t)[:500]
     found = _STATUS.search(text)
@@ -75,7 +75,7 @@ def event_report(event: AnymailTrackingEvent) -> Report | None:
     if event.event_type == "bounced":
         soft = _esp_type(event) in _SOFT_TYPES or status.startswith("4.")
         reason = reason_for(status, "delayed" if soft else "failed", text, "")
-        if soft and kind_of(reason) == ReportKind.HARD_BOUNCE:
+        if soft and kind_of(reason) == NoticeKind.HARD_BOUNCE:
             reason = Reason.UNDEFINED  # the ESP says temporary: not the address's fault
     elif event.event_type == "deferred":
         reason = reason_for(status, "delayed", text, "")
@@ -87,8 +87,8 @@ def event_report(event: AnymailTrackingEvent) -> Report | None:
     if event.event_type == "bounced" and reason == Reason.UNDEFINED and not soft:
         # A permanent bounce the ESP gives no words for: its own word is the reason.
         hard_status = not status or status.startswith("5.1.") or status == "5.2.1"
-        kind = ReportKind.HARD_BOUNCE if hard_status else ReportKind.SOFT_BOUNCE
-    return Report(kind, status, text, recipient=(event.recipient or "").lower(), reason=reason)
+        kind = NoticeKind.HARD_BOUNCE if hard_status else NoticeKind.SOFT_BOUNCE
+    return Notice(kind, status, text, recipient=(event.recipient or "").lower(), reason=reason)
 
 
 def esp_events_record(events: list[AnymailTrackingEvent]) -> int:
@@ -97,8 +97,8 @@ def esp_events_record(events: list[AnymailTrackingEvent]) -> int:
     recorded = 0
     for event in events:
         verp = reference_read((event.metadata or {}).get(METADATA_KEY))
-        report = event_report(event)
-        if verp is None or report is None or not event.recipient:
+        notice = event_notice(event)
+        if verp is None or notice is None or not event.recipient:
             continue
-        recorded += report_record(verp, report, recipient=event.recipient)
+        recorded += notice_record(verp, notice, recipient=event.recipient)
     return recorded

@@ -31,9 +31,9 @@ from core.errors import NotFound
 from marketing.audience.selectors.mailable import profiles_by_id
 from marketing.delivery.messages import WEB_VIEW_NOT_FOUND
 from marketing.delivery.models import Delivery, Send
+from marketing.delivery.services.batch_sending import message_links
 from marketing.delivery.services.ledger import Claimed
 from marketing.delivery.services.recipients import AddressOnly, is_address_row
-from marketing.delivery.services.sending import message_links
 from marketing.delivery.services.tracked import tracking_origin
 from marketing.delivery.tokens import WEB_VIEW, BadToken, recipient_token_read
 from marketing.rendering.services import (

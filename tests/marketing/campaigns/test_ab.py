@@ -15,14 +15,14 @@ from core.audit.models import AuditLog
 from core.errors import ValidationFailed
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.ab import ab_test_share, ab_winner_pick, ab_winners_due
-from marketing.campaigns.services.sending import (
+from marketing.campaigns.services.campaign_launch import (
     campaign_send,
     campaign_start,
     campaign_statuses_follow,
 )
 from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send, SendKind
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_make
 

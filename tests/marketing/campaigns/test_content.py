@@ -6,11 +6,11 @@ web links, in the snapshot and in the links the send records)."""
 import re
 
 from marketing.campaigns.models import CampaignSettings
+from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.campaigns.services.send_test import campaign_send_test
-from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.content.models import CampaignHeader, Template
 from marketing.delivery.models import Send, SendKind
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.models import SendLink
 from tests.marketing.campaigns.conftest import campaign_make
 

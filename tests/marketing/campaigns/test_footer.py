@@ -8,11 +8,11 @@ import pytest
 from core.errors import ValidationFailed
 from marketing.campaigns.messages import POSTAL_ADDRESS_MISSING
 from marketing.campaigns.models import CampaignSettings
+from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.campaigns.services.send_test import campaign_send_test
-from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.content.models import CampaignFooter, Template
 from marketing.delivery.models import Send
-from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.batch_sending import send_batch_run
 from tests.marketing.campaigns.conftest import campaign_make
 
 

@@ -12,11 +12,15 @@ from django.utils import timezone
 from core import tasks
 from core.errors import ValidationFailed
 from marketing.campaigns.models import Campaign, CampaignStatus
-from marketing.campaigns.services.sending import campaign_resume, campaign_send, campaign_start
+from marketing.campaigns.services.campaign_launch import (
+    campaign_resume,
+    campaign_send,
+    campaign_start,
+)
 from marketing.delivery.buckets import redis_connection, warmup_key
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendingHealth
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.monthly import month_of, monthly_limit
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.warmup import warmups_now
 from tests.conftest import in_schema
 from tests.marketing.audience.conftest import Api

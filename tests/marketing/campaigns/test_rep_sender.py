@@ -8,9 +8,9 @@ import pytest
 from core import tasks
 from marketing.audience.models import Profile, Rep
 from marketing.campaigns.models import Campaign, CampaignSettings
-from marketing.campaigns.services.sending import campaign_send, campaign_start
+from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.delivery.models import Delivery
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
 
 EMAILS = (

@@ -10,9 +10,9 @@ import pytest
 from django.utils import timezone
 
 from marketing.campaigns.models import Campaign
-from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.bounces import Notice, NoticeKind, VerpAddress
 from marketing.delivery.models import Delivery, DeliveryState
-from marketing.delivery.services.reports import report_record
+from marketing.delivery.services.bounce_notices import notice_record
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.models import EmailEvent, EventType
 from marketing.tracking.services import Event, events_record
@@ -57,7 +57,7 @@ def test_cached_figures_give_way_to_a_delivery_report(
         delivery = Delivery.objects.get(send_id=send_id, email="dan@mail.example")
         verp = VerpAddress("alpha", delivery.pk, verp_token("alpha", delivery.pk))
         with django_capture_on_commit_callbacks(execute=True):
-            assert report_record(verp, Report(ReportKind.HARD_BOUNCE, status="5.1.1"))
+            assert notice_record(verp, Notice(NoticeKind.HARD_BOUNCE, status="5.1.1"))
     report = _report(user_api, seeded.campaign_id)
     assert (report["delivered"], report["hardBounces"]) == (3, 2)
 

@@ -11,18 +11,18 @@ from django.utils import timezone
 
 from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignStatus, ResendStatus
+from marketing.campaigns.services.campaign_launch import (
+    campaign_send,
+    campaign_start,
+    campaign_statuses_follow,
+)
 from marketing.campaigns.services.resends import (
     resend_send,
     resend_statuses_follow,
     resends_due,
 )
-from marketing.campaigns.services.sending import (
-    campaign_send,
-    campaign_start,
-    campaign_statuses_follow,
-)
 from marketing.delivery.models import Delivery, Send, SendKind
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_make
 

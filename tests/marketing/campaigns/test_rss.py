@@ -10,11 +10,15 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from marketing.campaigns.models import Campaign, CampaignStatus
+from marketing.campaigns.services.campaign_launch import (
+    campaign_send,
+    campaign_start,
+    campaigns_due,
+)
 from marketing.campaigns.services.rss import items_new, period_next, rss_issue_send
-from marketing.campaigns.services.sending import campaign_send, campaign_start, campaigns_due
 from marketing.content.models import Template
 from marketing.delivery.models import Send, SendKind
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.rendering.feeds import _cache_key
 from tests.core.http_server import Answer, http_server
 

@@ -11,8 +11,8 @@ from django.utils import timezone
 from core.errors import PermissionDenied, ValidationFailed
 from marketing.audience.models import Group, Profile, ProfileGroup
 from marketing.campaigns.models import Campaign, CampaignStatus, CampaignType
+from marketing.campaigns.services.campaign_launch import campaign_pause, campaign_send
 from marketing.campaigns.services.campaigns import campaign_create, campaign_delete, campaign_save
-from marketing.campaigns.services.sending import campaign_pause, campaign_send
 from marketing.campaigns.services.types import (
     campaign_type_create,
     campaign_type_delete,

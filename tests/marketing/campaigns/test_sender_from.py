@@ -6,11 +6,11 @@ import pytest
 
 from core.errors import ValidationFailed
 from marketing.campaigns.models import Campaign
+from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.campaigns.services.campaigns import campaign_save
 from marketing.campaigns.services.send_test import campaign_send_test
-from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.delivery.models import Send
-from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.batch_sending import send_batch_run
 from tests.marketing.campaigns.conftest import campaign_make, sender_ready
 
 MIXED = (

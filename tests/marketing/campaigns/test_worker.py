@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignStatus
-from marketing.campaigns.services.sending import campaign_send
+from marketing.campaigns.services.campaign_launch import campaign_send
 from marketing.tracking.models import EmailEvent
 from marketing.tracking.services import Event, events_record
 from tests.marketing.campaigns.conftest import campaign_make, world_committed_remove, world_make

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from marketing.delivery.bounce_reading import report_read
+from marketing.delivery.bounce_reading import notice_read
 from tests.bench.bounce_corpus import labelled_expectations, measure
 
 CORPUS = Path(__file__).parent / "bounce_corpus"
@@ -26,7 +26,7 @@ def _labels() -> list[dict]:
 
 @pytest.mark.parametrize("label", _labels(), ids=lambda row: row["file"])
 def test_each_message_reads_as_labelled(label):
-    report = report_read((CORPUS / label["file"]).read_bytes())
+    report = notice_read((CORPUS / label["file"]).read_bytes())
     got = (str(report.kind), str(report.reason), report.recipient)
     assert got == (label["kind"], label["reason"], label["recipient"])
 

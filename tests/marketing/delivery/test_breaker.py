@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from config.celery import app as celery_app
 from core.audit.models import AuditLog
-from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.bounces import Notice, NoticeKind, VerpAddress
 from marketing.delivery.models import (
     Delivery,
     DeliveryPace,
@@ -20,13 +20,13 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.services.bounce_notices import notice_record
 from marketing.delivery.services.breaker import (
     CHECK_KEY,
     breaker_evaluate,
     breaker_resume,
     sending_stopped_reason,
 )
-from marketing.delivery.services.reports import report_record
 from marketing.delivery.tokens import verp_token
 from tests.conftest import bearer, http, in_schema
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401
@@ -120,7 +120,7 @@ def test_a_recorded_bounce_trips_it_on_commit(
         delivery = Delivery.objects.filter(send=send).first()
         verp = VerpAddress("alpha", delivery.pk, verp_token("alpha", delivery.pk))
         with django_capture_on_commit_callbacks(execute=True):
-            assert report_record(verp, Report(ReportKind.HARD_BOUNCE, status="5.1.1"))
+            assert notice_record(verp, Notice(NoticeKind.HARD_BOUNCE, status="5.1.1"))
         assert sending_stopped_reason() != ""  # 2 of 20
     assert [message.to for message in mailoutbox] == [[alpha.admin.email]]
 

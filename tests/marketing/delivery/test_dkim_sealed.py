@@ -10,10 +10,10 @@ from core.sealing import unseal
 from marketing.audience.models import Profile
 from marketing.delivery.dkim import key_pair_generate
 from marketing.delivery.models import DkimKey, Send, SendKind
-from marketing.delivery.services import sending
+from marketing.delivery.services import batch_sending
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run, signers_for
 from marketing.delivery.services.dkim_keys import dkim_keys_create
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import RunResult, send_batch_run, signers_for
 from tests.conftest import in_schema
 
 KEY = key_pair_generate("rsa")
@@ -58,8 +58,8 @@ def test_the_signer_unseals_a_key_once_for_every_message(alpha, sink, monkeypatc
         unsealed.append(token)
         return unseal(token)
 
-    monkeypatch.setattr(sending, "unseal", counting_unseal)
-    sending._signer.cache_clear()
+    monkeypatch.setattr(batch_sending, "unseal", counting_unseal)
+    batch_sending._signer.cache_clear()
     with in_schema(alpha):
         dkim_keys_create(domain="shop.example", selectors={"rsa": "r1"})
         [txt] = DkimKey.objects.filter(domain="shop.example").values_list("dns_txt", flat=True)

@@ -19,8 +19,8 @@ from marketing.delivery.models import (
     Suppression,
     TransportKind,
 )
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transports import transport_set
 from marketing.delivery.tokens import verp_token
 from marketing.delivery.transport import SmtpTransport, transport_for

@@ -316,9 +316,9 @@ def test_forged_foreign_and_mismatched_references_record_nothing(setup, beta):
 def test_each_esp_event_makes_the_right_report(event, kind, status):
     from anymail.signals import AnymailTrackingEvent
 
-    from marketing.delivery.services.esp_events import event_report
+    from marketing.delivery.services.esp_events import event_notice
 
-    report = event_report(AnymailTrackingEvent(recipient="Ann@Mail.Example", **event))
+    report = event_notice(AnymailTrackingEvent(recipient="Ann@Mail.Example", **event))
     if kind is None:
         assert report is None
     else:

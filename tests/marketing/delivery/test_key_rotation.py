@@ -12,8 +12,8 @@ from django.test import override_settings
 from marketing.audience.models import Profile
 from marketing.delivery.inbound import inbound_record
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, Suppression
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.web_view import view_line_add
 from marketing.delivery.tokens import (
     UNSUBSCRIBE,
@@ -27,7 +27,7 @@ from tests.conftest import http, in_schema
 
 OLD = "old-key-" + "o" * 50
 NEW = "new-key-" + "n" * 50
-REPORTS = Path(__file__).parent / "reports"
+NOTICES = Path(__file__).parent / "notices"
 HTML = (
     '<p>Hi</p><a href="<% updatePreferencesLink %>">Preferences</a>'
     '<a href="<% unsubscribeLink %>">Unsubscribe</a>'
@@ -109,7 +109,7 @@ def test_a_bounce_to_a_return_path_from_before_the_rotation_still_suppresses(alp
     return_path = received.mail_from
     match = re.fullmatch(r"bounces\+alpha\.(\d+)\.([0-9a-f]{12})@.+", return_path)
     delivery_id, token = int(match[1]), match[2]
-    raw = (REPORTS / "postfix_hard.eml").read_bytes()
+    raw = (NOTICES / "postfix_hard.eml").read_bytes()
     raw = raw.replace(b"gone@mail.example", b"ann@mail.example")
     raw = raw.replace(b"{d}", str(delivery_id).encode()).replace(b"{t}", token.encode())
     with override_settings(SECRET_KEY=NEW, SECRET_KEY_FALLBACKS=[OLD]):

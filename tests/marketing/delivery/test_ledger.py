@@ -20,9 +20,9 @@ from marketing.delivery.models import (
     Suppression,
 )
 from marketing.delivery.services.attempts import delivery_outcome_record
+from marketing.delivery.services.batch_sending import RunResult, message_id, send_batch_run
 from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, deliveries_claim, send_freeze
-from marketing.delivery.services.sending import RunResult, message_id, send_batch_run
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import in_schema

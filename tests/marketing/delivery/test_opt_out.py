@@ -8,8 +8,8 @@ from django.utils import timezone
 from core.audit.models import AuditLog
 from marketing.audience.models import Profile, Unsubscribe
 from marketing.delivery.models import Send, SendKind
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import http, in_schema

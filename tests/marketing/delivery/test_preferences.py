@@ -12,6 +12,7 @@ from core.audit.models import AuditLog
 from core.errors import ValidationFailed
 from marketing.audience.models import Group, Profile, ProfileGroup, Unsubscribe
 from marketing.delivery.models import Send, SendKind, UpdatePreferences
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.preferences import (
     preferences_for,
@@ -19,7 +20,6 @@ from marketing.delivery.services.preferences import (
     update_preferences_default,
     update_preferences_delete,
 )
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.tokens import PREFERENCES, UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import http, in_schema

@@ -21,9 +21,9 @@ from marketing.audience.models import Profile
 from marketing.content.services.templates import template_create
 from marketing.delivery.dkim import key_pair_generate
 from marketing.delivery.models import Send, SendKind
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.web_view import view_line_add
 from marketing.rendering.services import html_links_utm_add, text_links_utm_add
 from tests.conftest import in_schema

@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 
 from marketing.delivery import buckets
-from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.bounces import Notice, NoticeKind, VerpAddress
 from marketing.delivery.models import (
     Delivery,
     DeliveryPace,
@@ -15,14 +15,14 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
+from marketing.delivery.services.batch_sending import send_batch_run
+from marketing.delivery.services.bounce_notices import notice_record
 from marketing.delivery.services.breaker import (
     CHECK_KEY,
     breaker_evaluate,
     health_read,
     window_count,
 )
-from marketing.delivery.services.reports import report_record
-from marketing.delivery.services.sending import send_batch_run
 from marketing.delivery.services.transactional import test_send as start_test_send
 from marketing.delivery.tokens import verp_token
 from tests.conftest import in_schema
@@ -69,7 +69,7 @@ def test_a_user_cannot_trip_the_breaker_with_test_sends(alpha, sink, breaker_sma
         send_batch_run(complained.pk)
         row = Delivery.objects.get(send=complained)
         verp = VerpAddress("alpha", row.pk, verp_token("alpha", row.pk))
-        assert report_record(verp, Report(ReportKind.COMPLAINT, status=""))
+        assert notice_record(verp, Notice(NoticeKind.COMPLAINT, status=""))
         # Each address is suppressed all the same ...
         suppressed = Suppression.objects.filter(from_test_send=True)
         assert suppressed.filter(reason=SuppressionReason.HARD_BOUNCE).count() == 10

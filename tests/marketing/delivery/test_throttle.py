@@ -18,8 +18,8 @@ from marketing.audience.models import Profile
 from marketing.delivery import buckets
 from marketing.delivery.buckets import Refusal, slow_down, slow_factors, take
 from marketing.delivery.models import Delivery, DeliveryPace, DeliveryState, PaceKind, Send
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.warmup import allowance_for, domain_warmup
 from marketing.delivery.smtp import Outcome, classify
 from marketing.senders.models import DomainStatus, SenderDomain

@@ -11,8 +11,8 @@ from django.db import connection
 from core.errors import ValidationFailed
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, Suppression
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transactional import test_send as start_test_send
 from marketing.delivery.services.transactional import transactional_send
 from marketing.tracking.models import EmailEvent

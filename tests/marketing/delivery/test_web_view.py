@@ -13,9 +13,9 @@ from marketing.audience.models import Profile
 from marketing.delivery.dkim import key_pair_generate
 from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services import transactional
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.web_view import VIEW_LINE_HTML, view_line_add
 from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from marketing.tracking.models import EmailEvent, SendLink

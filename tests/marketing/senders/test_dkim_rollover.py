@@ -6,7 +6,7 @@ import dkim
 
 from core.audit.models import AuditLog
 from marketing.delivery.models import DkimKey
-from marketing.delivery.services.sending import signers_for
+from marketing.delivery.services.batch_sending import signers_for
 from marketing.senders import messages
 from tests.conftest import in_schema
 from tests.marketing.senders.test_domains import _add, _publish

@@ -4,7 +4,7 @@ verify / re-verify against a DNS server (tests/support/dns_server.py)."""
 import dkim
 
 from marketing.delivery.models import DkimKey
-from marketing.delivery.services.sending import signers_for
+from marketing.delivery.services.batch_sending import signers_for
 from marketing.senders import messages
 from marketing.senders.selectors import sender_verified
 from tests.conftest import in_schema

@@ -11,7 +11,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from marketing.audience.models import Profile
-from marketing.delivery.bounces import ReportKind, report_read, verp_read
+from marketing.delivery.bounces import NoticeKind, notice_read, verp_read
 from marketing.delivery.inbound import InboundHandler, inbound_record
 from marketing.delivery.models import (
     Delivery,
@@ -27,36 +27,36 @@ from marketing.tracking.models import EmailEvent, EventType
 from tests.conftest import in_schema
 from tests.support.smtp_sink import _free_port
 
-REPORTS = Path(__file__).parent / "reports"
+NOTICES = Path(__file__).parent / "notices"
 
 
 def _raw(name: str, delivery_id: int = 1, token: str = "0" * 12) -> bytes:
-    raw = (REPORTS / name).read_bytes()  # CRLF kept, as on the wire
+    raw = (NOTICES / name).read_bytes()  # CRLF kept, as on the wire
     return raw.replace(b"{d}", str(delivery_id).encode()).replace(b"{t}", token.encode())
 
 
 @pytest.mark.parametrize(
     ("name", "kind", "status", "recipient"),
     [
-        ("postfix_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "gone@mail.example"),
+        ("postfix_hard.eml", NoticeKind.HARD_BOUNCE, "5.1.1", "gone@mail.example"),
         # 5.0.0 says nothing; the text says the mailbox does not exist.
-        ("generic_user_unknown.eml", ReportKind.HARD_BOUNCE, "5.0.0", "gone@mail.example"),
+        ("generic_user_unknown.eml", NoticeKind.HARD_BOUNCE, "5.0.0", "gone@mail.example"),
         # The receiver blocks the sender: not the address's fault.
-        ("postfix_blocked.eml", ReportKind.SOFT_BOUNCE, "5.7.1", "kept@mail.example"),
-        ("exim_hard.eml", ReportKind.HARD_BOUNCE, "5.1.1", "nobody@mail.example"),
-        ("outlook_hard.eml", ReportKind.HARD_BOUNCE, "5.1.10", "nope@outlook.example"),
-        ("gmail_mailbox_full.eml", ReportKind.SOFT_BOUNCE, "5.2.2", "full@gmail.example"),
-        ("postfix_delayed.eml", ReportKind.SOFT_BOUNCE, "4.4.1", "gone@mail.example"),
-        ("success.eml", ReportKind.DELIVERED, "2.0.0", "gone@mail.example"),
-        ("arf_complaint.eml", ReportKind.COMPLAINT, "", "annoyed@hotmail.example"),
-        ("autoreply.eml", ReportKind.UNKNOWN, "", "ann@mail.example"),
-        ("malformed.eml", ReportKind.UNKNOWN, "", ""),
+        ("postfix_blocked.eml", NoticeKind.SOFT_BOUNCE, "5.7.1", "kept@mail.example"),
+        ("exim_hard.eml", NoticeKind.HARD_BOUNCE, "5.1.1", "nobody@mail.example"),
+        ("outlook_hard.eml", NoticeKind.HARD_BOUNCE, "5.1.10", "nope@outlook.example"),
+        ("gmail_mailbox_full.eml", NoticeKind.SOFT_BOUNCE, "5.2.2", "full@gmail.example"),
+        ("postfix_delayed.eml", NoticeKind.SOFT_BOUNCE, "4.4.1", "gone@mail.example"),
+        ("success.eml", NoticeKind.DELIVERED, "2.0.0", "gone@mail.example"),
+        ("arf_complaint.eml", NoticeKind.COMPLAINT, "", "annoyed@hotmail.example"),
+        ("autoreply.eml", NoticeKind.UNKNOWN, "", "ann@mail.example"),
+        ("malformed.eml", NoticeKind.UNKNOWN, "", ""),
     ],
 )
 def test_the_corpus_is_read_right(name, kind, status, recipient):
-    report = report_read(_raw(name, 7))
+    report = notice_read(_raw(name, 7))
     assert (report.kind, report.status, report.recipient) == (kind, status, recipient)
-    if kind in (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT):
+    if kind in (NoticeKind.HARD_BOUNCE, NoticeKind.SOFT_BOUNCE, NoticeKind.COMPLAINT):
         assert report.message_id == "7.7.abc@bounces.mailcraft.localhost"
 
 
@@ -106,7 +106,7 @@ def test_each_report_keeps_its_reason(alpha):
 
 def test_garbage_is_unknown_not_an_error():
     for raw in (b"", b"\x00\xff" * 100, b"Content-Type: multipart/report\r\n\r\n--"):
-        assert report_read(raw).kind == ReportKind.UNKNOWN
+        assert notice_read(raw).kind == NoticeKind.UNKNOWN
 
 
 def test_verp_addresses():

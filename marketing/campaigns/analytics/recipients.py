@@ -9,8 +9,8 @@ import json
 from django.conf import settings
 from django.db import connection
 
+from marketing.campaigns.analytics.campaign import campaign_sends
 from marketing.campaigns.models import Campaign
-from marketing.campaigns.reports.campaign import campaign_sends
 from marketing.delivery.selectors import (
     STATE_NAMES,
     STATES_BOUNCED,

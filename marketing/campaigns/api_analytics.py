@@ -11,7 +11,14 @@ from ninja import Query, Router, Status
 
 from core.responses import ERRORS, ERRORS_WITH_CONFLICT
 from marketing.campaigns import selectors
-from marketing.campaigns.report_schemas import (
+from marketing.campaigns.analytics.campaign import campaign_report
+from marketing.campaigns.analytics.clients import (
+    performance_rows,
+    recent_campaigns,
+    schedule_summary,
+)
+from marketing.campaigns.analytics.recipients import recipients_page
+from marketing.campaigns.analytics_schemas import (
     CampaignReportOut,
     PerformancePageOut,
     PerformanceQuery,
@@ -23,9 +30,6 @@ from marketing.campaigns.report_schemas import (
     ScheduleQuery,
     ScheduleSummaryOut,
 )
-from marketing.campaigns.reports.campaign import campaign_report
-from marketing.campaigns.reports.clients import performance_rows, recent_campaigns, schedule_summary
-from marketing.campaigns.reports.recipients import recipients_page
 from marketing.campaigns.services.report_export import report_export_start
 from marketing.jobs.schemas import JobIdOut
 

@@ -21,7 +21,7 @@ from core.audit.models import AuditPath
 from core.versions import versions_bump_on_commit
 from marketing.audience.services.bounces import soft_bounce_record
 from marketing.audience.services.profiles import profiles_unsubscribe
-from marketing.delivery.bounces import Report, ReportKind, VerpAddress
+from marketing.delivery.bounces import Notice, NoticeKind, VerpAddress
 from marketing.delivery.models import (
     Delivery,
     DeliveryReport,
@@ -36,8 +36,8 @@ from marketing.delivery.tokens import verp_token_holds
 from marketing.tracking.services import Event, events_record
 
 COMPLAINT_SOURCE = "complaint"
-COUNTED = (ReportKind.HARD_BOUNCE, ReportKind.SOFT_BOUNCE, ReportKind.COMPLAINT)
-RECORDED = (*COUNTED, ReportKind.UNSUBSCRIBED, ReportKind.DELIVERED)
+COUNTED = (NoticeKind.HARD_BOUNCE, NoticeKind.SOFT_BOUNCE, NoticeKind.COMPLAINT)
+RECORDED = (*COUNTED, NoticeKind.UNSUBSCRIBED, NoticeKind.DELIVERED)
 ESP_UNSUBSCRIBE_SOURCE = "esp"
 
 
@@ -48,11 +48,11 @@ def verp_valid(verp: VerpAddress) -> bool:
     )
 
 
-def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> bool:
-    """Record `report` for the delivery `verp` names; False when there is nothing to
-    record (a forged or unknown address, a report of no interest, one already counted, or
+def notice_record(verp: VerpAddress, notice: Notice, *, recipient: str = "") -> bool:
+    """Record `notice` for the delivery `verp` names; False when there is nothing to
+    record (a forged or unknown address, a notice of no interest, one already counted, or
     a `recipient` given that is not the delivery's)."""
-    if report.kind not in RECORDED or not verp_valid(verp):
+    if notice.kind not in RECORDED or not verp_valid(verp):
         return False
     delivery = Delivery.objects.select_related("send").filter(pk=verp.delivery_id).first()
     if delivery is None or (recipient and recipient.strip().lower() != delivery.email.lower()):
@@ -61,56 +61,56 @@ def report_record(verp: VerpAddress, report: Report, *, recipient: str = "") -> 
         with transaction.atomic():
             DeliveryReport.objects.create(
                 delivery=delivery,
-                kind=report.kind,
-                reason=report.reason,
-                status=report.status,
-                diagnostic=report.diagnostic,
+                kind=notice.kind,
+                reason=notice.reason,
+                status=notice.status,
+                diagnostic=notice.diagnostic,
             )
-            _effects(delivery, report)
-            # A report changes the send's outcomes (bounced after sent, hard or soft).
+            _effects(delivery, notice)
+            # A notice changes the send's outcomes (bounced after sent, hard or soft).
             versions_bump_on_commit({send_ledger_version_name(delivery.send_id)})
-            if report.kind in (ReportKind.HARD_BOUNCE, ReportKind.COMPLAINT) or (
-                report.sender_problem
+            if notice.kind in (NoticeKind.HARD_BOUNCE, NoticeKind.COMPLAINT) or (
+                notice.sender_problem
             ):
                 transaction.on_commit(breaker_check_soon)
-    except IntegrityError:  # the same report again
+    except IntegrityError:  # the same notice again
         return False
     return True
 
 
-def _effects(delivery: Delivery, report: Report) -> None:
+def _effects(delivery: Delivery, notice: Notice) -> None:
     send = delivery.send
     counted = send.kind != SendKind.TEST
-    if report.kind == ReportKind.DELIVERED:
+    if notice.kind == NoticeKind.DELIVERED:
         return
-    names = {ReportKind.COMPLAINT: "complained", ReportKind.UNSUBSCRIBED: "unsubscribed"}
+    names = {NoticeKind.COMPLAINT: "complained", NoticeKind.UNSUBSCRIBED: "unsubscribed"}
     event = Event(
         delivery.profile_id,
-        names.get(report.kind, "bounced"),
+        names.get(notice.kind, "bounced"),
         campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
         workflow_step_id=send.source_id if send.kind == SendKind.WORKFLOW_STEP else None,
     )
-    if report.kind == ReportKind.HARD_BOUNCE:
+    if notice.kind == NoticeKind.HARD_BOUNCE:
         Suppression.objects.get_or_create(
             email=delivery.email,
             defaults={
                 "reason": SuppressionReason.HARD_BOUNCE,
-                "detail": report.diagnostic,
+                "detail": notice.diagnostic,
                 "from_test_send": send.kind == SendKind.TEST,
             },
         )
         Delivery.objects.filter(pk=delivery.pk).update(
-            state=DeliveryState.FAILED, last_reply=(report.diagnostic or report.status)[:500]
+            state=DeliveryState.FAILED, last_reply=(notice.diagnostic or notice.status)[:500]
         )
-    elif report.kind == ReportKind.SOFT_BOUNCE:
-        if counted and not report.sender_problem:
+    elif notice.kind == NoticeKind.SOFT_BOUNCE:
+        if counted and not notice.sender_problem:
             soft_bounce_record(profile_id=delivery.profile_id)
-    elif report.kind == ReportKind.UNSUBSCRIBED:
+    elif notice.kind == NoticeKind.UNSUBSCRIBED:
         with audit_context(path=AuditPath.RECIPIENT, actor_email=delivery.email):
             result = profiles_unsubscribe(
                 profile_ids=[delivery.profile_id], source=ESP_UNSUBSCRIBE_SOURCE
             )
-        counted = counted and bool(result.affected)  # one event, not one per ESP report
+        counted = counted and bool(result.affected)  # one event, not one per ESP notice
     else:
         Suppression.objects.get_or_create(
             email=delivery.email,

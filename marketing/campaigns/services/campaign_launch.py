@@ -9,7 +9,7 @@ status following its send.
 - The start claims the campaign with one conditional UPDATE (Scheduled and due ->
   Sending): of ten starts at once, one gets the row, the others change nothing. In the
   same transaction it snapshots the content, freezes the audience
-  (`delivery.services.sends.send_start`) and sends the run on commit. No mailable
+  (`delivery.services.send_control.send_start`) and sends the run on commit. No mailable
   recipient: Failed, 'The campaign failed as there were no recipients in the campaign'.
 - Sending in each recipient's zone: the ledger is frozen up to 26 hours early (the
   earliest zone, UTC+14, seen from the latest, UTC-12) and each row gets the schedule's
@@ -59,7 +59,7 @@ from marketing.campaigns.services.time_zones import profile_due_sql
 from marketing.campaigns.services.validation import SendContext, campaign_send_check
 from marketing.content.selectors import template_get
 from marketing.delivery.services.breaker import sending_stopped_reason
-from marketing.delivery.services.sends import (
+from marketing.delivery.services.send_control import (
     SendStatus,
     deliveries_due_set,
     send_pause_by_id,

@@ -13,7 +13,7 @@ from django.utils import timezone
 from core import tasks
 from marketing.audience.models import Profile, ProfileGroup
 from marketing.campaigns.models import Campaign, CampaignStatus
-from marketing.campaigns.services.sending import (
+from marketing.campaigns.services.campaign_launch import (
     RECIPIENT_ZONE_LEAD,
     campaign_pause,
     campaign_resume,
@@ -25,7 +25,7 @@ from marketing.campaigns.services.sending import (
 from marketing.content.associations import footer_campaigns, header_campaigns
 from marketing.content.models import CampaignFooter, CampaignHeader, Template
 from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from tests.marketing.campaigns.conftest import (
     campaign_make,
     sender_ready,

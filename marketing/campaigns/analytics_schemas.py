@@ -13,8 +13,8 @@ from pydantic_core import PydanticCustomError
 
 from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
+from marketing.campaigns.analytics.recipients import OUTCOMES
 from marketing.campaigns.messages import REPORT_DAYS_RANGE
-from marketing.campaigns.reports.recipients import OUTCOMES
 from marketing.campaigns.schemas import Kind, Status
 
 Outcome = Literal["opened", "clicked", "bounced", "unsubscribed", "notOpened"]
