@@ -1,10 +1,22 @@
-"""The base of every task, the retry policies of the task families, and the one way
-services send a task: by its registered name, once their transaction commits
-(`enqueue_on_commit`). Services never import a tasks module; tasks import services."""
+"""The base of every task, the retry policies of the task families, how a task is declared
+(`TaskDeclaration`, registered with `declared_task`), and the one way services send a task:
+by its registered name, once their transaction commits (`enqueue_on_commit`). Services
+never import a tasks module; tasks import services.
 
+Each app declares its tasks once, in its `task_declarations.py` (a module of plain data
+that the settings import: no models): the name (a constant services and tasks import),
+the queue, the retry policy (one of the policies below), the time limits, whether it
+needs a client, and its beat schedule if it is periodic. config/settings/celery.py
+derives the queue table (`TASK_QUEUES`, the routes) and `CELERY_BEAT_SCHEDULE` from
+them; tests/config/test_task_declarations.py checks that every registered task has one
+and runs as declared."""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 
-from celery import current_app
+from celery import current_app, shared_task
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, connection, transaction
 from kombu.exceptions import OperationalError as BrokerError
@@ -42,6 +54,86 @@ INTERACTIVE_RETRY = retry_policy(max_retries=4, first_delay=2, max_delay=20)
 # The send pipeline's runners (campaign starts, send runs): a few quick tries (5 s, 10 s,
 # 20 s ...), then the sweep and the tick pick the work up again from the database.
 PIPELINE_RETRY = retry_policy(max_retries=5, first_delay=5, max_delay=600)
+# Mail a person waits for (a sender's activation): INTERACTIVE_RETRY's tries, also when
+# the mail server refuses for now.
+INTERACTIVE_MAIL_RETRY = retry_policy(max_retries=4, first_delay=2, max_delay=20, mail=True)
+# Mail nobody waits for at once (an admin's alert): PIPELINE_RETRY's tries, also when the
+# mail server refuses for now.
+PIPELINE_MAIL_RETRY = retry_policy(max_retries=5, first_delay=5, max_delay=600, mail=True)
+# Every policy a task may declare: a task's retries go through one of these.
+RETRY_POLICIES = {
+    "BULK_RETRY": BULK_RETRY,
+    "INTERACTIVE_RETRY": INTERACTIVE_RETRY,
+    "PIPELINE_RETRY": PIPELINE_RETRY,
+    "INTERACTIVE_MAIL_RETRY": INTERACTIVE_MAIL_RETRY,
+    "PIPELINE_MAIL_RETRY": PIPELINE_MAIL_RETRY,
+}
+
+
+@dataclass(frozen=True)
+class Beat:
+    """A periodic task's entry in CELERY_BEAT_SCHEDULE: its title there, every N seconds."""
+
+    title: str
+    every: int
+
+
+@dataclass(frozen=True)
+class TaskDeclaration:
+    """One Celery task, declared once (in its app's task_declarations.py).
+
+    - `name`: the registered name, `<app>.<what it does>`;
+    - `queue`: one of QUEUES (config/settings/celery.py);
+    - `soft_time_limit`: seconds, or the name of the setting that holds them (read when
+      the task is registered); `grace`: the hard limit comes this many seconds later;
+    - `retry`: one of RETRY_POLICIES, or None (a periodic task: the next beat is its retry);
+    - `client_required`: it works on one client's data and refuses the public schema
+      (a job's task always does);
+    - `beat`: its beat schedule when it is periodic.
+    Every task acknowledges late and is rejected back to the queue when its worker dies
+    (CELERY_TASK_ACKS_LATE, CELERY_TASK_REJECT_ON_WORKER_LOST)."""
+
+    name: str
+    queue: str
+    soft_time_limit: int | str
+    grace: int
+    retry: dict | None = None
+    client_required: bool = False
+    beat: Beat | None = None
+
+    def options(self) -> dict:
+        """The task's options, as `shared_task` takes them."""
+        soft = self.soft_time_limit
+        if isinstance(soft, str):
+            soft = getattr(settings, soft)
+        return {
+            "name": self.name,
+            "soft_time_limit": soft,
+            "time_limit": soft + self.grace,
+            "client_required": self.client_required,
+            **(self.retry or {}),
+        }
+
+
+def declarations_collect(modules: Iterable[str]) -> dict[str, TaskDeclaration]:
+    """Every task declared in `modules` (each a task_declarations module with `TASKS`), by
+    name. A name declared twice is refused."""
+    found: dict[str, TaskDeclaration] = {}
+    for module in modules:
+        for declaration in import_module(module).TASKS:
+            if declaration.name in found:
+                raise ValueError(f"task {declaration.name!r} is declared twice ({module})")
+            found[declaration.name] = declaration
+    return found
+
+
+def declared_task(name: str, **code):
+    """Register the decorated function as the task declared as `name`, with its declared
+    options (`code`: what only the code decides, such as `base=JobTask` or `bind=True`)."""
+    declaration = settings.TASK_DECLARATIONS.get(name)
+    if declaration is None:
+        raise ValueError(f"task {name!r} is not declared (TASK_DECLARATION_MODULES)")
+    return shared_task(**declaration.options(), **code)
 
 
 class ClientTask(TenantTask):
@@ -61,7 +153,7 @@ class ClientTask(TenantTask):
 def enqueue_on_commit(name: str, /, **ids: int) -> None:
     """Send the task registered as `name`, with keyword arguments `ids`, once the current
     transaction commits (at once outside one), in the current client's schema. `name`
-    must have a queue (TASK_QUEUES in config/settings/celery.py)."""
+    must be declared (its queue in TASK_QUEUES, config/settings/celery.py)."""
     if name not in settings.TASK_QUEUES:
         raise ValueError(f"task {name!r} has no queue in TASK_QUEUES")
     headers = {"_schema_name": connection.schema_name}

@@ -1,13 +1,14 @@
-"""Platform tasks (public schema), scheduled by celery beat (CELERY_BEAT_SCHEDULE in
-config/settings/celery.py)."""
+"""Platform tasks (public schema), scheduled by celery beat (declared in
+task_declarations.py)."""
 
 from datetime import timedelta
 
-from celery import shared_task
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, schema_context
 
+from core.tasks import declared_task
 from tenants.models import SsoNonce
+from tenants.task_declarations import API_TOKENS_PURGE, SSO_NONCES_PURGE
 from tenants.tokens import expired_tokens_purge
 
 # A nonce only has to outlive its payload's `exp`: after it, sso_payload_redeem refuses the
@@ -16,7 +17,7 @@ from tenants.tokens import expired_tokens_purge
 SSO_NONCE_GRACE = timedelta(minutes=10)
 
 
-@shared_task(name="tenants.sso_nonces_purge", soft_time_limit=60, time_limit=90)
+@declared_task(SSO_NONCES_PURGE)
 def sso_nonces_purge() -> int:
     """Delete the single-use ids of parent-suite payloads expired for longer than the
     grace; returns how many went. Safe to run twice or concurrently."""
@@ -27,7 +28,7 @@ def sso_nonces_purge() -> int:
     return deleted
 
 
-@shared_task(name="tenants.api_tokens_purge", soft_time_limit=60, time_limit=90)
+@declared_task(API_TOKENS_PURGE)
 def api_tokens_purge() -> int:
     """Delete expired bearer and download tokens (they already no longer work)."""
     with schema_context(get_public_schema_name()):

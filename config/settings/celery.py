@@ -3,6 +3,7 @@ from pathlib import Path
 from kombu import Exchange, Queue
 
 from config.settings.env import BASE_DIR, env
+from core.tasks import declarations_collect
 
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default="amqp://guest:guest@127.0.0.1:5672//")
 if CELERY_BROKER_URL.startswith("filesystem://"):
@@ -31,35 +32,27 @@ CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 #   bulk           long jobs: imports, exports, verification, segment rebuilds
 #   send           the delivery pipeline of campaigns
 QUEUES = ("default", "transactional", "bulk", "send")
+# Every task is declared once, in its app's task_declarations.py (core.tasks.TaskDeclaration:
+# name, queue, retry policy, time limits, beat schedule); the queue table, the routes and
+# the beat schedule below are derived from those declarations. A new app adds its module
+# here; tests/config/test_task_declarations.py fails on a registered task without one.
+TASK_DECLARATION_MODULES = (
+    "tenants.task_declarations",
+    "core.audit.task_declarations",
+    "marketing.jobs.task_declarations",
+    "marketing.audience.task_declarations",
+    "marketing.activity.task_declarations",
+    "marketing.segments.task_declarations",
+    "marketing.content.task_declarations",
+    "marketing.senders.task_declarations",
+    "marketing.delivery.task_declarations",
+    "marketing.tracking.task_declarations",
+    "marketing.campaigns.task_declarations",
+)
+TASK_DECLARATIONS = declarations_collect(TASK_DECLARATION_MODULES)
 # Every task by its registered name -> its queue. A task missing here cannot be sent by a
-# service (core.tasks.enqueue_on_commit) and fails tests/config/test_task_routes.py.
-TASK_QUEUES = {
-    "audience.import_inspect": "default",
-    "audience.profile_import_run": "bulk",
-    "audience.profile_export_run": "bulk",
-    "audience.verify_profiles": "bulk",
-    "audit.activity_export_run": "bulk",
-    "segments.export_run": "bulk",
-    "campaigns.report_export_run": "bulk",
-    "tenants.sso_nonces_purge": "default",
-    "tenants.api_tokens_purge": "default",
-    "jobs.lost_jobs_sweep": "default",
-    "audit.trail_purge": "default",
-    "segments.counts_refresh": "bulk",
-    "senders.activation_mail_send": "default",
-    "delivery.send_run": "send",
-    "delivery.send_run_transactional": "transactional",
-    "delivery.breaker_alert_send": "transactional",
-    "delivery.sweep": "default",
-    "tracking.events_flush": "default",
-    "tracking.flushed_batches_purge": "default",
-    "content.thumbnail_render": "bulk",
-    "campaigns.campaign_start": "send",
-    "campaigns.ab_winner_pick": "send",
-    "campaigns.resend_send": "send",
-    "campaigns.schedule_tick": "default",
-    "campaigns.statuses_follow": "default",
-}
+# service (core.tasks.enqueue_on_commit).
+TASK_QUEUES = {name: task.queue for name, task in TASK_DECLARATIONS.items()}
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
 PRIVATE_TASK_QUEUE = env("PRIVATE_TASK_QUEUE", default="")
@@ -80,16 +73,10 @@ else:
 JOB_LEASE_SECONDS = env.int("JOB_LEASE_SECONDS", default=300)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
-# Periodic tasks; exactly one beat process runs per deployment (deploy/README.md).
+# Periodic tasks (a declaration's `beat`); exactly one beat process runs per deployment
+# (deploy/README.md).
 CELERY_BEAT_SCHEDULE = {
-    "purge expired sign-in nonces": {"task": "tenants.sso_nonces_purge", "schedule": 3600},
-    "purge expired tokens": {"task": "tenants.api_tokens_purge", "schedule": 3600},
-    "send again the tasks of lost jobs": {"task": "jobs.lost_jobs_sweep", "schedule": 60},
-    "purge the audit trail past its retention": {"task": "audit.trail_purge", "schedule": 86400},
-    "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
-    "wake sends with due deliveries": {"task": "delivery.sweep", "schedule": 60},
-    "start due campaigns": {"task": "campaigns.schedule_tick", "schedule": 60},
-    # Opens and clicks queued by the tracking endpoints, into EmailEvent.
-    "write queued opens and clicks": {"task": "tracking.events_flush", "schedule": 5},
-    "forget old tracking batch ids": {"task": "tracking.flushed_batches_purge", "schedule": 86400},
+    task.beat.title: {"task": name, "schedule": task.beat.every}
+    for name, task in TASK_DECLARATIONS.items()
+    if task.beat
 }

@@ -1,14 +1,15 @@
-"""The audit trail's retention (public schema task, scheduled by celery beat:
-CELERY_BEAT_SCHEDULE in config/settings/celery.py)."""
+"""The audit trail's retention (public schema task, scheduled by celery beat: declared in
+task_declarations.py)."""
 
 from datetime import timedelta
 
-from celery import shared_task
 from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
 from core.audit.models import AuditLog
+from core.audit.task_declarations import TRAIL_PURGE
+from core.tasks import declared_task
 from core.tenancy import clients_each
 
 PURGE_BATCH = 10_000
@@ -31,7 +32,7 @@ def audit_rows_purge(*, before) -> int:
                 return deleted
 
 
-@shared_task(name="audit.trail_purge", soft_time_limit=1800, time_limit=1860)
+@declared_task(TRAIL_PURGE)
 def audit_trail_purge() -> dict[str, int]:
     """Every client's rows older than AUDIT_RETENTION_DAYS (none when it is 0); returns
     {schema: rows deleted} where any went."""

@@ -4,65 +4,54 @@ campaign's next check among them), A/B winners to pick, resends to send; and it 
 started campaigns and resends take their sends' status (the backstop: a send that settles
 announces it, services/following.py). Every runner is idempotent
 (a conditional UPDATE or a row lock decides), so a tick that overlaps the previous one,
-or a redelivered message, does nothing twice."""
+or a redelivered message, does nothing twice. Each is declared in task_declarations.py."""
 
-from celery import shared_task
-from django.conf import settings
-
-from core.tasks import BULK_RETRY, PIPELINE_RETRY, ClientTask, enqueue_on_commit
+from core.tasks import declared_task, enqueue_on_commit
 from core.tenancy import clients_each_isolated
 from marketing.campaigns.services.ab import ab_winner_pick, ab_winners_due
-from marketing.campaigns.services.campaign_launch import (
-    CAMPAIGN_START,
-    campaign_start,
-    campaigns_due,
-)
-from marketing.campaigns.services.following import CAMPAIGN_STATUSES_FOLLOW, campaigns_follow
-from marketing.campaigns.services.report_export import EXPORT_TASK, report_export_write
+from marketing.campaigns.services.campaign_launch import campaign_start, campaigns_due
+from marketing.campaigns.services.following import campaigns_follow
+from marketing.campaigns.services.report_export import report_export_write
 from marketing.campaigns.services.resends import resend_send, resends_due
+from marketing.campaigns.task_declarations import (
+    AB_WINNER_PICK,
+    CAMPAIGN_START,
+    REPORT_EXPORT_RUN,
+    RESEND_SEND,
+    SCHEDULE_TICK,
+    STATUSES_FOLLOW,
+)
 from marketing.jobs.runner import JobTask
 
-AB_WINNER_PICK = "campaigns.ab_winner_pick"
-RESEND_SEND = "campaigns.resend_send"
-_RUNNER = dict(
-    base=ClientTask,
-    client_required=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    soft_time_limit=600,
-    time_limit=660,
-    **PIPELINE_RETRY,
-)
 
-
-@shared_task(name=CAMPAIGN_START, **_RUNNER)
+@declared_task(CAMPAIGN_START)
 def campaign_start_run(campaign_id: int) -> str:
     return campaign_start(campaign_id=campaign_id)
 
 
-@shared_task(name=AB_WINNER_PICK, **_RUNNER)
+@declared_task(AB_WINNER_PICK)
 def ab_winner_pick_run(campaign_id: int) -> str:
     return ab_winner_pick(campaign_id=campaign_id)
 
 
-@shared_task(name=RESEND_SEND, **_RUNNER)
+@declared_task(RESEND_SEND)
 def resend_send_run(campaign_id: int, part: str) -> str:
     return resend_send(campaign_id=campaign_id, part=part)
 
 
-@shared_task(name=CAMPAIGN_STATUSES_FOLLOW, **_RUNNER)
+@declared_task(STATUSES_FOLLOW)
 def statuses_follow_run() -> int:
     """Sent when a campaign's send settles (services/following.py)."""
     return campaigns_follow()
 
 
-@shared_task(name="campaigns.schedule_tick", soft_time_limit=50, time_limit=60)
+@declared_task(SCHEDULE_TICK)
 def schedule_tick() -> dict[str, dict[str, int]]:
     """In every client (each on its own: one that fails never stops the others): start the
     due campaigns, pick due A/B winners, send due resends, and move started campaigns and
     resends to their sends' status. Returns {schema: {"started": n, "winners": w,
     "resends": r, "followed": m}} for the clients with news."""
-    news = clients_each_isolated(_client_tick, task="campaigns.schedule_tick")
+    news = clients_each_isolated(_client_tick, task=SCHEDULE_TICK)
     return {schema: found for schema, found in news.items() if found}
 
 
@@ -87,13 +76,7 @@ def _client_tick(_client) -> dict[str, int] | None:
     }
 
 
-@shared_task(
-    name=EXPORT_TASK,
-    base=JobTask,
-    soft_time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT + 120,
-    **BULK_RETRY,
-)
+@declared_task(REPORT_EXPORT_RUN, base=JobTask)
 def report_export_run(job_id: int) -> None:
     """A report's recipient list as CSV (services/report_export.py)."""
     report_export_write(job_id)

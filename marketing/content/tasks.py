@@ -1,19 +1,12 @@
-"""Content background tasks: thin calls into the services, sent by name. A job's task runs
-under its job's lease (marketing/jobs/runner.py)."""
+"""Content background tasks: thin calls into the services, sent by name, declared in
+task_declarations.py. A job's task runs under its job's lease (marketing/jobs/runner.py)."""
 
-from celery import shared_task
-
-from core.tasks import INTERACTIVE_RETRY
+from core.tasks import declared_task
 from marketing.content.services.thumbnails import thumbnail_render
+from marketing.content.task_declarations import THUMBNAIL_RENDER
 from marketing.jobs.runner import JobTask
 
 
-@shared_task(
-    name="content.thumbnail_render",
-    base=JobTask,
-    soft_time_limit=90,
-    time_limit=120,
-    **INTERACTIVE_RETRY,
-)
+@declared_task(THUMBNAIL_RENDER, base=JobTask)
 def template_thumbnail_render(job_id: int) -> None:
     thumbnail_render(job_id)

@@ -1,17 +1,17 @@
-"""The jobs framework's periodic task (public schema), scheduled by celery beat
-(CELERY_BEAT_SCHEDULE in config/settings/celery.py)."""
+"""The jobs framework's periodic task (public schema), scheduled by celery beat (declared
+in task_declarations.py)."""
 
 import logging
 
-from celery import shared_task
-
+from core.tasks import declared_task
 from core.tenancy import clients_each
 from marketing.jobs.services import jobs_lost_resend
+from marketing.jobs.task_declarations import LOST_JOBS_SWEEP
 
 logger = logging.getLogger(__name__)
 
 
-@shared_task(name="jobs.lost_jobs_sweep", soft_time_limit=120, time_limit=150)
+@declared_task(LOST_JOBS_SWEEP)
 def lost_jobs_sweep() -> dict[str, tuple[int, int]]:
     """In every client's schema, send again the tasks of jobs whose message was lost
     (services.jobs_lost_resend). Returns {schema: (resent, failed)} where anything

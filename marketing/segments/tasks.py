@@ -1,30 +1,24 @@
-"""Segment background tasks: thin calls into the services, sent by name. A job's task
-runs under its job's lease (marketing/jobs/runner.py)."""
+"""Segment background tasks: thin calls into the services, sent by name, declared in
+task_declarations.py. A job's task runs under its job's lease (marketing/jobs/runner.py)."""
 
 from datetime import timedelta
 
-from celery import shared_task
 from django.conf import settings
 
-from core.tasks import BULK_RETRY
+from core.tasks import declared_task
 from core.tenancy import clients_each
 from marketing.jobs.runner import JobTask
 from marketing.segments.services.exports import segment_export_write
 from marketing.segments.services.segments import dynamic_counts_refresh
+from marketing.segments.task_declarations import COUNTS_REFRESH, EXPORT_RUN
 
 
-@shared_task(
-    name="segments.export_run",
-    base=JobTask,
-    soft_time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT,
-    time_limit=settings.IMPORT_TASK_SOFT_TIME_LIMIT + 120,
-    **BULK_RETRY,
-)
+@declared_task(EXPORT_RUN, base=JobTask)
 def segment_export_run(job_id: int) -> None:
     segment_export_write(job_id)
 
 
-@shared_task(name="segments.counts_refresh", soft_time_limit=600, time_limit=660)
+@declared_task(COUNTS_REFRESH)
 def segment_counts_refresh() -> dict[str, int]:
     """Every client's dynamic segments counted more than SEGMENT_RECOUNT_MINUTES ago,
     recounted in the client's time zone (public schema task, scheduled by beat). Returns

@@ -1,22 +1,22 @@
 """Tracking tasks: the batch writer, run by beat every few seconds (and until the queue is
-empty, within its time limit)."""
+empty, within its time limit); declared in task_declarations.py."""
 
 import datetime
 
-from celery import shared_task
-
+from core.tasks import declared_task
 from core.tenancy import clients_each_isolated
 from marketing.tracking.services import events_flush, flushed_batches_purge
+from marketing.tracking.task_declarations import EVENTS_FLUSH, FLUSHED_BATCHES_PURGE
 
 
-@shared_task(name="tracking.events_flush", soft_time_limit=50, time_limit=60)
+@declared_task(EVENTS_FLUSH)
 def tracking_events_flush() -> int:
     return events_flush()
 
 
-@shared_task(name="tracking.flushed_batches_purge", soft_time_limit=300, time_limit=360)
+@declared_task(FLUSHED_BATCHES_PURGE)
 def tracking_flushed_batches_purge() -> None:
     clients_each_isolated(
         lambda _client: flushed_batches_purge(older_than=datetime.timedelta(days=2)),
-        task="tracking.flushed_batches_purge",
+        task=FLUSHED_BATCHES_PURGE,
     )

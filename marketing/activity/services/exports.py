@@ -7,6 +7,7 @@ from django.db.models import Max
 from marketing.activity.job_kinds import ACTIVITY_EXPORT, ACTIVITY_EXPORT_LABEL
 from marketing.activity.selectors import ActivityFilters, activity_filter
 from marketing.activity.services.export_file import filters_to_params
+from marketing.activity.task_declarations import ACTIVITY_EXPORT_RUN
 from marketing.jobs import services as jobs
 from tenants.access import Member
 
@@ -29,7 +30,7 @@ def activity_export_start(*, member: Member, filters: ActivityFilters, time_zone
         title=ACTIVITY_EXPORT_LABEL,
         total=count,
         params=params,
-        task="audit.activity_export_run",
+        task=ACTIVITY_EXPORT_RUN,
         started_by_id=member.user_id,
         started_by_email=member.email,
         audit_label=ACTIVITY_EXPORT_LABEL,

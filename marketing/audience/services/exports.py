@@ -15,6 +15,7 @@ from marketing.audience.messages import UNKNOWN_VERIFICATION_STATUS
 from marketing.audience.models import Profile, ProfileField, VerificationStatus
 from marketing.audience.profile_fields import Kind, profile_fields
 from marketing.audience.selectors.profiles import PROFILE_STATUSES, ProfileFilters, profile_filter
+from marketing.audience.task_declarations import PROFILE_EXPORT_RUN
 from marketing.jobs import services as jobs
 from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
 
@@ -64,7 +65,7 @@ def export_start(*, filters: dict, started_by_id: int | None = None, started_by_
         title="Export Profiles",
         total=profiles_filtered(**filters).count(),
         params={"filters": filters},
-        task="audience.profile_export_run",
+        task=PROFILE_EXPORT_RUN,
         started_by_id=started_by_id,
         started_by_email=started_by_email,
         audit_label="Export Profiles",

@@ -39,6 +39,7 @@ from core.errors import invalid_field
 from marketing.audience.job_kinds import JobKind
 from marketing.audience.messages import UNKNOWN_SCOPE
 from marketing.audience.models import DomainType, ManagedDomain, Profile, VerificationStatus
+from marketing.audience.task_declarations import VERIFY_PROFILES
 from marketing.jobs.messages import CANCELLED_MESSAGE, JOB_EXISTS
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.jobs.services import (
@@ -234,7 +235,7 @@ def verification_run(*, member: Member, scope: str) -> BackgroundJob:
             label=job.title,
             extra={"scope": scope, "rows": job.total},
         )
-    job_enqueue(job, "audience.verify_profiles", job_id=job.pk)
+    job_enqueue(job, VERIFY_PROFILES, job_id=job.pk)
     return job
 
 

@@ -57,6 +57,7 @@ from marketing.campaigns.services.rss import rss_issue_send
 from marketing.campaigns.services.senders import campaign_from
 from marketing.campaigns.services.time_zones import profile_due_sql
 from marketing.campaigns.services.validation import SendContext, campaign_send_check
+from marketing.campaigns.task_declarations import CAMPAIGN_START
 from marketing.content.selectors import template_get
 from marketing.delivery.services.breaker import sending_stopped_reason
 from marketing.delivery.services.send_control import (
@@ -70,7 +71,6 @@ from marketing.segments.selectors import segment_profile_ids_sql
 from tenants.access import Member
 from tenants.plan_limits import Module, plan_limit_enforce
 
-CAMPAIGN_START = "campaigns.campaign_start"
 # How early a campaign sent in each recipient's zone starts freezing its ledger.
 RECIPIENT_ZONE_LEAD = timedelta(hours=26)
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 from core.tasks import enqueue_on_commit
 from marketing.campaigns.services.campaign_launch import campaign_statuses_follow
 from marketing.campaigns.services.resends import resend_statuses_follow
+from marketing.campaigns.task_declarations import STATUSES_FOLLOW
 from marketing.delivery.services.send_control import SendKind
-
-CAMPAIGN_STATUSES_FOLLOW = "campaigns.statuses_follow"
 
 
 def campaigns_follow() -> int:
@@ -27,4 +26,4 @@ def campaigns_follow() -> int:
 def campaign_send_settled(sender: str, send_id: int | None = None, **_: object) -> None:
     """`send_settled`'s receiver: a campaign's send settled, so follow in this client."""
     if sender == SendKind.CAMPAIGN:
-        enqueue_on_commit(CAMPAIGN_STATUSES_FOLLOW)
+        enqueue_on_commit(STATUSES_FOLLOW)

@@ -13,13 +13,13 @@ from marketing.campaigns.analytics.recipients import recipients_count, recipient
 from marketing.campaigns.job_kinds import REPORT_EXPORT, REPORT_EXPORT_LABEL
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.selectors import campaign_get
+from marketing.campaigns.task_declarations import REPORT_EXPORT_RUN
 from marketing.delivery.selectors import STATE_NAMES
 from marketing.jobs import services as jobs
 from marketing.jobs.files import EXPORT_CHUNK, csv_export_write, csv_safe
 from tenants.access import Member
 
 HEADER = ["Email", "Variant", "Status", "Last Reply", "Sent"]
-EXPORT_TASK = "campaigns.report_export_run"
 
 
 def report_export_start(*, member: Member, campaign: Campaign, outcome: str, time_zone: str):
@@ -31,7 +31,7 @@ def report_export_start(*, member: Member, campaign: Campaign, outcome: str, tim
         title=f"{REPORT_EXPORT_LABEL}: {campaign.name} ({outcome})"[:200],
         total=recipients_count(campaign, outcome),
         params={"campaignId": campaign.pk, "outcome": outcome, "timeZone": time_zone},
-        task=EXPORT_TASK,
+        task=REPORT_EXPORT_RUN,
         started_by_id=member.user_id,
         started_by_email=member.email,
         audit_label=REPORT_EXPORT_LABEL,

@@ -25,6 +25,7 @@ from marketing.content import messages
 from marketing.content.job_kinds import TEMPLATE_THUMBNAIL, TEMPLATE_THUMBNAIL_LABEL
 from marketing.content.models import Template
 from marketing.content.screenshot import html_screenshot
+from marketing.content.task_declarations import THUMBNAIL_RENDER
 from marketing.files.selectors import file_data_uri_for_url
 from marketing.jobs import services as jobs
 from marketing.jobs.models import ACTIVE_STATUSES, BackgroundJob
@@ -33,7 +34,6 @@ from tenants.access import Member
 
 logger = logging.getLogger(__name__)
 
-TASK = "content.thumbnail_render"
 THUMBNAIL_WIDTH = 300
 _SOURCE = re.compile(r"""(\s(?:src|background)\s*=\s*)(["'])(.*?)\2""", re.IGNORECASE | re.DOTALL)
 _CSS_URL = re.compile(r"""url\(\s*(&quot;|["']?)(.*?)\1\s*\)""", re.IGNORECASE)
@@ -68,7 +68,7 @@ def thumbnail_schedule(*, template: Template, member: Member | None = None) -> B
         if job is not None:
             return job
         raise
-    jobs.job_enqueue(job, TASK, job_id=job.pk)
+    jobs.job_enqueue(job, THUMBNAIL_RENDER, job_id=job.pk)
     return job
 
 

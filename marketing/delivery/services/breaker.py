@@ -55,8 +55,8 @@ from marketing.delivery.models import (
     Suppression,
     SuppressionReason,
 )
-from marketing.delivery.services.breaker_alert import BREAKER_ALERT_TASK
 from marketing.delivery.services.settled import send_settled_announce
+from marketing.delivery.task_declarations import BREAKER_ALERT_SEND
 
 CHECK_KEY = "delivery:breaker:check"
 
@@ -168,7 +168,7 @@ def breaker_evaluate() -> bool:
             },
             path="system",
         )
-        enqueue_on_commit(BREAKER_ALERT_TASK, health_id=health.pk)
+        enqueue_on_commit(BREAKER_ALERT_SEND, health_id=health.pk)
     return True
 
 

@@ -19,7 +19,6 @@ from marketing.delivery.messages import BREAKER_ALERT_BODY, BREAKER_ALERT_SUBJEC
 from marketing.delivery.models import SendingHealth
 from tenants.members import client_admin_emails
 
-BREAKER_ALERT_TASK = "delivery.breaker_alert_send"
 SENDING_HEALTH_PATH = "/sendingHealth"
 
 

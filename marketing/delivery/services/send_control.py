@@ -20,8 +20,7 @@ from core.tasks import enqueue_on_commit
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, SendStatus  # noqa: F401
 from marketing.delivery.services.ledger import send_freeze, send_pause
 from marketing.delivery.services.settled import send_settled_announce
-
-SEND_RUN = "delivery.send_run"
+from marketing.delivery.task_declarations import SEND_RUN
 
 
 def _runs_enqueue(send_id: int) -> None:

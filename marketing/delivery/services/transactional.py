@@ -26,9 +26,7 @@ from marketing.delivery.messages import TEST_RECIPIENTS_LIMIT
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, send_freeze
 from marketing.delivery.services.test_send_meter import test_send_meter
-
-SEND_RUN = "delivery.send_run"
-TRANSACTIONAL_RUN = "delivery.send_run_transactional"
+from marketing.delivery.task_declarations import SEND_RUN, TRANSACTIONAL_RUN
 
 
 def sends_in_lane(send_ids: list[int]) -> set[int]:

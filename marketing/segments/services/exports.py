@@ -18,6 +18,7 @@ from marketing.segments.selectors import (
     segment_members_sql,
     segment_profile_table,
 )
+from marketing.segments.task_declarations import EXPORT_RUN
 from tenants.access import Member
 
 HEADER = ["Email", "First Name", "Last Name", "Created"]
@@ -32,7 +33,7 @@ def segment_export_start(*, member: Member, segment: Segment, time_zone: str):
         title=f"{SEGMENT_EXPORT_LABEL}: {segment.name}"[:200],
         total=segment_count(segment, time_zone=time_zone),
         params={"segmentId": segment.pk, "timeZone": time_zone},
-        task="segments.export_run",
+        task=EXPORT_RUN,
         started_by_id=member.user_id,
         started_by_email=member.email,
         audit_label=SEGMENT_EXPORT_LABEL,

@@ -25,9 +25,9 @@ from core.person_mail import SENDER_ACTIVATION, person_mail_allow
 from core.tasks import enqueue_on_commit
 from marketing.senders import messages
 from marketing.senders.models import Sender
+from marketing.senders.task_declarations import ACTIVATION_MAIL_SEND
 
 SALT = "marketing.senders.activation"
-ACTIVATION_MAIL_TASK = "senders.activation_mail_send"
 ACTIVATION_PATH = "/external/verifySender"
 
 
@@ -39,7 +39,7 @@ def activation_mail_queue(*, sender: Sender) -> None:
     sender.activation_nonce = secrets.token_hex(16)
     sender.activation_sent_at = timezone.now()
     sender.save(update_fields=["activation_nonce", "activation_sent_at"])
-    enqueue_on_commit(ACTIVATION_MAIL_TASK, sender_id=sender.pk)
+    enqueue_on_commit(ACTIVATION_MAIL_SEND, sender_id=sender.pk)
 
 
 def activation_resend(*, sender: Sender) -> Sender:

@@ -54,6 +54,7 @@ from marketing.audience.services.imports.reading import (
     inspect_xlsx,
     store_xlsx,
 )
+from marketing.audience.task_declarations import IMPORT_INSPECT, PROFILE_IMPORT_RUN
 from marketing.jobs import services as jobs
 from marketing.jobs.files import media_path, new_relative_path
 
@@ -109,7 +110,7 @@ def import_upload(
         destination.unlink(missing_ok=True)  # no record, no file
         raise
     if record.inspection == InspectionStatus.PENDING:
-        enqueue_on_commit("audience.import_inspect", import_id=record.pk)
+        enqueue_on_commit(IMPORT_INSPECT, import_id=record.pk)
     return record, import_preview(record)
 
 
@@ -274,7 +275,7 @@ def import_start(
             extra={"kind": record.kind, "jobId": job.pk, "rows": record.rows_total},
         )
         if enqueue:
-            jobs.job_enqueue(job, "audience.profile_import_run", import_id=record.pk)
+            jobs.job_enqueue(job, PROFILE_IMPORT_RUN, import_id=record.pk)
     return record
 
 
