@@ -11,9 +11,8 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from core.errors import NotFound
-from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.selectors.profiles import profiles_exist
-from marketing.audience.selectors.segment_sources import profile_tables
+from marketing.audience.sql_surface import mailable_condition, profile_table, profile_tables
 from marketing.campaigns import messages
 from marketing.campaigns.models import (
     Campaign,
@@ -25,7 +24,7 @@ from marketing.campaigns.models import (
 from marketing.content.selectors import templates_exist
 from marketing.delivery.selectors import SendState, source_send_states
 from marketing.delivery.services.send_control import SendKind, SendStatus
-from marketing.segments.selectors import segment_profile_ids_sql
+from marketing.segments.sql_surface import segment_profile_ids_sql
 from marketing.senders.selectors import sender_ready_exists
 from marketing.tracking.selectors import campaign_human_reach
 

@@ -1,5 +1,5 @@
-"""Reads of segments: the list, one segment, live counts and previews of a rule tree, and
-the audience of a send (`segment_profile_ids_sql`, the one call the campaigns issue uses).
+"""Reads of segments: the list, one segment, live counts and previews of a rule tree (the
+audience of a send, as SQL, is sql_surface.py's `segment_profile_ids_sql`).
 
 Counts are live: a dynamic segment is its compiled query, run when asked (the
 `segment_count` bench: well under a second at 1M profiles / 10M events), so a profile
@@ -18,12 +18,8 @@ from psycopg.errors import QueryCanceled
 
 from core.errors import NotFound, ValidationFailed
 from marketing.audience.selectors.fields import segment_field_list
-from marketing.audience.selectors.segment_sources import (
-    group_names,
-    profile_tables,
-    segment_field_columns,
-    tag_names,
-)
+from marketing.audience.selectors.segment_sources import group_names, tag_names
+from marketing.audience.sql_surface import profile_tables, segment_field_columns
 from marketing.segments.compiler import (
     OPERATORS_BY_TYPE,
     Compiler,
@@ -34,7 +30,8 @@ from marketing.segments.compiler import (
 from marketing.segments.messages import SEGMENT_TOO_SLOW
 from marketing.segments.models import Segment, SegmentMember, SegmentType
 from marketing.segments.rules import tree_parse
-from marketing.tracking.selectors import event_names, human_activity_members_sql
+from marketing.tracking.selectors import event_names
+from marketing.tracking.sql_surface import human_activity_members_sql
 
 SEGMENT_NOT_FOUND = "Segment not found."
 SEGMENT_SORTS = {
@@ -173,15 +170,6 @@ def segment_members_sql(segment: Segment, *, time_zone: str = "UTC") -> Sql:
             [segment.pk],
         )
     return compiler_for(time_zone=time_zone).ids(tree_parse(segment.rules))
-
-
-def segment_profile_ids_sql(*, segment_id: int, time_zone: str = "UTC") -> tuple[str, list]:
-    """The audience of a send: SQL and parameters selecting the segment's profile ids
-    (column `id`), to be used as a subquery (`... WHERE profile_id IN (<sql>)`, or
-    `INSERT ... SELECT`). Raises NotFound for a segment of no such id in this client.
-    Unsubscribed, suppressed or bounced profiles are the sender's to remove."""
-    sql = segment_members_sql(segment_get(segment_id=segment_id), time_zone=time_zone)
-    return sql.text, sql.params
 
 
 def segment_profile_table() -> str:

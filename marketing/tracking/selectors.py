@@ -1,12 +1,9 @@
-"""What other apps read of the email events: the segment compiler's activity subquery.
+"""What other apps read of the email events (the SQL they build on, such as the segment
+compiler's activity subquery `human_activity_members_sql`, is sql_surface.py's).
 
-`human_activity_members_sql` answers SQL and parameters (never values spliced into the
-text) selecting, as `id`, every profile with at least `min_count` human events of one
-type, optionally of one campaign, inside a window. Machine events (bot clicks, proxy
-opens) never count. The partial indexes of models.py serve it as an index-only scan.
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
 the `campaign_*` reads below are the campaign report's (marketing/campaigns/analytics).
-Both read the events' roll-ups (models.py), all but the recipient lists.
+Both read the events' roll-ups (models.py).
 `send_link_indexes` gives the tracked links of a send (its messages' copy in the browser).
 `tracking_freshness` says how current a client's opens and clicks are."""
 
@@ -22,7 +19,6 @@ from django.db.models import Count
 from marketing.tracking.models import (
     EVENT_NAMES,
     CampaignEventCount,
-    CampaignEventPerson,
     CampaignTimelineQuarter,
     EmailEvent,
     EventType,
@@ -71,34 +67,6 @@ def event_names() -> list[tuple[str, str]]:
     return [(name, EventType(value).label) for name, value in EVENT_NAMES.items()]
 
 
-def human_activity_members_sql(
-    *,
-    event: str,
-    since: datetime.datetime | None = None,
-    until: datetime.datetime | None = None,
-    campaign_id: int | None = None,
-    min_count: int = 1,
-) -> tuple[str, list]:
-    """SELECT of the profile ids (`id`) with at least `min_count` human `event`s
-    (`since` inclusive, `until` exclusive, of `campaign_id` when given)."""
-    where = ["NOT e.machine", "e.event_type = %s"]
-    params: list = [int(EVENT_NAMES[event])]
-    if campaign_id is not None:
-        where.append("e.campaign_id = %s")
-        params.append(campaign_id)
-    if since is not None:
-        where.append("e.occurred_at >= %s")
-        params.append(since)
-    if until is not None:
-        where.append("e.occurred_at < %s")
-        params.append(until)
-    sql = f"SELECT e.profile_id AS id FROM {EVENT_TABLE} e WHERE {' AND '.join(where)}"
-    if min_count > 1:
-        sql += " GROUP BY e.profile_id HAVING count(*) >= %s"
-        params.append(min_count)
-    return sql, params
-
-
 def campaign_human_reach(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
     """Per campaign, how many profiles opened and clicked (human events only: machine
     opens and bot clicks are reported apart): {campaign_id: {"opened": n, "clicked": m}},
@@ -142,27 +110,6 @@ def campaign_event_totals(campaign_id: int) -> dict[tuple[str, bool], tuple[int,
         "event_type", "machine", "events", "people"
     )
     return {(names[kind], machine): (events, people) for kind, machine, events, people in rows}
-
-
-def campaign_people_sql(campaign_id: int, event: str) -> tuple[str, list]:
-    """SELECT of the distinct profile ids (`profile_id`) with at least one human `event`
-    of the campaign: reports' recipient lists."""
-    sql = (
-        f"SELECT DISTINCT e.profile_id FROM {EVENT_TABLE} e"
-        " WHERE e.campaign_id = %s AND e.event_type = %s AND NOT e.machine"
-    )
-    return sql, [campaign_id, int(EVENT_NAMES[event])]
-
-
-def campaign_events_by_person_sql(campaign_id: int, events: list[str]) -> tuple[str, list]:
-    """SELECT of (`profile_id`, `event_type`) once per person and human event type of the
-    campaign (its roll-up of people): a report joins it to the ledger's variants."""
-    sql = (
-        f"SELECT p.profile_id, p.event_type FROM {CampaignEventPerson._meta.db_table} p"
-        " WHERE p.campaign_id = %s AND p.event_type = ANY(%s) AND p.link_id = 0"
-        " AND NOT p.machine"
-    )
-    return sql, [campaign_id, [int(EVENT_NAMES[name]) for name in events]]
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,6 @@ __all__ = [
     "MessageTracking",
     "events_flush",
     "event_code",
-    "event_insert_sql",
     "events_record",
     "link_url_recorded",
     "send_tracking_start",
@@ -65,20 +64,6 @@ def events_record(events: list[Event]) -> None:
             occurred_at=now,
         )
         for event in events
-    )
-
-
-def event_insert_sql(rows_sql: str) -> str:
-    """`events_record` as one SQL statement: an INSERT of the rows `rows_sql` selects
-    (profile_id, event name, campaign_id, workflow_step_id; not machine, occurring now),
-    for a writer that commits it inside a statement of its own (the send pipeline's
-    outcome, delivery/services/attempts.py). The event name is a parameter of rows_sql
-    mapped here: `event_code(name)`."""
-    return (
-        f"INSERT INTO {EmailEvent._meta.db_table}"
-        " (profile_id, event_type, campaign_id, workflow_step_id, machine, occurred_at)"
-        f" SELECT r.profile_id, r.event_type, r.campaign_id, r.workflow_step_id, false, now()"
-        f" FROM ({rows_sql}) AS r(profile_id, event_type, campaign_id, workflow_step_id)"
     )
 
 

@@ -2,9 +2,10 @@
 import each other only through their public surfaces.
 
 In `marketing`, one app reaches another's data and rules through its `services` and
-`selectors`; its API, tasks, schemas and models stay its own. A framework app offers a few
-more modules, named one by one in `extra_surfaces` (the jobs framework's base task, kinds
-registry, files, messages and job answer schema)."""
+`selectors`, and builds raw SQL on another's tables only from its `sql_surface`; its API,
+tasks, schemas and models stay its own. A framework app offers a few more modules, named
+one by one in `extra_surfaces` (the jobs framework's base task, kinds registry, files,
+messages and job answer schema)."""
 
 from grimp import ImportGraph
 from importlinter import Contract, ContractCheck, fields, output

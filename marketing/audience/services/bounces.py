@@ -17,21 +17,3 @@ def soft_bounce_streak_end(*, profile_ids: list[int]) -> None:
     Profile.objects.filter(pk__in=profile_ids, soft_bounce_streak__gt=0).update(
         soft_bounce_streak=0
     )
-
-
-def soft_bounce_record_sql(profile_ids_sql: str) -> str:
-    """`soft_bounce_record` as one SQL statement over the profile ids `profile_ids_sql`
-    selects: for a writer that commits it inside a statement of its own (the send
-    pipeline's outcome, delivery/services/attempts.py)."""
-    return (
-        f"UPDATE {Profile._meta.db_table} SET soft_bounce_streak = soft_bounce_streak + 1"
-        f" WHERE id IN ({profile_ids_sql})"
-    )
-
-
-def soft_bounce_streak_end_sql(profile_ids_sql: str) -> str:
-    """`soft_bounce_streak_end` as one SQL statement (see soft_bounce_record_sql)."""
-    return (
-        f"UPDATE {Profile._meta.db_table} SET soft_bounce_streak = 0"
-        f" WHERE id IN ({profile_ids_sql}) AND soft_bounce_streak > 0"
-    )

@@ -23,17 +23,17 @@ from marketing.delivery.selectors import (
     send_bounce_reasons,
     send_hourly,
     send_outcomes,
-    send_variants_sql,
     sends_settled_version,
 )
+from marketing.delivery.sql_surface import send_variants_sql
 from marketing.tracking.selectors import (
     campaign_event_totals,
-    campaign_events_by_person_sql,
     campaign_link_clicks,
     campaign_send_ids,
     campaign_timeline,
     tracking_freshness,
 )
+from marketing.tracking.sql_surface import campaign_events_by_person_sql
 
 # How long a finished campaign's figures are kept (the versions in the key make them
 # exact; this only bounds what a write outside the services would leave stale).

@@ -15,9 +15,9 @@ from marketing.delivery.selectors import (
     STATE_NAMES,
     STATES_BOUNCED,
     STATES_SENT,
-    send_recipients_sql,
 )
-from marketing.tracking.selectors import campaign_people_sql
+from marketing.delivery.sql_surface import send_recipients_sql
+from marketing.tracking.sql_surface import campaign_people_sql
 
 OUTCOMES = ("opened", "clicked", "bounced", "unsubscribed", "notOpened")
 

@@ -28,13 +28,13 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import NotFound
-from marketing.audience.selectors.mailable import mailable_condition, profile_table
+from marketing.audience.sql_surface import mailable_condition, profile_table
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignStatus
 from marketing.campaigns.selectors import campaign_audience_sql, campaign_sends
 from marketing.campaigns.services.mailing import mailing_content, mailing_start
-from marketing.delivery.selectors import send_profile_ids_sql
-from marketing.tracking.selectors import human_activity_members_sql
+from marketing.delivery.sql_surface import send_profile_ids_sql
+from marketing.tracking.sql_surface import human_activity_members_sql
 
 WINNER = "W"
 RULE_EVENTS = {"opens": "opened", "clicks": "clicked"}

@@ -67,7 +67,7 @@ from marketing.delivery.services.send_control import (
     send_release,
     send_resume,
 )
-from marketing.segments.selectors import segment_profile_ids_sql
+from marketing.segments.sql_surface import segment_profile_ids_sql
 from tenants.access import Member
 from tenants.plan_limits import Module, plan_limit_enforce
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from django.db import connection
 
-from marketing.audience.selectors.mailable import profile_table
+from marketing.audience.sql_surface import profile_table
 from marketing.campaigns.models import Campaign, CampaignKind
 from marketing.campaigns.selectors import campaign_settings_get
 from marketing.campaigns.services.content import CampaignContent, campaign_content

@@ -32,9 +32,9 @@ from core.errors import NotFound
 from marketing.campaigns.models import Campaign, CampaignKind, CampaignStatus, ResendStatus
 from marketing.campaigns.selectors import MAILING_PARTS, campaign_sends
 from marketing.campaigns.services.mailing import mailing_content, mailing_start
-from marketing.delivery.selectors import send_profile_ids_sql
 from marketing.delivery.services.send_control import SendStatus
-from marketing.tracking.selectors import human_activity_members_sql
+from marketing.delivery.sql_surface import send_profile_ids_sql
+from marketing.tracking.sql_surface import human_activity_members_sql
 
 
 @dataclass(frozen=True)

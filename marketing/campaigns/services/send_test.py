@@ -16,7 +16,7 @@ from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import NotFound, ValidationFailed
 from marketing.audience.selectors.groups import group_get
-from marketing.audience.selectors.segment_sources import profile_tables
+from marketing.audience.sql_surface import profile_tables
 from marketing.campaigns import messages
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.selectors import (

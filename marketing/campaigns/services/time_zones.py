@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from marketing.audience.selectors.mailable import profile_table
+from marketing.audience.sql_surface import profile_table
 
 # Country (ISO code or English name, lower case) -> its most populous zone. Enough to
 # place most of a client's audience; the rest get the client's zone.

@@ -48,8 +48,9 @@ from django.utils import timezone
 from django_tenants.utils import get_public_schema_name
 from psycopg import generators, pq, sql
 
-from marketing.audience.selectors.mailable import mailable_condition, profile_table
-from marketing.audience.services.bounces import (
+from marketing.audience.sql_surface import (
+    mailable_condition,
+    profile_table,
     soft_bounce_record_sql,
     soft_bounce_streak_end_sql,
 )
@@ -67,7 +68,8 @@ from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, DELIVERY, SUPPR
 from marketing.delivery.services.settled import send_settled_announce
 from marketing.delivery.services.throttle import domain_of
 from marketing.delivery.smtp import Outcome, Reply
-from marketing.tracking.services import event_code, event_insert_sql
+from marketing.tracking.services import event_code
+from marketing.tracking.sql_surface import event_insert_sql
 
 SEND = Send._meta.db_table
 ATTEMPTS_APPLICATION = "mailcraft-attempts"  # the attempts connection in pg_stat_activity

@@ -17,7 +17,7 @@ from datetime import datetime
 from django.db import connection, transaction
 from django.utils import timezone
 
-from marketing.audience.selectors.mailable import mailable_condition, profile_table
+from marketing.audience.sql_surface import mailable_condition, profile_table
 from marketing.delivery.messages import ATTEMPTS_EXHAUSTED, SUPPRESSED_AT_CLAIM
 from marketing.delivery.models import (
     OPEN_STATES,

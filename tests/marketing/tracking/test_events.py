@@ -7,7 +7,7 @@ from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from marketing.tracking.models import EmailEvent, EventType
-from marketing.tracking.selectors import human_activity_members_sql
+from marketing.tracking.sql_surface import human_activity_members_sql
 
 
 def _ids(**kwargs) -> list[int]:
