@@ -204,8 +204,8 @@ class PerformanceRowOut(CamelSchema):
     client_name: str
     campaign_id: int
     name: str
-    type: str
-    status: str
+    type: Kind
+    status: Status
     started_at: datetime | None
     scheduled_at: datetime | None
     recipients: int
@@ -244,7 +244,7 @@ class ScheduleQuery(Schema):
 class ScheduledCampaignOut(CamelSchema):
     campaign_id: int
     name: str
-    type: str
+    type: Kind
     scheduled_at: datetime
     send_in_recipient_zone: bool
     overdue: bool

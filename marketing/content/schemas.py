@@ -112,7 +112,7 @@ class TemplateQuery(PageQuery):
 class TemplateOut(CamelSchema):
     id: int
     name: str
-    type: str = Field(validation_alias="template_type")
+    type: TemplateTypeName = Field(validation_alias="template_type")
     folder_id: int | None
     thumbnail_url: str | None
     created_at: datetime

@@ -87,7 +87,7 @@ class SegmentQuery(PageQuery):
 class SegmentOut(CamelSchema):
     id: int
     name: str
-    type: str = Field(validation_alias="segment_type")
+    type: SegmentTypeName = Field(validation_alias="segment_type")
     rules: dict
     website_ids: list[int]
     # The last count taken (on save) and when; `count` in segmentGet is live.

@@ -2341,8 +2341,11 @@ export interface components {
         ImportUploadOut: {
             /** Id */
             id: number;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "subscribers" | "unsubscribers";
             /** Filename */
             fileName: string;
             /**
@@ -2382,8 +2385,11 @@ export interface components {
         ImportOut: {
             /** Id */
             id: number;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "subscribers" | "unsubscribers";
             /** Filename */
             fileName: string;
             /**
@@ -2393,8 +2399,11 @@ export interface components {
             createdAt: string;
             /** Jobid */
             jobId: number | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "InProcess" | "Completed" | "Failed" | "Cancelled" | "Uploaded";
             /** Progress */
             progress: number;
             /** Rowstotal */
@@ -3417,8 +3426,11 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "static" | "dynamic";
             /** Rules */
             rules: {
                 [key: string]: unknown;
@@ -3468,8 +3480,11 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "static" | "dynamic";
             /** Rules */
             rules: {
                 [key: string]: unknown;
@@ -4279,8 +4294,11 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "designer" | "html" | "plainText" | "rss" | "poll" | "lpHtml" | "lpDesigner" | "popup" | "checkout";
             /** Folderid */
             folderId: number | null;
             /** Thumbnailurl */
@@ -4331,8 +4349,11 @@ export interface components {
             id: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "designer" | "html" | "plainText" | "rss" | "poll" | "lpHtml" | "lpDesigner" | "popup" | "checkout";
             /** Folderid */
             folderId: number | null;
             /** Thumbnailurl */
@@ -5960,10 +5981,16 @@ export interface components {
             campaignId: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
-            /** Status */
-            status: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Scheduled" | "Sending" | "Paused" | "Sent" | "Failed" | "Published" | "Unpublished";
             /** Startedat */
             startedAt: string | null;
             /** Scheduledat */
@@ -6037,8 +6064,11 @@ export interface components {
             campaignId: number;
             /** Name */
             name: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "Regular" | "AB" | "Workflow" | "MailChimp" | "RSS Feed" | "Poll" | "Re-Engmt";
             /**
              * Scheduledat
              * Format: date-time

@@ -4,7 +4,12 @@ from typing import Literal
 from ninja import Field, Schema
 
 from core.pagination import PageOut, PageQuery
-from marketing.audience.models import InspectionStatus, ProfileImport
+from marketing.audience.models import ImportKind, InspectionStatus, ProfileImport
+from marketing.jobs.models import JobStatus
+
+ImportKindName = Literal[tuple(ImportKind.values)]
+# An import's job's status, or "Uploaded" before its job starts.
+ImportStatus = Literal[(*JobStatus.values, "Uploaded")]
 
 
 class ImportFieldOut(Schema):
@@ -19,7 +24,7 @@ class ImportUploadOut(Schema):
     headers, sample or suggested mapping until then."""
 
     id: int
-    kind: str
+    kind: ImportKindName
     fileName: str
     inspection: Literal["pending", "ready", "failed"]
     inspectionError: str  # why the file cannot be read, when "failed"
@@ -40,11 +45,11 @@ class ImportStartIn(Schema):
 
 class ImportOut(Schema):
     id: int
-    kind: str
+    kind: ImportKindName
     fileName: str
     createdAt: datetime
     jobId: int | None
-    status: str
+    status: ImportStatus
     progress: int
     rowsTotal: int
     rowsInserted: int
@@ -84,7 +89,7 @@ def import_out(record: ProfileImport) -> dict:
     }
 
 
-def _status_before_start(record: ProfileImport) -> str:
+def _status_before_start(record: ProfileImport) -> ImportStatus:
     return "Failed" if record.inspection == InspectionStatus.FAILED else "Uploaded"
 
 
