@@ -1,26 +1,27 @@
 """The workflow definition (the canvas graph, models.py's JSON document) as typed models,
 and the graph itself: its edges, the steps reachable from the start, cycles, and deleting
-a step with its branches.
+a step with its branches. The engine (marketing/workflows/engine) reads these names.
 
     {"trigger": {"id": "trigger", "kind": "segmentEntered", "segmentId": 7},
      "start": "s1",
      "steps": [
         {"id": "s1", "type": "sendEmail", "templateId": 3, "senderId": 2,
          "subject": "Welcome", "previewText": "", "next": "s2"},
-        {"id": "s2", "type": "wait", "mode": "delay", "amount": 2, "unit": "days", "next": "s3"},
+        {"id": "s2", "type": "wait", "delay": {"amount": 2, "unit": "days"}, "next": "s3"},
         {"id": "s3", "type": "condition",
-         "rule": {"kind": "emailActivity", "activity": "emailOpened", "stepId": "s1",
-                  "operator": "happened"},
+         "condition": {"kind": "activity", "activity": "emailOpened", "operator": "did"},
          "yes": "s4", "no": "s5"},
         {"id": "s4", "type": "split", "branches": [{"percent": 50, "next": "s5"},
-                                                    {"percent": 50, "next": null}]},
+                                                    {"percent": 50}]},
         {"id": "s5", "type": "end"}],
      "positions": {"trigger": {"x": 0, "y": 0}, "s1": {"x": 0, "y": 120}}}
 
 A draft may be incomplete (every field but `id` and `type` is optional here): the draft
-save checks only this shape; publishing checks everything (services/checking.py). A step
-whose `next` is absent ends the enrollment there. A day-only wait ("until" with days and
-no time) is given 09:00 (spec 5.9 and 9) when the definition is read.
+save checks only this shape; publishing checks everything (services/checking.py) and
+writes into the frozen version what the engine needs beyond it (an email step's and a
+rep notification's fromName and fromAddress, from their sender). A step whose `next` is
+absent ends the enrollment there. A day-only wait ("until" days without a time) is given
+09:00 (spec 5.9 and 9) when the definition is stored.
 """
 
 from __future__ import annotations
@@ -39,12 +40,16 @@ Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
 Ids = Annotated[list[Id], Field(max_length=100)]
 Text = Annotated[str, StringConstraints(max_length=2000)]
 ShortText = Annotated[str, StringConstraints(max_length=255)]
+Address = Annotated[str, StringConstraints(max_length=254)]
 HourMinute = Annotated[str, StringConstraints(max_length=5)]  # "HH:MM", checked at publish
-Emails = Annotated[list[Annotated[str, StringConstraints(max_length=254)]], Field(max_length=50)]
+Emails = Annotated[list[Address], Field(max_length=50)]
+FieldKey = Annotated[str, StringConstraints(max_length=100)]  # city, custom.plan
 FieldValue = str | int | float | bool | None
-
-TimeUnit = Literal["minutes", "hours", "days", "weeks"]
-UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 1440, "weeks": 10080}
+TimeUnit = Literal["minutes", "hours", "days", "weeks", "months"]
+# A month counts as 31 days when a delay is held against the settings' longest delay.
+UNIT_MINUTES = {"minutes": 1, "hours": 60, "days": 1440, "weeks": 10080, "months": 44640}
+WeekDays = Annotated[list[Annotated[int, Field(ge=0, le=6)]], Field(max_length=7)]
+MonthDays = Annotated[list[Annotated[int, Field(ge=1, le=31)]], Field(max_length=31)]
 # Steps that do something to the profile or for it (spec 5.9's "required action").
 REQUIRED_ACTIONS = frozenset(
     {
@@ -58,6 +63,7 @@ REQUIRED_ACTIONS = frozenset(
         StepType.WEBHOOK,
     }
 )
+ACTIVITIES = ("emailOpened", "linkClick", "bounce", "spam", "unsubscribed", "sent", "delivered")
 
 
 class _Part(BaseModel):
@@ -71,13 +77,13 @@ class Position(_Part):
 
 class Trigger(_Part):
     """What starts an enrollment. The details each kind needs (checked at publish):
-    formSubmission formId; emailActivity activity (+ campaignId, and linkUrl for a
-    linkClick: a chosen link of that campaign); webhook webhookId; segmentEntered and
-    segmentLeft segmentId; fieldChanged fieldName (+ value: only a change to it);
-    groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField fieldName, days
-    and direction (N days before or after the date; 0 = on it) at time (the client's
-    zone); stageChanged toStage (+ fromStage); summaryNotification frequency and
-    recipients."""
+    formSubmission formId; emailActivity activity (+ campaignId: one campaign's messages
+    only; + url: a linkClick on that link only); webhook webhookId; segmentEntered and
+    segmentLeft segmentId; fieldChanged field (a field's API key: city, custom.plan);
+    groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField field (a custom
+    date field), days and when (N days before or after the date; 0 = on it; yearly: the
+    day and month only, as a birthday) at time (the client's zone; 09:00 when not given);
+    stageChanged toStage; summaryNotification frequency and recipients."""
 
     id: Literal["trigger"] = "trigger"
     kind: Literal[tuple(TriggerKind.values)] | None = None
@@ -85,54 +91,44 @@ class Trigger(_Part):
     formId: Id | None = None  # noqa: N815 - the definition's names are the wire's
     activity: Literal[tuple(EmailActivity.values)] | None = None
     campaignId: Id | None = None  # noqa: N815
-    linkUrl: Annotated[str, StringConstraints(max_length=2000)] | None = None  # noqa: N815
+    url: Text | None = None
     webhookId: Id | None = None  # noqa: N815
     segmentId: Id | None = None  # noqa: N815
     groupId: Id | None = None  # noqa: N815
     tagId: Id | None = None  # noqa: N815
-    fieldName: Annotated[str, StringConstraints(max_length=100)] | None = None  # noqa: N815
-    value: FieldValue = None
+    field: FieldKey | None = None
     days: Annotated[int, Field(ge=0, le=366)] | None = None
-    direction: Literal["before", "after"] | None = None
+    when: Literal["before", "after"] | None = None
+    yearly: bool | None = None
     time: HourMinute | None = None
-    fromStage: ShortText | None = None  # noqa: N815
     toStage: ShortText | None = None  # noqa: N815
     frequency: Literal["day", "week", "month", "quarter"] | None = None
     recipients: Emails | None = None
 
 
-class Rule(_Part):
-    """A condition's or a goal's test. field: fieldName operator [value]; group, tag and
-    segment: in | notIn the groupId, tagId or segmentId; emailActivity: an email of this
-    enrollment (stepId, or any) happened | notHappened since enrollment."""
+class Condition(_Part):
+    """A condition's or a goal's test (the engine answers it for a batch at once):
 
-    kind: Literal["field", "group", "tag", "segment", "emailActivity"] | None = None
-    fieldName: Annotated[str, StringConstraints(max_length=100)] | None = None  # noqa: N815
-    operator: (
-        Literal[
-            "equals", "notEquals", "contains", "notContains", "isEmpty", "isNotEmpty",
-            "greaterThan", "lessThan", "in", "notIn", "happened", "notHappened",
-        ]
-        | None
-    ) = None  # fmt: skip
+        {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"}
+        {"kind": "group", "operator": "in", "ids": [3]}      (tag the same; or notIn)
+        {"kind": "segment", "segmentId": 12}                 membership now
+        {"kind": "activity", "activity": "emailOpened", "operator": "did"}  since enrollment
+        {"kind": "rules", "rules": <a segment rule tree>}    (marketing/segments/rules.py)
+        {"all": [...]} / {"any": [...]}                      several at once
+
+    Field and rules conditions are checked at publish with the segment builder's rules."""
+
+    kind: Literal["field", "group", "tag", "segment", "activity", "rules"] | None = None
+    field: FieldKey | None = None
+    operator: Annotated[str, StringConstraints(max_length=30)] | None = None
     value: FieldValue = None
-    groupId: Id | None = None  # noqa: N815
-    tagId: Id | None = None  # noqa: N815
+    values: Annotated[list[str | int], Field(max_length=200)] | None = None
+    ids: Ids | None = None
     segmentId: Id | None = None  # noqa: N815
-    activity: Literal["emailOpened", "linkClick"] | None = None
-    stepId: StepId | None = None  # noqa: N815
-
-
-RULE_OPERATORS = {
-    "field": {
-        "equals", "notEquals", "contains", "notContains", "isEmpty", "isNotEmpty",
-        "greaterThan", "lessThan",
-    },
-    "group": {"in", "notIn"},
-    "tag": {"in", "notIn"},
-    "segment": {"in", "notIn"},
-    "emailActivity": {"happened", "notHappened"},
-}  # fmt: skip
+    activity: Literal[ACTIVITIES] | None = None
+    rules: dict | None = None
+    all: Annotated[list[Condition], Field(max_length=20)] | None = None
+    any: Annotated[list[Condition], Field(max_length=20)] | None = None
 
 
 class _Step(_Part):
@@ -145,34 +141,47 @@ class _Linear(_Step):
 
 
 class SendEmailStep(_Linear):
+    """The sender is senderId, or the profile's rep with senderId as the fallback (spec 6:
+    a disabled, unassigned or invalid rep falls back). Publishing writes the sender's
+    fromName and fromAddress into the version; the subject falls back to the template's."""
+
     type: Literal["sendEmail"]
     templateId: Id | None = None  # noqa: N815
     senderId: Id | None = None  # noqa: N815
-    useRepAsSender: bool = False  # noqa: N815 - falls back to senderId (spec 6)
+    useRepAsSender: bool = False  # noqa: N815
     subject: ShortText | None = None
     previewText: ShortText | None = None  # noqa: N815
-    replyTo: Annotated[str, StringConstraints(max_length=254)] | None = None  # noqa: N815
+    replyTo: Address | None = None  # noqa: N815
+    fromName: ShortText | None = None  # noqa: N815 - written at publish
+    fromAddress: Address | None = None  # noqa: N815 - written at publish
 
 
-class WaitStep(_Linear):
-    """delay: amount units; until: the next of the weekdays (0 = Sunday .. 6) or days of
-    the month (1..31) at time, in the client's zone or the profile's."""
-
-    type: Literal["wait"]
-    mode: Literal["delay", "until"] | None = None
+class DelayDraft(_Part):
     amount: Annotated[int, Field(ge=0, le=1_000_000)] | None = None
     unit: TimeUnit | None = None
-    weekdays: Annotated[list[Annotated[int, Field(ge=0, le=6)]], Field(max_length=7)] | None = None
-    monthDays: (  # noqa: N815
-        Annotated[list[Annotated[int, Field(ge=1, le=31)]], Field(max_length=31)] | None
-    ) = None
+
+
+class Until(_Part):
+    """The next of the weekdays (0 = Sunday .. 6) or days of the month (1..31) at time
+    (09:00 when only days are chosen), in the client's zone or the profile's."""
+
+    weekdays: WeekDays | None = None
+    monthDays: MonthDays | None = None  # noqa: N815
     time: HourMinute | None = None
     zone: Literal["client", "profile"] = "client"
 
 
+class WaitStep(_Linear):
+    """A delay, or a moment to wait until: one of the two."""
+
+    type: Literal["wait"]
+    delay: DelayDraft | None = None
+    until: Until | None = None
+
+
 class ConditionStep(_Step):
     type: Literal["condition"]
-    rule: Rule | None = None
+    condition: Condition | None = None
     yes: StepId | None = None
     no: StepId | None = None
 
@@ -190,7 +199,7 @@ class SplitStep(_Step):
 
 class UpdateFieldStep(_Linear):
     type: Literal["updateField"]
-    fieldName: Annotated[str, StringConstraints(max_length=100)] | None = None  # noqa: N815
+    field: FieldKey | None = None
     value: FieldValue = None
 
 
@@ -205,24 +214,28 @@ class TagStep(_Linear):
 
 
 class NotifyRepStep(_Linear):
-    """An email to the profile's rep; ccEmails get a copy."""
+    """An email to the profile's rep, from senderId (its fromName and fromAddress written
+    at publish); the profile's merge tags in subject and message."""
 
     type: Literal["notifyRep"]
     subject: ShortText | None = None
     message: Text | None = None
-    ccEmails: Emails | None = None  # noqa: N815
+    senderId: Id | None = None  # noqa: N815
+    fromName: ShortText | None = None  # noqa: N815 - written at publish
+    fromAddress: Address | None = None  # noqa: N815 - written at publish
 
 
 class WebhookStep(_Linear):
     type: Literal["webhook"]
-    url: Annotated[str, StringConstraints(max_length=2000)] | None = None
+    url: Text | None = None
 
 
 class GoalStep(_Linear):
-    """Ends the enrollment as Completed when its rule is met; otherwise it goes on."""
+    """Ends the enrollment as Completed when its condition is met; otherwise on to next
+    (or, without one, it waits at the goal and is asked again)."""
 
     type: Literal["goal"]
-    rule: Rule | None = None
+    condition: Condition | None = None
 
 
 class EndStep(_Step):
@@ -261,9 +274,7 @@ class WorkflowSettings(_Part):
     context, not from here."""
 
     sendWindow: SendWindow | None = None  # noqa: N815
-    sendDays: Annotated[list[Annotated[int, Field(ge=0, le=6)]], Field(max_length=7)] | None = (  # noqa: N815
-        None
-    )
+    sendDays: WeekDays | None = None  # noqa: N815
     timeZone: Literal["client", "profile"] = "client"  # noqa: N815
     maxDelay: Delay | None = None  # noqa: N815
 
@@ -279,8 +290,9 @@ def definition_read(data: dict) -> Definition:
 def definition_dump(definition: Definition) -> dict:
     """The stored JSON: absent stays absent; a day-only wait gets 09:00 (spec 5.9)."""
     for step in definition.steps:
-        if isinstance(step, WaitStep) and step.mode == "until" and not step.time:
-            step.time = DEFAULT_DAY_TIME
+        until = step.until if isinstance(step, WaitStep) else None
+        if until is not None and (until.weekdays or until.monthDays) and not until.time:
+            until.time = DEFAULT_DAY_TIME
     return definition.model_dump(mode="json", exclude_none=True)
 
 

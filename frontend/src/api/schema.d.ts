@@ -6570,6 +6570,45 @@ export interface components {
             /** Label */
             label?: string | null;
         };
+        /**
+         * Condition
+         * @description A condition's or a goal's test (the engine answers it for a batch at once):
+         *
+         *         {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"}
+         *         {"kind": "group", "operator": "in", "ids": [3]}      (tag the same; or notIn)
+         *         {"kind": "segment", "segmentId": 12}                 membership now
+         *         {"kind": "activity", "activity": "emailOpened", "operator": "did"}  since enrollment
+         *         {"kind": "rules", "rules": <a segment rule tree>}    (marketing/segments/rules.py)
+         *         {"all": [...]} / {"any": [...]}                      several at once
+         *
+         *     Field and rules conditions are checked at publish with the segment builder's rules.
+         */
+        Condition: {
+            /** Kind */
+            kind?: ("field" | "group" | "tag" | "segment" | "activity" | "rules") | null;
+            /** Field */
+            field?: string | null;
+            /** Operator */
+            operator?: string | null;
+            /** Value */
+            value?: string | number | boolean | null;
+            /** Values */
+            values?: (string | number)[] | null;
+            /** Ids */
+            ids?: number[] | null;
+            /** Segmentid */
+            segmentId?: number | null;
+            /** Activity */
+            activity?: ("emailOpened" | "linkClick" | "bounce" | "spam" | "unsubscribed" | "sent" | "delivered") | null;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            } | null;
+            /** All */
+            all?: components["schemas"]["Condition"][] | null;
+            /** Any */
+            any?: components["schemas"]["Condition"][] | null;
+        };
         /** ConditionStep */
         ConditionStep: {
             /** Id */
@@ -6581,7 +6620,7 @@ export interface components {
              * @enum {string}
              */
             type: "condition";
-            rule?: components["schemas"]["Rule"] | null;
+            condition?: components["schemas"]["Condition"] | null;
             /** Yes */
             yes?: string | null;
             /** No */
@@ -6613,7 +6652,14 @@ export interface components {
              * Unit
              * @enum {string}
              */
-            unit: "minutes" | "hours" | "days" | "weeks";
+            unit: "minutes" | "hours" | "days" | "weeks" | "months";
+        };
+        /** DelayDraft */
+        DelayDraft: {
+            /** Amount */
+            amount?: number | null;
+            /** Unit */
+            unit?: ("minutes" | "hours" | "days" | "weeks" | "months") | null;
         };
         /** EndStep */
         EndStep: {
@@ -6629,7 +6675,8 @@ export interface components {
         };
         /**
          * GoalStep
-         * @description Ends the enrollment as Completed when its rule is met; otherwise it goes on.
+         * @description Ends the enrollment as Completed when its condition is met; otherwise on to next
+         *     (or, without one, it waits at the goal and is asked again).
          */
         GoalStep: {
             /** Id */
@@ -6643,7 +6690,7 @@ export interface components {
              * @enum {string}
              */
             type: "goal";
-            rule?: components["schemas"]["Rule"] | null;
+            condition?: components["schemas"]["Condition"] | null;
         };
         /** GroupStep */
         GroupStep: {
@@ -6666,7 +6713,8 @@ export interface components {
         };
         /**
          * NotifyRepStep
-         * @description An email to the profile's rep; ccEmails get a copy.
+         * @description An email to the profile's rep, from senderId (its fromName and fromAddress written
+         *     at publish); the profile's merge tags in subject and message.
          */
         NotifyRepStep: {
             /** Id */
@@ -6684,8 +6732,12 @@ export interface components {
             subject?: string | null;
             /** Message */
             message?: string | null;
-            /** Ccemails */
-            ccEmails?: string[] | null;
+            /** Senderid */
+            senderId?: number | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
         };
         /** Position */
         Position: {
@@ -6695,32 +6747,11 @@ export interface components {
             y: number;
         };
         /**
-         * Rule
-         * @description A condition's or a goal's test. field: fieldName operator [value]; group, tag and
-         *     segment: in | notIn the groupId, tagId or segmentId; emailActivity: an email of this
-         *     enrollment (stepId, or any) happened | notHappened since enrollment.
+         * SendEmailStep
+         * @description The sender is senderId, or the profile's rep with senderId as the fallback (spec 6:
+         *     a disabled, unassigned or invalid rep falls back). Publishing writes the sender's
+         *     fromName and fromAddress into the version; the subject falls back to the template's.
          */
-        Rule: {
-            /** Kind */
-            kind?: ("field" | "group" | "tag" | "segment" | "emailActivity") | null;
-            /** Fieldname */
-            fieldName?: string | null;
-            /** Operator */
-            operator?: ("equals" | "notEquals" | "contains" | "notContains" | "isEmpty" | "isNotEmpty" | "greaterThan" | "lessThan" | "in" | "notIn" | "happened" | "notHappened") | null;
-            /** Value */
-            value?: string | number | boolean | null;
-            /** Groupid */
-            groupId?: number | null;
-            /** Tagid */
-            tagId?: number | null;
-            /** Segmentid */
-            segmentId?: number | null;
-            /** Activity */
-            activity?: ("emailOpened" | "linkClick") | null;
-            /** Stepid */
-            stepId?: string | null;
-        };
-        /** SendEmailStep */
         SendEmailStep: {
             /** Id */
             id: string;
@@ -6748,6 +6779,10 @@ export interface components {
             previewText?: string | null;
             /** Replyto */
             replyTo?: string | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
         };
         /** SendWindow */
         SendWindow: {
@@ -6795,13 +6830,13 @@ export interface components {
         /**
          * Trigger
          * @description What starts an enrollment. The details each kind needs (checked at publish):
-         *     formSubmission formId; emailActivity activity (+ campaignId, and linkUrl for a
-         *     linkClick: a chosen link of that campaign); webhook webhookId; segmentEntered and
-         *     segmentLeft segmentId; fieldChanged fieldName (+ value: only a change to it);
-         *     groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField fieldName, days
-         *     and direction (N days before or after the date; 0 = on it) at time (the client's
-         *     zone); stageChanged toStage (+ fromStage); summaryNotification frequency and
-         *     recipients.
+         *     formSubmission formId; emailActivity activity (+ campaignId: one campaign's messages
+         *     only; + url: a linkClick on that link only); webhook webhookId; segmentEntered and
+         *     segmentLeft segmentId; fieldChanged field (a field's API key: city, custom.plan);
+         *     groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField field (a custom
+         *     date field), days and when (N days before or after the date; 0 = on it; yearly: the
+         *     day and month only, as a birthday) at time (the client's zone; 09:00 when not given);
+         *     stageChanged toStage; summaryNotification frequency and recipients.
          */
         Trigger: {
             /**
@@ -6820,8 +6855,8 @@ export interface components {
             activity?: ("emailOpened" | "linkClick" | "bounce" | "spam" | "optin" | "optedOut" | "unsubscribeFromAll") | null;
             /** Campaignid */
             campaignId?: number | null;
-            /** Linkurl */
-            linkUrl?: string | null;
+            /** Url */
+            url?: string | null;
             /** Webhookid */
             webhookId?: number | null;
             /** Segmentid */
@@ -6830,24 +6865,41 @@ export interface components {
             groupId?: number | null;
             /** Tagid */
             tagId?: number | null;
-            /** Fieldname */
-            fieldName?: string | null;
-            /** Value */
-            value?: string | number | boolean | null;
+            /** Field */
+            field?: string | null;
             /** Days */
             days?: number | null;
-            /** Direction */
-            direction?: ("before" | "after") | null;
+            /** When */
+            when?: ("before" | "after") | null;
+            /** Yearly */
+            yearly?: boolean | null;
             /** Time */
             time?: string | null;
-            /** Fromstage */
-            fromStage?: string | null;
             /** Tostage */
             toStage?: string | null;
             /** Frequency */
             frequency?: ("day" | "week" | "month" | "quarter") | null;
             /** Recipients */
             recipients?: string[] | null;
+        };
+        /**
+         * Until
+         * @description The next of the weekdays (0 = Sunday .. 6) or days of the month (1..31) at time
+         *     (09:00 when only days are chosen), in the client's zone or the profile's.
+         */
+        Until: {
+            /** Weekdays */
+            weekdays?: number[] | null;
+            /** Monthdays */
+            monthDays?: number[] | null;
+            /** Time */
+            time?: string | null;
+            /**
+             * Zone
+             * @default client
+             * @enum {string}
+             */
+            zone: "client" | "profile";
         };
         /** UpdateFieldStep */
         UpdateFieldStep: {
@@ -6862,15 +6914,14 @@ export interface components {
              * @enum {string}
              */
             type: "updateField";
-            /** Fieldname */
-            fieldName?: string | null;
+            /** Field */
+            field?: string | null;
             /** Value */
             value?: string | number | boolean | null;
         };
         /**
          * WaitStep
-         * @description delay: amount units; until: the next of the weekdays (0 = Sunday .. 6) or days of
-         *     the month (1..31) at time, in the client's zone or the profile's.
+         * @description A delay, or a moment to wait until: one of the two.
          */
         WaitStep: {
             /** Id */
@@ -6884,24 +6935,8 @@ export interface components {
              * @enum {string}
              */
             type: "wait";
-            /** Mode */
-            mode?: ("delay" | "until") | null;
-            /** Amount */
-            amount?: number | null;
-            /** Unit */
-            unit?: ("minutes" | "hours" | "days" | "weeks") | null;
-            /** Weekdays */
-            weekdays?: number[] | null;
-            /** Monthdays */
-            monthDays?: number[] | null;
-            /** Time */
-            time?: string | null;
-            /**
-             * Zone
-             * @default client
-             * @enum {string}
-             */
-            zone: "client" | "profile";
+            delay?: components["schemas"]["DelayDraft"] | null;
+            until?: components["schemas"]["Until"] | null;
         };
         /** WebhookStep */
         WebhookStep: {

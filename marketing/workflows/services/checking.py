@@ -3,7 +3,7 @@ shows beside the field: (where, field, message). `where` is "workflow" (name,
 description), "settings", "trigger", or a step's id.
 
 - Name and description are required.
-- At least one action and one required action (services that act on or for the profile:
+- At least one action and one required action (steps that act on or for the profile:
   definition.REQUIRED_ACTIONS).
 - Trigger details are required (each kind's, Trigger's docstring), and the things they
   name exist.
@@ -11,9 +11,11 @@ description), "settings", "trigger", or a step's id.
 - The delay must fall within the workflow settings (maxDelay, or DELAY_MAX_DAYS).
 - Unsaved actions block publishing (the canvas sends the ids of the steps it holds
   unsaved edits of).
-- An email must be valid (a trigger's recipients, a notification's copies, a reply-to).
+- An email must be valid (a summary's recipients, a reply-to address).
 - The graph: one trigger leading to a start step, every edge to an existing step, unique
   ids, no loop, every step reachable.
+- A sender named by a step may send (confirmed, its domain verified); conditions are
+  checked with the segment builder's rules (marketing/segments).
 - Webhook steps and webhook triggers are refused until the integrations issue brings
   them.
 """
@@ -23,26 +25,29 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from marketing.audience.selectors.fields import segment_field_list
+from pydantic import ValidationError
+
+from core.errors import ValidationFailed
 from marketing.audience.selectors.groups import group_list
 from marketing.audience.selectors.tags import tag_list
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
 from marketing.content.selectors import template_list
-from marketing.segments.selectors import segment_list
-from marketing.senders.selectors import sender_list
+from marketing.segments.rules import tree_parse
+from marketing.segments.selectors import segment_fields, segment_list
+from marketing.segments.services.segments import rules_check
+from marketing.senders.selectors import sender_list, sender_problem
 from marketing.workflows import messages
 from marketing.workflows.definition import (
     DELAY_MAX_DAYS,
     REQUIRED_ACTIONS,
-    RULE_OPERATORS,
     UNIT_MINUTES,
+    Condition,
     ConditionStep,
     Definition,
     EndStep,
     GoalStep,
     GroupStep,
     NotifyRepStep,
-    Rule,
     SendEmailStep,
     SplitStep,
     TagStep,
@@ -55,7 +60,7 @@ from marketing.workflows.definition import (
     reachable,
     step_edges,
 )
-from marketing.workflows.models import EmailActivity, TriggerKind
+from marketing.workflows.models import TriggerKind
 
 HH_MM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 TRIGGER_DETAILS = {
@@ -64,12 +69,12 @@ TRIGGER_DETAILS = {
     TriggerKind.WEBHOOK: ("webhookId",),
     TriggerKind.SEGMENT_ENTERED: ("segmentId",),
     TriggerKind.SEGMENT_LEFT: ("segmentId",),
-    TriggerKind.FIELD_CHANGED: ("fieldName",),
+    TriggerKind.FIELD_CHANGED: ("field",),
     TriggerKind.GROUP_ADDED: ("groupId",),
     TriggerKind.GROUP_REMOVED: ("groupId",),
     TriggerKind.TAG_ADDED: ("tagId",),
     TriggerKind.TAG_REMOVED: ("tagId",),
-    TriggerKind.DATE_FIELD: ("fieldName", "days", "direction", "time"),
+    TriggerKind.DATE_FIELD: ("field", "days", "when"),
     TriggerKind.STAGE_CHANGED: ("toStage",),
     TriggerKind.SUMMARY_NOTIFICATION: ("frequency", "recipients"),
 }
@@ -92,6 +97,15 @@ class Problem:
         return f"steps.{self.where}.{self.field}"
 
 
+def _conditions(condition: Condition | None):
+    """A condition and every one nested under all/any."""
+    if condition is None:
+        return
+    yield condition
+    for child in (condition.all or []) + (condition.any or []):
+        yield from _conditions(child)
+
+
 class _Refs:
     """The ids a definition names, looked up once each."""
 
@@ -100,27 +114,29 @@ class _Refs:
         for step in definition.steps:
             if isinstance(step, SendEmailStep):
                 templates.add(step.templateId)
+            if isinstance(step, SendEmailStep | NotifyRepStep):
                 senders.add(step.senderId)
             elif isinstance(step, GroupStep):
                 groups.update(step.groupIds)
             elif isinstance(step, TagStep):
                 tags.update(step.tagIds)
-            rule = getattr(step, "rule", None)
-            if rule is not None:
-                groups.add(rule.groupId)
-                tags.add(rule.tagId)
-                segments.add(rule.segmentId)
+            for condition in _conditions(getattr(step, "condition", None)):
+                known = {"group": groups, "tag": tags}.get(condition.kind)
+                if known is not None:
+                    known.update(condition.ids or [])
+                segments.add(condition.segmentId)
         trigger = definition.trigger
         if trigger is not None:
             groups.add(trigger.groupId)
             tags.add(trigger.tagId)
             segments.add(trigger.segmentId)
         self.templates = _existing(template_list(), templates)
-        self.senders = _existing(sender_list(), senders)
+        ids = {i for i in senders if i is not None}
+        self.senders = {s.pk: s for s in sender_list().filter(pk__in=ids)} if ids else {}
         self.groups = _existing(group_list(), groups)
         self.tags = _existing(tag_list(), tags)
         self.segments = _existing(segment_list(), segments)
-        self.fields = {field.key for field in segment_field_list()}
+        self.fields = segment_fields()
 
 
 def _existing(queryset, ids: set) -> set[int]:
@@ -203,13 +219,6 @@ def _trigger_problems(trigger: Trigger | None, refs: _Refs) -> list[Problem]:
     ]
     if kind == TriggerKind.WEBHOOK:
         problems.append(Problem("trigger", "kind", messages.WEBHOOK_TRIGGER_UNAVAILABLE))
-    if (
-        kind == TriggerKind.EMAIL_ACTIVITY
-        and trigger.activity == EmailActivity.LINK_CLICK
-        and trigger.linkUrl
-        and trigger.campaignId is None
-    ):
-        problems.append(Problem("trigger", "campaignId", messages.TRIGGER_DETAILS_REQUIRED))
     if trigger.time and not HH_MM.match(trigger.time):
         problems.append(Problem("trigger", "time", messages.TIME_FORMAT))
     checks = (
@@ -221,8 +230,11 @@ def _trigger_problems(trigger: Trigger | None, refs: _Refs) -> list[Problem]:
         value = getattr(trigger, field)
         if value is not None and value not in known:
             problems.append(Problem("trigger", field, message))
-    if trigger.fieldName and trigger.fieldName not in refs.fields:
-        problems.append(Problem("trigger", "fieldName", messages.FIELD_UNKNOWN))
+    if trigger.field and trigger.field not in refs.fields:
+        problems.append(Problem("trigger", "field", messages.FIELD_UNKNOWN))
+    elif kind == TriggerKind.DATE_FIELD and trigger.field:
+        if refs.fields[trigger.field].type != "date" or not trigger.field.startswith("custom."):
+            problems.append(Problem("trigger", "field", messages.DATE_FIELD_REQUIRED))
     problems += _email_problems("trigger", "recipients", trigger.recipients)
     return problems
 
@@ -258,38 +270,68 @@ def _required(step_id: str, field: str, label: str) -> Problem:
     return Problem(step_id, field, messages.FIELD_REQUIRED.format(field=label))
 
 
-def _rule_problems(step_id: str, rule: Rule | None, refs: _Refs, steps: set[str]):
-    if rule is None or rule.kind is None:
-        return [Problem(step_id, "rule", messages.RULE_REQUIRED)]
+def _condition_problems(step_id: str, condition: Condition | None, refs: _Refs):
+    if condition is None or (condition.kind is None and not condition.all and not condition.any):
+        return [Problem(step_id, "condition", messages.RULE_REQUIRED)]
     problems = []
-    if rule.operator not in RULE_OPERATORS[rule.kind]:
-        problems.append(_required(step_id, "rule.operator", "Operator"))
-    needs = {
-        "field": ("fieldName", refs.fields, messages.FIELD_UNKNOWN, "Field"),
-        "group": ("groupId", refs.groups, messages.GROUP_UNKNOWN, "Group"),
-        "tag": ("tagId", refs.tags, messages.TAG_UNKNOWN, "Tag"),
-        "segment": ("segmentId", refs.segments, messages.SEGMENT_UNKNOWN, "Segment"),
-    }
-    if rule.kind in needs:
-        field, known, unknown, label = needs[rule.kind]
-        value = getattr(rule, field)
-        if value in (None, ""):
-            problems.append(_required(step_id, f"rule.{field}", label))
-        elif value not in known:
-            problems.append(Problem(step_id, f"rule.{field}", unknown))
-        compares = rule.operator not in ("isEmpty", "isNotEmpty")
-        if rule.kind == "field" and compares and rule.value in (None, ""):
-            problems.append(_required(step_id, "rule.value", "Value"))
-    else:
-        if rule.activity is None:
-            problems.append(_required(step_id, "rule.activity", "Email Activity"))
-        if rule.stepId is not None and rule.stepId not in steps:
-            problems.append(Problem(step_id, "rule.stepId", messages.EDGE_UNKNOWN))
+    for part in _conditions(condition):
+        if part.kind is None:
+            continue
+        problems += _one_condition_problems(step_id, part, refs)
     return problems
 
 
+def _one_condition_problems(step_id: str, condition: Condition, refs: _Refs) -> list[Problem]:
+    kind = condition.kind
+    where = f"condition.{kind}"
+    if kind in ("field", "rules"):
+        if kind == "field":
+            rule = condition.model_dump(exclude_none=True, exclude={"kind", "ids", "segmentId"})
+            tree = {"type": "and", "rules": [{"type": "field", **rule}]}
+        else:
+            tree = condition.rules or {}
+        try:
+            rules_check(tree_parse(tree), fields=refs.fields)
+        except ValidationError as exc:
+            return [Problem(step_id, where, exc.errors()[0]["msg"])]
+        except ValidationFailed as exc:
+            return [Problem(step_id, where, exc.message)]
+        return []
+    if kind in ("group", "tag"):
+        known, unknown, label = {
+            "group": (refs.groups, messages.GROUP_UNKNOWN, "Groups"),
+            "tag": (refs.tags, messages.TAG_UNKNOWN, "Tags"),
+        }[kind]
+        if condition.operator not in (None, "in", "notIn"):
+            return [_required(step_id, f"{where}.operator", "Operator")]
+        if not condition.ids:
+            return [_required(step_id, f"{where}.ids", label)]
+        if set(condition.ids) - known:
+            return [Problem(step_id, f"{where}.ids", unknown)]
+        return []
+    if kind == "segment":
+        if condition.segmentId is None:
+            return [_required(step_id, f"{where}.segmentId", "Segment")]
+        if condition.segmentId not in refs.segments:
+            return [Problem(step_id, f"{where}.segmentId", messages.SEGMENT_UNKNOWN)]
+        return []
+    problems = []
+    if condition.activity is None:
+        problems.append(_required(step_id, f"{where}.activity", "Email Activity"))
+    if condition.operator not in (None, "did", "didNot"):
+        problems.append(_required(step_id, f"{where}.operator", "Operator"))
+    return problems
+
+
+def _sender_problems(step_id: str, sender_id: int | None, refs: _Refs) -> list[Problem]:
+    sender = refs.senders.get(sender_id)
+    if sender is None:
+        return [Problem(step_id, "senderId", messages.SENDER_UNKNOWN)]
+    problem = sender_problem(sender)
+    return [Problem(step_id, "senderId", problem)] if problem else []
+
+
 def _step_problems(step, refs: _Refs, definition: Definition, max_minutes: int):
-    email_steps = {s.id for s in definition.steps if isinstance(s, SendEmailStep)}
     i = step.id
     problems: list[Problem] = []
     if isinstance(step, SendEmailStep):
@@ -297,10 +339,10 @@ def _step_problems(step, refs: _Refs, definition: Definition, max_minutes: int):
             problems.append(_required(i, "templateId", "Template"))
         elif step.templateId not in refs.templates:
             problems.append(Problem(i, "templateId", messages.TEMPLATE_UNKNOWN))
-        if step.senderId is None and not step.useRepAsSender:
+        if step.senderId is None:
             problems.append(Problem(i, "senderId", messages.SENDER_REQUIRED))
-        elif step.senderId is not None and step.senderId not in refs.senders:
-            problems.append(Problem(i, "senderId", messages.SENDER_UNKNOWN))
+        else:
+            problems += _sender_problems(i, step.senderId, refs)
         if not (step.subject or "").strip():
             problems.append(_required(i, "subject", "Subject"))
         if step.replyTo:
@@ -308,17 +350,17 @@ def _step_problems(step, refs: _Refs, definition: Definition, max_minutes: int):
     elif isinstance(step, WaitStep):
         problems += _wait_problems(step, max_minutes)
     elif isinstance(step, ConditionStep | GoalStep):
-        problems += _rule_problems(i, step.rule, refs, email_steps)
+        problems += _condition_problems(i, step.condition, refs)
     elif isinstance(step, SplitStep):
         if len(step.branches) < 2:
             problems.append(Problem(i, "branches", messages.SPLIT_BRANCHES))
         elif sum(branch.percent or 0 for branch in step.branches) != 100:
             problems.append(Problem(i, "branches", messages.SPLIT_PERCENT))
     elif isinstance(step, UpdateFieldStep):
-        if not step.fieldName:
-            problems.append(_required(i, "fieldName", "Field"))
-        elif step.fieldName not in refs.fields:
-            problems.append(Problem(i, "fieldName", messages.FIELD_UNKNOWN))
+        if not step.field:
+            problems.append(_required(i, "field", "Field"))
+        elif step.field not in refs.fields:
+            problems.append(Problem(i, "field", messages.FIELD_UNKNOWN))
     elif isinstance(step, GroupStep):
         if not step.groupIds:
             problems.append(_required(i, "groupIds", "Groups"))
@@ -334,7 +376,10 @@ def _step_problems(step, refs: _Refs, definition: Definition, max_minutes: int):
             problems.append(_required(i, "subject", "Subject"))
         if not (step.message or "").strip():
             problems.append(_required(i, "message", "Message"))
-        problems += _email_problems(i, "ccEmails", step.ccEmails)
+        if step.senderId is None:
+            problems.append(Problem(i, "senderId", messages.NOTIFY_SENDER_REQUIRED))
+        else:
+            problems += _sender_problems(i, step.senderId, refs)
     elif isinstance(step, WebhookStep):
         problems.append(Problem(i, "type", messages.WEBHOOK_STEP_UNAVAILABLE))
     return problems
@@ -342,23 +387,22 @@ def _step_problems(step, refs: _Refs, definition: Definition, max_minutes: int):
 
 def _wait_problems(step: WaitStep, max_minutes: int) -> list[Problem]:
     i = step.id
-    if step.mode is None:
-        return [_required(i, "mode", "Wait")]
-    if step.mode == "delay":
-        if step.amount is None or step.unit is None:
-            return [Problem(i, "amount", messages.DELAY_REQUIRED)]
-        if _minutes(step.amount, step.unit) > max_minutes:
-            return [
-                Problem(
-                    i, "amount", messages.DELAY_OUTSIDE_SETTINGS.format(most=_most(max_minutes))
-                )
-            ]
+    if (step.delay is None) == (step.until is None):
+        return [Problem(i, "delay", messages.WAIT_REQUIRED)]
+    if step.delay is not None:
+        delay = step.delay
+        if delay.amount is None or delay.unit is None:
+            return [Problem(i, "delay.amount", messages.DELAY_REQUIRED)]
+        if _minutes(delay.amount, delay.unit) > max_minutes:
+            most = _most(max_minutes)
+            return [Problem(i, "delay.amount", messages.DELAY_OUTSIDE_SETTINGS.format(most=most))]
         return []
+    until = step.until
     problems = []
-    if not step.weekdays and not step.monthDays:
-        problems.append(Problem(i, "weekdays", messages.WAIT_DAYS_REQUIRED))
-    if step.time and not HH_MM.match(step.time):
-        problems.append(Problem(i, "time", messages.TIME_FORMAT))
+    if not until.weekdays and not until.monthDays and not until.time:
+        problems.append(Problem(i, "until.weekdays", messages.WAIT_DAYS_REQUIRED))
+    if until.time and not HH_MM.match(until.time):
+        problems.append(Problem(i, "until.time", messages.TIME_FORMAT))
     return problems
 
 

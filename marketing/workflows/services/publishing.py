@@ -20,8 +20,14 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
+from marketing.senders.selectors import sender_get
 from marketing.workflows import messages
-from marketing.workflows.definition import definition_dump
+from marketing.workflows.definition import (
+    Definition,
+    NotifyRepStep,
+    SendEmailStep,
+    definition_dump,
+)
 from marketing.workflows.models import (
     Workflow,
     WorkflowStatus,
@@ -67,6 +73,17 @@ def problems_refusal(problems: list[Problem]) -> ValidationFailed:
     return ValidationFailed(messages.CHECK_FAILED, errors=errors)
 
 
+def _senders_written(definition: Definition) -> Definition:
+    """The version carries each sender's name and address as they are at publish (the
+    engine reads fromName and fromAddress; a sender changed later changes the next
+    version)."""
+    for step in definition.steps:
+        if isinstance(step, SendEmailStep | NotifyRepStep) and step.senderId is not None:
+            sender = sender_get(sender_id=step.senderId)
+            step.fromName, step.fromAddress = sender.name, sender.email
+    return definition
+
+
 def workflow_publish(*, workflow_id: int, unsaved_step_ids: list[str] = ()) -> Workflow:
     with transaction.atomic():
         workflow = workflow_lock(workflow_id)
@@ -77,7 +94,7 @@ def workflow_publish(*, workflow_id: int, unsaved_step_ids: list[str] = ()) -> W
         problems = workflow_problems(workflow, unsaved_step_ids=unsaved_step_ids)
         if problems:
             raise problems_refusal(problems)
-        definition = definition_parse(workflow.draft_definition)
+        definition = _senders_written(definition_parse(workflow.draft_definition))
         version = WorkflowVersion.objects.create(
             workflow=workflow,
             number=version_next_number(workflow),
