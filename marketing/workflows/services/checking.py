@@ -407,8 +407,10 @@ def _wait_problems(step: WaitStep, max_minutes: int) -> list[Problem]:
 
 
 def _most(minutes: int) -> str:
-    for unit in ("weeks", "days", "hours"):
+    """A length in the largest unit that measures it exactly: "1 day", "36 hours"."""
+    for unit in ("weeks", "days", "hours", "minutes"):
         size = UNIT_MINUTES[unit]
         if minutes % size == 0:
-            return f"{minutes // size} {unit}"
+            count = minutes // size
+            return f"{count} {unit[:-1] if count == 1 else unit}"
     return f"{minutes} minutes"

@@ -120,3 +120,17 @@ def enrollment_make(
         finished_at=timezone.now() if finished else None,
         occurrence=occurrence or f"test-{Enrollment.objects.count()}",
     )  # fmt: skip
+
+
+def workflow_published(tenant, api, parts: Parts, **changes) -> dict:
+    """A workflow created and published through the API (its JSON answer)."""
+    created = api.post("/api/mm/workflows", body_ok(parts, **changes))
+    assert created.status_code == 201, created.content
+    published = api.post(f"/api/mm/workflows/{created.json()['id']}/publish", {})
+    assert published.status_code == 200, published.content
+    return published.json()
+
+
+def workflow_row(tenant, workflow_id: int) -> Workflow:
+    with in_schema(tenant):
+        return Workflow.objects.select_related("published_version").get(pk=workflow_id)

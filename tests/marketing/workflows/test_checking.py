@@ -120,7 +120,7 @@ def test_the_delay_must_fall_within_the_workflow_settings(parts):
     assert _problems(parts, settings=limit) == {
         (
             "steps.s2.delay.amount",
-            "The delay must fall within the workflow settings: at most 1 days.",
+            "The delay must fall within the workflow settings: at most 1 day.",
         )
     }
     assert _problems(parts, settings={"maxDelay": {"amount": 2, "unit": "days"}}) == set()
