@@ -119,7 +119,14 @@ def _claim(limit: int, lease: int, max_attempts: int) -> list[Item]:
                 ]
             )
             _audit(AuditEvent.ENROLLMENT_FAILED, [r[0] for r in worn])
-    return [Item(*row[:8]) for row in rows if row[5] <= max_attempts]
+    return [_item(row) for row in rows if row[5] <= max_attempts]
+
+
+def _item(row) -> Item:
+    item = Item(*row[:8])
+    if isinstance(item.context, str):  # Django reads jsonb as text
+        item.context = json.loads(item.context)
+    return item
 
 
 def _lock(items: list[Item]) -> list[Item]:
