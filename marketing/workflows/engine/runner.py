@@ -271,7 +271,8 @@ def _moves_write(batch: Batch) -> None:
                 f" due_at = CASE WHEN m.status = '{EnrollmentStatus.IN_PROCESS}' THEN m.due END,"
                 f" finished_at = CASE WHEN m.status = '{EnrollmentStatus.IN_PROCESS}'"
                 " THEN NULL ELSE now() END, claimed_until = NULL, attempts = 0,"
-                " status_message = CASE WHEN m.message <> '' THEN m.message ELSE e.status_message END"
+                " status_message = CASE WHEN m.message <> '' THEN m.message"
+                " ELSE e.status_message END"
                 " FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::timestamptz[], %s::text[])"
                 " AS m(id, status, step, due, message) WHERE e.id = m.id",
                 [ids, statuses, steps, dues, messages],
