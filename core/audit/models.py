@@ -56,6 +56,7 @@ class AuditEvent(models.TextChoices):
     PROFILES_ADDED_TO_GROUP = "profile.addedToGroup", "Profiles added to a group"
     PROFILES_REMOVED_FROM_GROUP = "profile.removedFromGroup", "Profiles removed from a group"
     PROFILES_TAGGED = "profile.tagged", "Profiles tagged"
+    PROFILES_FIELD_SET = "profile.fieldSet", "Profiles' field set"
     PROFILES_UNTAGGED = "profile.untagged", "Profiles untagged"
     PROFILES_ARCHIVED = "profile.archived", "Profiles archived"
     PROFILES_DELETED = "profile.deleted", "Profiles deleted"
@@ -165,6 +166,11 @@ class AuditEvent(models.TextChoices):
     # A set-based change: count and ids (the workflow's in-flight enrollments ended by an
     # unpublish or a delete).
     ENROLLMENTS_TERMINATED = "enrollment.terminatedAll", "Workflow enrollments terminated"
+    # The workflow engine's changes to enrollments, one row per batch (count and ids).
+    ENROLLMENT_STARTED = "enrollment.started", "Profiles enrolled in a workflow"
+    ENROLLMENT_COMPLETED = "enrollment.completed", "Workflow enrollments completed"
+    ENROLLMENT_FAILED = "enrollment.failed", "Workflow enrollments failed"
+    ENROLLMENT_DROPPED = "enrollment.dropped", "Workflow enrollments dropped"
 
     @property
     def object_type(self) -> "AuditObject":
