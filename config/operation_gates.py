@@ -246,6 +246,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "workflowPublish": MEMBER,
     "workflowUnpublish": MEMBER,
     "workflowStepDelete": MEMBER,
+    "workflowTest": MEMBER,  # the dry run: reads only
     "workflowEnrollmentList": MEMBER,
     "workflowStepCounts": MEMBER,
     "profileWorkflowHistory": MEMBER,

@@ -38,6 +38,8 @@ from marketing.workflows.schemas import (
     WorkflowPatch,
     WorkflowPublishIn,
     WorkflowQuery,
+    WorkflowTestOut,
+    WorkflowTestQuery,
     WorkflowUnpublishIn,
 )
 from marketing.workflows.services.enrollments import enrollment_resume, enrollment_terminate
@@ -46,6 +48,7 @@ from marketing.workflows.services.publishing import (
     workflow_publish,
     workflow_unpublish,
 )
+from marketing.workflows.services.testing import workflow_test
 from marketing.workflows.services.workflows import (
     workflow_create,
     workflow_delete,
@@ -167,6 +170,13 @@ def workflowUnpublish(request: HttpRequest, workflow_id: int, data: WorkflowUnpu
     """409 while enrollments are in process and `enrollments` is not given (spec 4)."""
     workflow = workflow_unpublish(workflow_id=workflow_id, enrollments=data.enrollments)
     return _one(workflow, request)
+
+
+@router.get("/mm/workflows/{int:workflow_id}/test", response={200: WorkflowTestOut, **ERRORS})
+def workflowTest(request: HttpRequest, workflow_id: int, query: Query[WorkflowTestQuery]):
+    """/WorkflowTest: the path the profile would take through the saved draft and the
+    emails it would get; nothing is sent or written."""
+    return {"steps": workflow_test(workflow_id=workflow_id, profile_id=query.profileId)}
 
 
 @router.post("/mm/workflows/stepDelete", response={200: dict, **ERRORS})

@@ -252,3 +252,29 @@ class DashboardRowOut(CamelSchema):
 
 class DashboardOut(Schema):
     items: list[DashboardRowOut]
+
+
+class WorkflowTestQuery(Schema):
+    profileId: Annotated[int, Field(ge=1, le=2**63 - 1)]  # noqa: N815
+
+
+class DryRunEmailOut(Schema):
+    to: str
+    subject: str
+    fromName: str = ""  # noqa: N815
+    fromAddress: str = ""  # noqa: N815
+    templateId: int | None = None  # noqa: N815
+
+
+class DryRunStepOut(Schema):
+    stepId: str  # noqa: N815
+    type: str
+    # done, waiting, yes, no, branch:<n>, goalMet, goalNotMet, wouldSend, wouldUpdate,
+    # wouldChange, skipped, failed
+    outcome: str
+    detail: str
+    email: DryRunEmailOut | None = None
+
+
+class WorkflowTestOut(Schema):
+    steps: list[DryRunStepOut]

@@ -2267,6 +2267,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/workflows/{workflow_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowtest
+         * @description /WorkflowTest: the path the profile would take through the saved draft and the
+         *     emails it would get; nothing is sent or written.
+         */
+        get: operations["workflowTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/workflows/stepDelete": {
         parameters: {
             query?: never;
@@ -7103,6 +7124,47 @@ export interface components {
         WorkflowUnpublishIn: {
             /** Enrollments */
             enrollments?: ("process" | "terminate") | null;
+        };
+        /** WorkflowTestQuery */
+        WorkflowTestQuery: {
+            /** Profileid */
+            profileId: number;
+        };
+        /** DryRunEmailOut */
+        DryRunEmailOut: {
+            /** To */
+            to: string;
+            /** Subject */
+            subject: string;
+            /**
+             * Fromname
+             * @default
+             */
+            fromName: string;
+            /**
+             * Fromaddress
+             * @default
+             */
+            fromAddress: string;
+            /** Templateid */
+            templateId?: number | null;
+        };
+        /** DryRunStepOut */
+        DryRunStepOut: {
+            /** Stepid */
+            stepId: string;
+            /** Type */
+            type: string;
+            /** Outcome */
+            outcome: string;
+            /** Detail */
+            detail: string;
+            email?: components["schemas"]["DryRunEmailOut"] | null;
+        };
+        /** WorkflowTestOut */
+        WorkflowTestOut: {
+            /** Steps */
+            steps: components["schemas"]["DryRunStepOut"][];
         };
         /** StepDeleteIn */
         StepDeleteIn: {
@@ -19133,6 +19195,75 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowTest: {
+        parameters: {
+            query: {
+                profileId: number;
+            };
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowTestOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,7 +20,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import Conflict, ValidationFailed
-from marketing.senders.selectors import sender_get
+from marketing.senders.selectors import sender_list
 from marketing.workflows import messages
 from marketing.workflows.definition import (
     Definition,
@@ -73,13 +73,19 @@ def problems_refusal(problems: list[Problem]) -> ValidationFailed:
     return ValidationFailed(messages.CHECK_FAILED, errors=errors)
 
 
-def _senders_written(definition: Definition) -> Definition:
-    """The version carries each sender's name and address as they are at publish (the
-    engine reads fromName and fromAddress; a sender changed later changes the next
-    version)."""
+def senders_written(definition: Definition) -> Definition:
+    """Each step's sender's name and address written into it, as they are now (the engine
+    reads fromName and fromAddress; a sender changed later changes the next version).
+    A sender that is gone is left out (the publish check refuses it first)."""
+    ids = {
+        step.senderId
+        for step in definition.steps
+        if isinstance(step, SendEmailStep | NotifyRepStep) and step.senderId is not None
+    }
+    senders = {sender.pk: sender for sender in sender_list().filter(pk__in=ids)} if ids else {}
     for step in definition.steps:
-        if isinstance(step, SendEmailStep | NotifyRepStep) and step.senderId is not None:
-            sender = sender_get(sender_id=step.senderId)
+        sender = senders.get(getattr(step, "senderId", None))
+        if sender is not None and isinstance(step, SendEmailStep | NotifyRepStep):
             step.fromName, step.fromAddress = sender.name, sender.email
     return definition
 
@@ -94,7 +100,7 @@ def workflow_publish(*, workflow_id: int, unsaved_step_ids: list[str] = ()) -> W
         problems = workflow_problems(workflow, unsaved_step_ids=unsaved_step_ids)
         if problems:
             raise problems_refusal(problems)
-        definition = _senders_written(definition_parse(workflow.draft_definition))
+        definition = senders_written(definition_parse(workflow.draft_definition))
         version = WorkflowVersion.objects.create(
             workflow=workflow,
             number=version_next_number(workflow),

@@ -23,6 +23,7 @@ from marketing.workflows.definition import (
     definition_dump,
     definition_read,
 )
+from marketing.workflows.engine.triggers import triggers_changed
 from marketing.workflows.models import Workflow, WorkflowStatus, WorkflowTrigger
 from marketing.workflows.selectors import workflow_get, workflow_name_taken
 from marketing.workflows.services.enrollments import enrollments_terminate_all
@@ -126,6 +127,9 @@ def workflow_lock(workflow_id: int) -> Workflow:
 
 
 def triggers_deactivate(workflow: Workflow) -> int:
+    """The workflow's trigger rows stop; the engine's processes read the triggers again
+    once this commits."""
+    triggers_changed()
     return WorkflowTrigger.objects.filter(workflow=workflow, active=True).update(active=False)
 
 
