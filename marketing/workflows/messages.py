@@ -1,6 +1,6 @@
 """What the workflows app says to people: spec 5.9's rules in its wording where the spec
-gives it ('Please fill {field}' is spec 5.1's form helper, 'Please enter valid Email ID'
-spec 5.2's), ours where it does not."""
+gives it ('Please fill {field}' is spec 5.1's form helper; 'Please enter valid Email ID',
+spec 5.2's, is core/messages.py's INVALID_EMAIL), ours where it does not."""
 
 # the workflow itself (spec 5.4, 5.9)
 NAME_REQUIRED = "Please fill Workflow Name"
@@ -8,7 +8,6 @@ DESCRIPTION_REQUIRED = "Please fill Description"
 NAME_TAKEN = "A workflow with this name already exists."
 WORKFLOW_NOT_FOUND = "Workflow not found."
 ENROLLMENT_NOT_FOUND = "Enrollment not found."
-DELETED = "This workflow is deleted."
 
 # the definition (spec 5.9)
 CHECK_FAILED = "Please correct the workflow before publishing."
@@ -27,18 +26,17 @@ STEP_UNREACHABLE = "This step is not connected to the workflow."
 CYCLE = "Steps cannot loop back to an earlier step."
 UNSAVED_ACTION = "Please save this action before publishing."
 FIELD_REQUIRED = "Please fill {field}"
-INVALID_EMAIL = "Please enter valid Email ID"
-TEMPLATE_UNKNOWN = "The selected template does not exist."
-SENDER_UNKNOWN = "The selected sender does not exist."
+TEMPLATE_UNKNOWN = "This template does not exist."
+SENDER_UNKNOWN = "This sender does not exist."
 SENDER_REQUIRED = (
     "Please select a sender (with the rep as sender, it is used when the rep cannot send)."
 )
 NOTIFY_SENDER_REQUIRED = "Please select the sender the notification comes from."
 DATE_FIELD_REQUIRED = "Please choose a custom date field."
-GROUP_UNKNOWN = "A selected group does not exist."
-TAG_UNKNOWN = "A selected tag does not exist."
-SEGMENT_UNKNOWN = "The selected segment does not exist."
-FIELD_UNKNOWN = "The selected profile field does not exist."
+GROUP_UNKNOWN = "One of these groups does not exist."
+TAG_UNKNOWN = "One of these tags does not exist."
+SEGMENT_UNKNOWN = "This segment does not exist."
+FIELD_UNKNOWN = "This profile field does not exist."
 TIME_FORMAT = "Please enter a time as HH:MM."
 FROM_BEFORE_TO = "From-time must be before to-time."
 DELAY_OUTSIDE_SETTINGS = "The delay must fall within the workflow settings: at most {most}."
@@ -72,5 +70,4 @@ TERMINATED_BY_DELETE = "Terminated when the workflow was deleted."
 STEP_GONE = "The step this enrollment was at is no longer in its version."
 
 # lists and reports
-UNKNOWN_TAB = "Unknown tab."
-DATE_RANGE = "The To date must be after the From date."
+DATE_RANGE = "The To day cannot be before the From day."

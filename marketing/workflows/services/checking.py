@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pydantic import ValidationError
 
 from core.errors import ValidationFailed
+from core.messages import INVALID_EMAIL
 from marketing.audience.selectors.groups import group_list
 from marketing.audience.selectors.tags import tag_list
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
@@ -156,7 +157,7 @@ def _email_problems(where: str, field: str, emails: list[str] | None) -> list[Pr
         try:
             email_normalise(email)
         except InvalidEmail:
-            problems.append(Problem(where, field, messages.INVALID_EMAIL))
+            problems.append(Problem(where, field, INVALID_EMAIL))
             break
     return problems
 

@@ -87,14 +87,14 @@ def test_trigger_details_are_required(parts):
     assert _problems(parts, change=date_field) == {
         ("trigger.days", "Trigger details are required."),
         ("trigger.when", "Trigger details are required."),
-        ("trigger.field", "The selected profile field does not exist."),
+        ("trigger.field", "This profile field does not exist."),
     }
 
     def unknown_segment(data):
         data["trigger"]["segmentId"] = 999999
 
     assert _problems(parts, change=unknown_segment) == {
-        ("trigger.segmentId", "The selected segment does not exist.")
+        ("trigger.segmentId", "This segment does not exist.")
     }
 
 
@@ -259,7 +259,7 @@ def test_conditions_are_checked_with_the_segment_rules(parts):
         _step(data, "s3")["condition"] = {"kind": "group", "ids": [999999]}
 
     assert _problems(parts, change=unknown_group) == {
-        ("steps.s3.condition.group.ids", "A selected group does not exist.")
+        ("steps.s3.condition.group.ids", "One of these groups does not exist.")
     }
 
 
