@@ -233,7 +233,8 @@ def _timers(count: int, queue: str, workers) -> list[dict]:
         )
         with connection.cursor() as cursor:  # parked at "x", due over the next 30 s
             cursor.execute(
-                "UPDATE workflows_enrollment SET step_id = 'x', due_at = date_trunc('second', now())"
+                "UPDATE workflows_enrollment SET step_id = 'x',"
+                " due_at = date_trunc('second', now())"
                 " + make_interval(secs => 20 + (id %% %s) / 100.0) WHERE workflow_id = %s",
                 [spread * 100, workflow.pk],
             )
