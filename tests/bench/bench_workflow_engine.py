@@ -9,6 +9,8 @@ Figures:
   enrollment Completed, worker boot not included. Target >= 5,000 on this machine with
   the send and web processes idle.
 - `enroll_s`: the enrollment statement itself (100,000 rows).
+- `segment_entry` (when WORKFLOW_BENCH_SEGMENT is not 0): 1,000,000 profiles entering a
+  segment-triggered workflow, enrolled by one sweep. Target <= 180 s.
 - `timer_p95_s` (when WORKFLOW_BENCH_TIMERS is not 0): 100,000 enrollments waiting on
   timers spread over 30 s, woken by the sweep (`workflows.sweep`, sent every second as
   beat would): p95 of (the step after the wait ran) - (its due time). Target <= 10 s.
@@ -275,6 +277,55 @@ def _timers(count: int, queue: str, workers) -> list[dict]:
     ]
 
 
+def _segment_entry(count: int) -> list[dict]:
+    """`count` profiles enter a segment at once; the segment-triggered workflow's sweep
+    (engine/sweeps.py, as `workflows.triggers_sweep` runs it) enrolls them: timed."""
+    from marketing.segments.models import Segment
+    from marketing.workflows.engine.sweeps import triggers_sweep
+    from marketing.workflows.engine.triggers import triggers_forget
+    from marketing.workflows.models import Enrollment, WorkflowTrigger
+
+    segment = Segment.objects.create(
+        name="Oslo",
+        segment_type="dynamic",
+        website_ids=[1],
+        rules={
+            "type": "and",
+            "rules": [{"type": "field", "field": "city", "operator": "equals", "value": "Oslo"}],
+        },
+    )
+    steps = [{"id": "x", "type": "end"}]
+    workflow, _version = _workflow(steps, "segment")
+    WorkflowTrigger.objects.filter(workflow=workflow).update(
+        kind="segmentEntered", key=str(segment.pk)
+    )
+    triggers_forget()
+    zone = connection.tenant.time_zone
+    with transaction.atomic():
+        triggers_sweep(zone=zone)  # the memory of the members before: none
+    with connection.cursor() as cursor:
+        profiles_copy(
+            cursor.cursor,
+            ({"email": f"s{i}@seg{i % 50}.example", "city": "Oslo"} for i in range(count)),
+        )
+        cursor.execute("ANALYZE audience_profile")
+    began = time.perf_counter()
+    with transaction.atomic():
+        added = triggers_sweep(zone=zone)
+    elapsed = time.perf_counter() - began
+    assert added == {"segmentEntered": count}, added
+    assert Enrollment.objects.filter(workflow=workflow).count() == count
+    return [
+        {
+            "bench": "workflow_engine_segment_entry",
+            "value": round(elapsed, 2),
+            "unit": "s",
+            "entries": count,
+            "target": 180,
+        }
+    ]
+
+
 def run(scale: float) -> list[dict]:
     count = max(1000, int(PROFILES * scale))
     client = _client()
@@ -293,6 +344,9 @@ def run(scale: float) -> list[dict]:
         print(f"# {figures}", file=sys.stderr, flush=True)
         if os.environ.get("WORKFLOW_BENCH_TIMERS", "1") != "0":
             figures += _timers(count, queue, workers)
+            print(f"# {figures[-1]}", file=sys.stderr, flush=True)
+        if os.environ.get("WORKFLOW_BENCH_SEGMENT", "1") != "0":
+            figures += _segment_entry(int(1_000_000 * scale))
         return figures
     finally:
         for worker in workers:

@@ -1,13 +1,12 @@
 """The dry run: the path and the emails, with nothing sent or written."""
 
+from core.audit.models import AuditLog
 from marketing.audience.models import ProfileTag, Rep
 from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send
 from marketing.workflows.engine.dry_run import workflow_dry_run
 from marketing.workflows.models import Enrollment, EnrollmentStep
 from tests.marketing.workflows.engine.conftest import profile, publish, tag
-
-from core.audit.models import AuditLog
 
 
 def test_the_path_and_the_emails_without_sending_or_writing(client_schema):

@@ -6,13 +6,12 @@ import datetime as dt
 
 from django.utils import timezone
 
+from core.audit.models import AuditLog
 from marketing.audience.models import ProfileGroup, ProfileTag
 from marketing.audience.services.profiles import profiles_tag_add
 from marketing.workflows.engine.steps import WEBHOOK_REFUSED, split_bucket
 from marketing.workflows.models import Enrollment, EnrollmentStatus
 from tests.marketing.workflows.engine.conftest import group, history, profile, publish, run_all, tag
-
-from core.audit.models import AuditLog
 
 
 def _enroll_by_tag(steps, people, **options):
