@@ -118,6 +118,7 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
                 celery_worker_stop(worker)
             celery_queue_delete(queue)
             connection.set_tenant(alpha.client)
+            Enrollment.objects.filter(workflow__name__startswith="Killed ").delete()
             Workflow.objects.filter(name__startswith="Killed ").delete()
             Profile.objects.filter(email__endswith="@killed.example").delete()
             Tag.objects.filter(name__startswith="killed-").delete()

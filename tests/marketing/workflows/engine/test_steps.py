@@ -71,8 +71,9 @@ def test_group_add_and_remove_and_tag_remove(client_schema):
     person = profile("cy@mail.example")
     ProfileGroup.objects.create(profile=person, group=keep)
     ProfileTag.objects.create(profile=person, tag=old)
+    more = group("More")
     steps = [
-        {"id": "a", "type": "addGroup", "groupId": extra.pk, "next": "b"},
+        {"id": "a", "type": "addGroup", "groupIds": [extra.pk, more.pk], "next": "b"},
         {"id": "b", "type": "removeGroup", "groupId": keep.pk, "next": "c"},
         {"id": "c", "type": "removeTag", "tagId": old.pk, "next": "d"},
         {"id": "d", "type": "end"},
@@ -80,7 +81,8 @@ def test_group_add_and_remove_and_tag_remove(client_schema):
     _enroll_by_tag(steps, [person])
     run_all()
     assert set(ProfileGroup.objects.filter(profile=person).values_list("group_id", flat=True)) == {
-        extra.pk
+        extra.pk,
+        more.pk,
     }
     assert not ProfileTag.objects.filter(profile=person, tag=old).exists()
     assert history(Enrollment.objects.get()) == [
