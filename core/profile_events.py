@@ -33,9 +33,28 @@ class ProfileEvent:
     context: dict = field(default_factory=dict)
 
 
-def profile_events_listened() -> bool:
-    """Whether anyone listens at all (a writer may skip building events when not)."""
-    return bool(profile_event.receivers)
+# What a listener says it wants now (kind -> bool), e.g. the workflow engine: "a published
+# trigger of this kind exists in the current client". None: every kind.
+_interest = None
+
+
+def profile_events_interest_register(predicate) -> None:
+    global _interest
+    _interest = predicate
+
+
+def profile_events_listened(kind: str | None = None) -> bool:
+    """Whether anyone listens for `kind` (any kind: None) in the current client: a writer
+    skips building its events (and reading what it would need) when not."""
+    if not profile_event.receivers:
+        return False
+    if kind is None or _interest is None:
+        return True
+    try:
+        return bool(_interest(kind))
+    except Exception:  # noqa: BLE001 - when unsure, announce: the receiver decides
+        logger.exception("profile events: the interest check failed")
+        return True
 
 
 def profile_events_announce(kind: str, key: str, events: list[ProfileEvent]) -> None:

@@ -68,7 +68,7 @@ _ACTIVITY_OF = {
 def activity_announce(rows: list[EmailEvent]) -> None:
     """Tell the workflow engine about the written human events (in the writer's
     transaction: what they start commits with them). Costs nothing when no one listens."""
-    if not profile_events_listened():
+    if not rows or not profile_events_listened("emailActivity"):
         return
     by_activity: dict[str, list[ProfileEvent]] = {}
     for row in rows:

@@ -113,7 +113,7 @@ def _set_links(profile: Profile, *, group_ids: list[int] | None, tag_ids: list[i
 def fields_changed_announce(profile_ids: list[int], names: list[str]) -> None:
     """Tell the workflow engine which fields of these profiles changed (`fieldChanged`,
     keyed by the field's API key: `city`, `custom.plan`)."""
-    if not profile_ids or not names or not profile_events_listened():
+    if not profile_ids or not names or not profile_events_listened("fieldChanged"):
         return
     keys = {f.column: f.key for f in profile_fields()}
     at = timezone.now().isoformat()
@@ -257,16 +257,14 @@ def links_changed_announce(kind: str, target_id: int, profile_ids: list[int]) ->
     """Tell the workflow engine (core/profile_events.py) which profiles were added to or
     removed from a group or tag: `kind` is groupAdded, groupRemoved, tagAdded or
     tagRemoved, the key the group's or tag's id; each change is its own occurrence."""
-    if not profile_ids or not profile_events_listened():
+    if not profile_ids or not profile_events_listened(kind):
         return
     at = timezone.now().isoformat()
+    name = "groupId" if kind.startswith("group") else "tagId"
     profile_events_announce(
         kind,
         str(target_id),
-        [
-            ProfileEvent(pid, f"{kind}:{target_id}:{at}", {f"{kind[:3]}Id": target_id})
-            for pid in profile_ids
-        ],
+        [ProfileEvent(pid, f"{kind}:{target_id}:{at}", {name: target_id}) for pid in profile_ids],
     )
 
 
@@ -302,9 +300,8 @@ def profiles_group_remove(*, profile_ids: list[int], group_id: int) -> BulkResul
         leaving = ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids).filter(
             Exists(other_group)
         )
-        gone = (
-            list(leaving.values_list("profile_id", flat=True)) if profile_events_listened() else []
-        )
+        listened = profile_events_listened("groupRemoved")
+        gone = list(leaving.values_list("profile_id", flat=True)) if listened else []
         removed, _ = leaving.delete()
         links_changed_announce("groupRemoved", group_id, gone)
         audit_record(
@@ -334,9 +331,8 @@ def profiles_tag_remove(*, profile_ids: list[int], tag_id: int) -> BulkResult:
     _check_ids(Tag, [tag_id], "tagId", "tag")
     with transaction.atomic():
         leaving = ProfileTag.objects.filter(tag_id=tag_id, profile_id__in=ids)
-        gone = (
-            list(leaving.values_list("profile_id", flat=True)) if profile_events_listened() else []
-        )
+        listened = profile_events_listened("tagRemoved")
+        gone = list(leaving.values_list("profile_id", flat=True)) if listened else []
         removed, _ = leaving.delete()
         links_changed_announce("tagRemoved", tag_id, gone)
         audit_record(
@@ -407,7 +403,7 @@ def profiles_unsubscribe(*, profile_ids: list[int], source: str = UNSUBSCRIBE_SO
         )
         out = [row[0] for row in cursor.fetchall()]
         unsubscribed = len(out)
-        if out and profile_events_listened():
+        if out and profile_events_listened("emailActivity"):
             at = timezone.now().isoformat()
             profile_events_announce(
                 "emailActivity",

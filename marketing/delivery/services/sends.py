@@ -169,14 +169,14 @@ def send_recipients_add(
     reply_to: str = "",
     list_name: str = "",
     part: str = "",
-) -> list[int]:
+) -> RecipientsAdded:
     """A send that grows as its recipients arrive (a workflow's email step: one send per
     step, rows added as enrollments reach it): the send of (kind, source, part) is found or
     made with this content (the first call's content is the send's), the mailable and
     unsuppressed profiles among `profile_ids` get a pending row each (a profile it has
     already has no second), a finished send is sending again, and its run is sent on
     commit. In the caller's transaction: the rows commit with what made them. Returns the
-    profile ids given a row by this call."""
+    send and the profile ids given a row by this call."""
     with transaction.atomic():
         send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
         if send is None:
@@ -206,7 +206,7 @@ def send_recipients_add(
             before = {row[0] for row in cursor.fetchall()}
         added = send_freeze(send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[ids])
         if not added:
-            return []
+            return RecipientsAdded(send.pk, [])
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT profile_id FROM {Delivery._meta.db_table}"
@@ -221,4 +221,10 @@ def send_recipients_add(
             or send.status == SendStatus.SENDING
         ):
             enqueue_on_commit(SEND_RUN, send_id=send.pk)
-    return sorted(now_in - before)
+    return RecipientsAdded(send.pk, sorted(now_in - before))
+
+
+@dataclass(frozen=True)
+class RecipientsAdded:
+    send_id: int
+    profile_ids: list[int]

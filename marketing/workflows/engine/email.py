@@ -13,12 +13,13 @@ import re
 from dataclasses import dataclass
 
 from marketing.campaigns.selectors import campaign_settings_get
-from marketing.campaigns.services.content import unsubscribe_footer
+from marketing.campaigns.services.content import preheader, unsubscribe_footer
 from marketing.content.selectors import template_get
 from marketing.rendering.services import UNSUBSCRIBE_LINK
 
 _UNSUBSCRIBE_TAG = re.compile(rf"(?:<|&lt;)%\s*{UNSUBSCRIBE_LINK}\b", re.IGNORECASE)
 _BODY_CLOSE = re.compile(r"</body\s*>", re.IGNORECASE)
+_BODY_OPEN = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
 
 NO_TEMPLATE = "The email step has no template."
 NO_SENDER = "The email step has no sender address."
@@ -58,6 +59,11 @@ def step_email(step: dict) -> StepEmail:
         html = html[:at] + line_html + html[at:]
         if text.strip() and not _UNSUBSCRIBE_TAG.search(text):
             text = f"{text.rstrip()}\n\n{line_text}\n"
+    preview = str(step.get("previewText") or template.preview_text or "")
+    if preview:
+        opened = _BODY_OPEN.search(html)
+        at = opened.end() if opened else 0
+        html = html[:at] + preheader(preview) + html[at:]
     return StepEmail(
         subject=str(step.get("subject") or template.subject or ""),
         html=html,

@@ -33,6 +33,7 @@ from marketing.workflows.models import Enrollment, EnrollmentStatus, ReEntry
 ENROLLMENT = Enrollment._meta.db_table
 RUN_TASK = "workflows.enrollments_run"
 KICK_KEY = "workflows:run:queued"
+AUDIT_IDS = 1000  # enrollment ids an audit row keeps (the count is always whole)
 KICK_TTL = 10  # seconds: a queued run message that was lost is sent again after this
 
 
@@ -50,51 +51,58 @@ def _re_entry_sql(rule: str) -> str:
     )
 
 
-def _insert(trigger: ActiveTrigger, rows_sql: str, params: dict) -> list[tuple[int, int]]:
+def _insert(trigger: ActiveTrigger, rows_sql: str, params: dict) -> tuple[int, list[int]]:
     """INSERT the enrollments of the rows `rows_sql` selects (profile_id, occurrence,
-    context); [(enrollment id, profile id)] of those added."""
+    context); (how many were added, the ids of the first AUDIT_IDS of them)."""
     if not trigger.start:
-        return []
+        return 0, []
     params = {
         **params,
         "workflow": trigger.workflow_id,
         "version": trigger.version_id,
         "start": trigger.start,
+        "audit_ids": AUDIT_IDS,
     }
     with connection.cursor() as cursor:
         if trigger.re_entry != ReEntry.ALWAYS:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x5746, trigger.workflow_id])
+        # The count and a few ids come back, not a row per enrollment (a segment entry
+        # may add a million).
         cursor.execute(
-            f"INSERT INTO {ENROLLMENT} (workflow_id, version_id, profile_id, status, step_id,"
-            " due_at, claimed_until, attempts, occurrence, context, enrolled_at, finished_at,"
-            " status_message)"
+            f"WITH added AS (INSERT INTO {ENROLLMENT} (workflow_id, version_id, profile_id,"
+            " status, step_id, due_at, claimed_until, attempts, occurrence, context,"
+            " enrolled_at, finished_at, status_message)"
             f" SELECT %(workflow)s, %(version)s, x.profile_id, '{EnrollmentStatus.IN_PROCESS}',"
             " %(start)s, now(), NULL, 0, x.occurrence, x.context, now(), NULL, ''"
             f" FROM ({rows_sql}) x JOIN {profile_table()} p ON p.id = x.profile_id"
             " AND p.deleted_at IS NULL AND p.archived_at IS NULL"
             f" WHERE {_re_entry_sql(trigger.re_entry)}"
             " ON CONFLICT ON CONSTRAINT enrollment_once DO NOTHING"
-            " RETURNING id, profile_id",
+            " RETURNING id)"
+            " SELECT count(*), (array_agg(id))[1:%(audit_ids)s] FROM added",
             params,
         )
-        return cursor.fetchall()
+        count, ids = cursor.fetchone()
+        return count, list(ids or [])
 
 
-def _started(trigger: ActiveTrigger, added: list[tuple[int, int]]) -> int:
-    if added:
+def _started(trigger: ActiveTrigger, added: tuple[int, list[int]]) -> int:
+    count, ids = added
+    if count:
         with audit_context(path=AuditPath.WORKFLOW):
             audit_record(
                 AuditEvent.ENROLLMENT_STARTED,
-                count=len(added),
-                ids=[enrollment_id for enrollment_id, _ in added],
+                count=count,
+                ids=ids,
                 extra={
                     "workflowId": trigger.workflow_id,
                     "versionId": trigger.version_id,
                     "trigger": trigger.kind,
+                    **({"idsTruncated": True} if count > len(ids) else {}),
                 },
             )
         runner_kick()
-    return len(added)
+    return count
 
 
 def enroll(trigger: ActiveTrigger, events: list[ProfileEvent]) -> int:
@@ -126,9 +134,9 @@ def enroll(trigger: ActiveTrigger, events: list[ProfileEvent]) -> int:
 def enroll_sql(
     trigger: ActiveTrigger, ids_sql: str, params: list, *, occurrence: str, context: dict
 ) -> int:
-    """Enroll every profile `ids_sql` selects (as `profile_id`; its parameters `params`, %s
-    style) under one occurrence: a segment entry, a date's day. One statement whatever the
-    count (a million entries are one INSERT ... SELECT)."""
+    """Enroll every profile `ids_sql` selects (as `profile_id`, each once; its parameters
+    `params`, %s style) under one occurrence: a segment entry, a date's day. One statement
+    whatever the count (a million entries are one INSERT ... SELECT)."""
     inner = ids_sql.replace("%", "%%").replace("%%s", "%s") if "%(" not in ids_sql else ids_sql
     # The inner SQL's positional parameters become named ones of this statement.
     names = {}
@@ -138,7 +146,7 @@ def enroll_sql(
         text = text.replace("%s", f"%({name})s", 1)
         names[name] = value
     rows_sql = (
-        f"SELECT DISTINCT ON (i.profile_id) i.profile_id, %(occurrence)s::text AS occurrence,"
+        f"SELECT i.profile_id, %(occurrence)s::text AS occurrence,"
         f" %(context)s::jsonb AS context FROM ({text}) i"
     )
     added = _insert(

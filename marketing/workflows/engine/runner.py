@@ -129,27 +129,21 @@ def _item(row) -> Item:
     return item
 
 
-def _lock(items: list[Item]) -> list[Item]:
-    """The items still ours (same attempt, still in process), locked to the commit."""
+def _lock(items: list[Item]) -> tuple[list[Item], set[int]]:
+    """The items still ours (same attempt, still in process), locked to the commit, and
+    the ids of those whose profile is live (not deleted, not archived)."""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT e.id FROM {ENROLLMENT} e JOIN unnest(%s::bigint[], %s::int[]) AS r(id, n)"
-            f" ON e.id = r.id AND e.attempts = r.n WHERE e.status = '{EnrollmentStatus.IN_PROCESS}'"
-            " FOR UPDATE OF e",
+            f"SELECT e.id, p.id IS NOT NULL FROM {ENROLLMENT} e"
+            " JOIN unnest(%s::bigint[], %s::int[]) AS r(id, n)"
+            f" ON e.id = r.id AND e.attempts = r.n LEFT JOIN {profile_table()} p"
+            " ON p.id = e.profile_id AND p.deleted_at IS NULL AND p.archived_at IS NULL"
+            f" WHERE e.status = '{EnrollmentStatus.IN_PROCESS}' FOR UPDATE OF e",
             [[i.id for i in items], [i.attempts for i in items]],
         )
-        held = {row[0] for row in cursor.fetchall()}
-    return [i for i in items if i.id in held]
-
-
-def _live(items: list[Item]) -> set[int]:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT id FROM {profile_table()} WHERE id = ANY(%s) AND deleted_at IS NULL"
-            " AND archived_at IS NULL",
-            [list({i.profile_id for i in items})],
-        )
-        return {row[0] for row in cursor.fetchall()}
+        rows = cursor.fetchall()
+    held = {row[0] for row in rows}
+    return [i for i in items if i.id in held], {row[0] for row in rows if row[1]}
 
 
 def _run_group(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
@@ -199,7 +193,15 @@ def _step_for(item: Item) -> dict | None:
     return version_get(item.version_id).steps.get(item.step_id)
 
 
-def _work(batch: Batch, ctx: Context, items: list[Item]) -> None:
+class _Redo(Exception):
+    """A group failed in the fast pass: the batch is rolled back and run again carefully."""
+
+
+def _work(batch: Batch, ctx: Context, items: list[Item], *, careful: bool) -> None:
+    """Run the items' steps. The fast pass runs each group without a savepoint (a savepoint
+    costs round trips per group); any error but a refusal raises _Redo, the caller rolls
+    the whole batch back and runs it again with `careful`: each group in a savepoint, and a
+    group that fails item by item, so that only the faulty items fail."""
     pending = items
     for _ in range(MAX_CHAIN):
         groups: dict[tuple[int, str], list[Item]] = defaultdict(list)
@@ -213,13 +215,18 @@ def _work(batch: Batch, ctx: Context, items: list[Item]) -> None:
                     _fail(batch, item, {}, STEP_MISSING.format(step=step_id), final=True)
                 continue
             try:
-                with transaction.atomic():
+                if careful:
+                    with transaction.atomic():
+                        results = _run_group(ctx, step, group)
+                else:
                     results = _run_group(ctx, step, group)
             except StepRefused as refused:
                 for item in group:
                     _fail(batch, item, step, str(refused), final=True)
                 continue
-            except Exception:  # noqa: BLE001 - isolate the faulty items, the others go on
+            except Exception as exc:  # noqa: BLE001 - isolate the faulty items, the others go on
+                if not careful:
+                    raise _Redo from exc
                 logger.exception("workflows: step %s failed for a group; item by item", step_id)
                 results = None
             if results is None:
@@ -245,15 +252,17 @@ def _work(batch: Batch, ctx: Context, items: list[Item]) -> None:
 
 
 def _history_write(rows: list[tuple]) -> None:
+    """The history rows, by COPY (a batch writes a row per step it ran: thousands)."""
     if not rows:
         return
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {HISTORY} (enrollment_id, step_id, step_type, outcome, message, at)"
-            " SELECT * , now() FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[],"
-            " %s::text[])",
-            [list(col) for col in zip(*rows, strict=True)],
-        )
+        cursor.execute("SELECT now()")  # the transaction's instant: every row of the batch
+        (at,) = cursor.fetchone()
+        with cursor.cursor.copy(
+            f"COPY {HISTORY} (enrollment_id, step_id, step_type, outcome, message, at) FROM STDIN"
+        ) as copy:
+            for row in rows:
+                copy.write_row((*row, at))
 
 
 def _moves_write(batch: Batch) -> None:
@@ -315,19 +324,31 @@ def batch_run(*, limit: int | None = None, zone: str | None = None) -> int:
     if not items:
         return 0
     zone = zone or getattr(connection.tenant, "time_zone", None) or "UTC"
+    try:
+        return _batch_work(items, zone, careful=False)
+    except _Redo:
+        logger.warning("workflows: a step failed in a batch; running it again item by item")
+        return _batch_work(items, zone, careful=True)
+
+
+def _batch_work(claimed: list[Item], zone: str, *, careful: bool) -> int:
     with transaction.atomic():
-        items = _lock(items)
+        items, live = _lock([_copy(i) for i in claimed])
         batch = Batch(now=timezone.now())
-        live = _live(items)
         for item in items:
-            if item.profile_id not in live:
+            if item.id not in live:
                 batch.moves[item.id] = (EnrollmentStatus.DROPPED, item.step_id, None, PROFILE_GONE)
                 batch.history.append((item.id, item.step_id, "", "dropped", PROFILE_GONE))
-        _work(batch, Context(now=batch.now, zone=zone), [i for i in items if i.profile_id in live])
+        live_items = [i for i in items if i.id in live]
+        _work(batch, Context(now=batch.now, zone=zone), live_items, careful=careful)
         _moves_write(batch)
         _history_write(batch.history)
         _audit_finished(batch)
     return max(batch.steps_run, 1)
+
+
+def _copy(item: Item) -> Item:
+    return Item(**{**item.__dict__, "context": dict(item.context or {})})
 
 
 def run_for(seconds: float, *, limit: int | None = None) -> tuple[int, bool]:

@@ -24,8 +24,13 @@ from marketing.audience.services.profiles import (
     profiles_tag_add,
     profiles_tag_remove,
 )
-from marketing.delivery.services.sends import SendKind, send_recipients_add
+from marketing.delivery.services.sends import (
+    SendKind,
+    deliveries_from_set,
+    send_recipients_add,
+)
 from marketing.delivery.services.transactional import notification_send
+from marketing.senders.selectors import senders_for_reps
 from marketing.workflows.engine import timing
 from marketing.workflows.engine.conditions import ConditionInvalid, condition_true
 from marketing.workflows.engine.email import StepRefused, step_email
@@ -162,22 +167,27 @@ def update_field(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
     return _changed(step, items, changed)
 
 
-def _target(step: dict, name: str) -> int:
-    value = step.get(f"{name}Id") or (step.get(f"{name}Ids") or [None])[0]
-    if not value:
+def _targets(step: dict, name: str) -> list[int]:
+    """The step's groups or tags: `groupIds`/`tagIds` (the definition's), or one `groupId`."""
+    values = list(step.get(f"{name}Ids") or []) or [step.get(f"{name}Id")]
+    ids = [int(v) for v in values if v]
+    if not ids:
         raise StepRefused(f"The step names no {name}.")
-    return int(value)
+    return ids
 
 
 def _links(action: Callable, name: str):
     def handler(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
-        try:
-            result = action(profile_ids=_ids(items), **{f"{name}_id": _target(step, name)})
-        except Exception as exc:
-            if exc.__class__.__name__ == "ValidationFailed":  # the group or tag is gone
-                raise StepRefused(str(exc)) from exc
-            raise
-        outcome = "done" if result.affected else "unchanged"
+        affected = 0
+        for target in _targets(step, name):
+            try:
+                result = action(profile_ids=_ids(items), **{f"{name}_id": target})
+            except Exception as exc:
+                if exc.__class__.__name__ == "ValidationFailed":  # the group or tag is gone
+                    raise StepRefused(str(exc)) from exc
+                raise
+            affected += result.affected
+        outcome = "done" if affected else "unchanged"
         return [_go(step, outcome) for _ in items]
 
     return handler
@@ -229,23 +239,22 @@ def send_email(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
     source_id = email_step_id(items[0], step)
     refused = _mail_refusals(_ids(items))
     wanted = [i.profile_id for i in items if i.profile_id not in refused]
-    queued = (
-        set(
-            send_recipients_add(
-                kind=SendKind.WORKFLOW_STEP,
-                source_id=source_id,
-                profile_ids=wanted,
-                subject=content.subject,
-                html=content.html,
-                text=content.text,
-                from_name=content.from_name,
-                from_address=content.from_address,
-                reply_to=content.reply_to,
-            )
+    queued: set[int] = set()
+    if wanted:
+        added = send_recipients_add(
+            kind=SendKind.WORKFLOW_STEP,
+            source_id=source_id,
+            profile_ids=wanted,
+            subject=content.subject,
+            html=content.html,
+            text=content.text,
+            from_name=content.from_name,
+            from_address=content.from_address,
+            reply_to=content.reply_to,
         )
-        if wanted
-        else set()
-    )
+        queued = set(added.profile_ids)
+        if queued and step.get("useRepAsSender"):
+            _rep_senders_set(added.send_id, sorted(queued), step.get("senderId"))
     results = []
     for item in items:
         if item.profile_id in refused:
@@ -257,6 +266,39 @@ def send_email(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
                 _go(step, "skipped", "Skipped: this email was already sent to the profile.")
             )
     return results
+
+
+def _rep_senders_set(send_id: int, profile_ids: list[int], sender_id) -> None:
+    """Rep as Sender (spec 6): each profile whose rep may send gets its rep's From on its
+    ledger row; the others keep the step's sender (a disabled, unassigned or invalid rep
+    falls back), by the senders app's rule, as campaigns do."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT DISTINCT rep_id FROM {profile_table()} WHERE id = ANY(%s)"
+            " AND rep_id IS NOT NULL",
+            [profile_ids],
+        )
+        rep_ids = [row[0] for row in cursor.fetchall()]
+    answers = senders_for_reps(rep_ids, sender_id=int(sender_id) if sender_id else None)
+    own = [(rep_id, s) for rep_id, s in answers.items() if s is not None and s.from_rep]
+    if not own:
+        return
+    deliveries_from_set(
+        send_id,
+        from_sql=(
+            "SELECT p.id AS profile_id, v.name AS from_name, v.address AS from_address,"
+            f" v.reply AS reply_to FROM {profile_table()} p JOIN unnest(%s::bigint[],"
+            " %s::text[], %s::text[], %s::text[]) AS v(rep_id, name, address, reply)"
+            " ON p.rep_id = v.rep_id WHERE p.id = ANY(%s)"
+        ),
+        params=[
+            [rep_id for rep_id, _ in own],
+            [s.name for _, s in own],
+            [s.email for _, s in own],
+            [s.reply_to for _, s in own],
+            profile_ids,
+        ],
+    )
 
 
 def notify_rep(ctx: Context, step: dict, items: list[Item]) -> list[Result]:

@@ -21,6 +21,7 @@ import datetime as dt
 from django.db import connection, transaction
 from django.utils import timezone
 
+from marketing.audience.selectors.mailable import profile_table
 from marketing.segments.selectors import segment_profile_ids_sql
 from marketing.workflows.engine import timing
 from marketing.workflows.engine.enroll import enroll_sql
@@ -28,7 +29,6 @@ from marketing.workflows.engine.triggers import ActiveTrigger, active_triggers
 from marketing.workflows.models import SegmentTriggerMember, WorkflowTrigger
 
 MEMORY = SegmentTriggerMember._meta.db_table
-PROFILE = "audience_profile"
 
 
 def _segment_sweep(trigger: ActiveTrigger, *, zone: str, entering: bool) -> int:
@@ -134,7 +134,7 @@ def _date_sweep(trigger: ActiveTrigger, *, zone: str, now: dt.datetime) -> int:
         value = target.isoformat()
     return enroll_sql(
         trigger,
-        f"SELECT p.id AS profile_id FROM {PROFILE} p WHERE {where}",
+        f"SELECT p.id AS profile_id FROM {profile_table()} p WHERE {where}",
         [key, value],
         occurrence=f"date:{field}:{target.isoformat()}",
         context={"field": field, "date": target.isoformat()},

@@ -46,3 +46,14 @@ def stage_changed(profile_id: int, stage: str, *, change_id: int | str | None = 
     profile_events_announce(
         "stageChanged", str(stage), [ProfileEvent(profile_id, occurrence, {"stage": stage})]
     )
+
+
+def opted_in(
+    profile_id: int, *, source: str = "", confirmation_id: int | str | None = None
+) -> None:
+    """The profile confirmed its subscription (double opt-in; the forms issue): the
+    emailActivity trigger's `optin`."""
+    occurrence = f"optin:{confirmation_id or timezone.now().isoformat()}"
+    profile_events_announce(
+        "emailActivity", "optin", [ProfileEvent(profile_id, occurrence, {"source": source})]
+    )

@@ -57,7 +57,9 @@ def publish(
     else:
         number = workflow.versions.count() + 1
         WorkflowTrigger.objects.filter(workflow=workflow).update(active=False)
-    version = WorkflowVersion.objects.create(workflow=workflow, number=number, definition=definition)
+    version = WorkflowVersion.objects.create(
+        workflow=workflow, number=number, definition=definition
+    )
     workflow.published_version = version
     workflow.save(update_fields=["published_version"])
     WorkflowTrigger.objects.create(

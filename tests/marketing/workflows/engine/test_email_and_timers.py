@@ -8,14 +8,13 @@ import zoneinfo
 from django.utils import timezone
 
 from marketing.audience.models import Rep
+from marketing.audience.services.profiles import profiles_tag_add
 from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send, SendKind, Suppression
 from marketing.delivery.services.sending import send_batch_run
 from marketing.workflows.engine import timing
 from marketing.workflows.models import Enrollment, EnrollmentStatus, WorkflowEmail
 from tests.marketing.workflows.engine.conftest import history, profile, publish, run_all, tag
-
-from marketing.audience.services.profiles import profiles_tag_add
 
 NY = zoneinfo.ZoneInfo("America/New_York")
 UTC = dt.UTC
@@ -31,16 +30,25 @@ def test_an_email_step_hands_mailable_profiles_to_the_ledger_and_skips_the_other
     client_schema, sink
 ):
     template = Template.objects.create(
-        name="Welcome", template_type="designer", subject="Welcome <% firstName || friend %>",
-        html="<html><body><p>Hello <% firstName || there %></p></body></html>", text="Hello",
+        name="Welcome",
+        template_type="designer",
+        subject="Welcome <% firstName || friend %>",
+        html="<html><body><p>Hello <% firstName || there %></p></body></html>",
+        text="Hello",
     )
     ann = profile("ann@mail.example", first_name="Ann")
     gone = profile("out@mail.example", unsubscribed_at=timezone.now())
     barred = profile("barred@mail.example")
     Suppression.objects.create(email=barred.email, reason="hardBounce")
     steps = [
-        {"id": "m", "type": "sendEmail", "templateId": template.pk, "fromName": "Shop",
-         "fromAddress": "news@shop.example", "next": "e"},
+        {
+            "id": "m",
+            "type": "sendEmail",
+            "templateId": template.pk,
+            "fromName": "Shop",
+            "fromAddress": "news@shop.example",
+            "next": "e",
+        },
         {"id": "e", "type": "end"},
     ]
     _start(steps, [ann, gone, barred])
@@ -54,8 +62,10 @@ def test_an_email_step_hands_mailable_profiles_to_the_ledger_and_skips_the_other
     assert history(messages[gone.pk]) == [("m", "skipped"), ("e", "done")]
     step = messages[gone.pk].steps.get(step_id="m")
     assert step.message == "Skipped: the profile is unsubscribed."
-    assert messages[barred.pk].steps.get(step_id="m").message.startswith(
-        "Skipped: the address is suppressed"
+    assert (
+        messages[barred.pk]
+        .steps.get(step_id="m")
+        .message.startswith("Skipped: the address is suppressed")
     )
     send_batch_run(send.pk)
     [received] = sink.handler.for_recipient(ann.email)
@@ -67,8 +77,14 @@ def test_notify_rep_mails_the_profiles_rep_on_the_transactional_lane(client_sche
     ann = profile("ann@mail.example", first_name="Ann", rep=rep)
     lone = profile("lone@mail.example")
     steps = [
-        {"id": "n", "type": "notifyRep", "fromAddress": "bot@shop.example",
-         "subject": "<% firstName %> is hot", "body": "Call <% firstName %>.", "next": "e"},
+        {
+            "id": "n",
+            "type": "notifyRep",
+            "fromAddress": "bot@shop.example",
+            "subject": "<% firstName %> is hot",
+            "body": "Call <% firstName %>.",
+            "next": "e",
+        },
         {"id": "e", "type": "end"},
     ]
     _start(steps, [ann, lone])
@@ -120,10 +136,14 @@ def test_until_a_weekday_defaults_to_nine_in_the_clients_zone_across_dst():
     assert monday.astimezone(NY).isoformat() == "2026-03-09T09:00:00-04:00"
     assert monday.astimezone(UTC).hour == 13  # it was 14:00 UTC before the change
     # A wall-clock time the change skips is the instant an hour later.
-    gap = timing.wait_due({"until": {"time": "02:30"}}, now=_at("2026-03-08T00:00:00-05:00"), zone=NY)
+    gap = timing.wait_due(
+        {"until": {"time": "02:30"}}, now=_at("2026-03-08T00:00:00-05:00"), zone=NY
+    )
     assert gap.astimezone(UTC).isoformat() == "2026-03-08T07:30:00+00:00"
     # In autumn 01:30 happens twice: the first one.
-    twice = timing.wait_due({"until": {"time": "01:30"}}, now=_at("2026-11-01T00:00:00-04:00"), zone=NY)
+    twice = timing.wait_due(
+        {"until": {"time": "01:30"}}, now=_at("2026-11-01T00:00:00-04:00"), zone=NY
+    )
     assert twice.astimezone(UTC).isoformat() == "2026-11-01T05:30:00+00:00"
 
 
@@ -131,7 +151,9 @@ def test_month_days_and_the_month_that_lacks_the_day():
     april = _at("2026-04-10T10:00:00-04:00")
     due = timing.wait_due({"until": {"monthDays": [31], "time": "08:00"}}, now=april, zone=NY)
     assert due.astimezone(NY).isoformat() == "2026-04-30T08:00:00-04:00"
-    same_day_later = timing.wait_due({"until": {"monthDays": [10], "time": "11:00"}}, now=april, zone=NY)
+    same_day_later = timing.wait_due(
+        {"until": {"monthDays": [10], "time": "11:00"}}, now=april, zone=NY
+    )
     assert same_day_later.astimezone(NY).date() == dt.date(2026, 4, 10)
 
 

@@ -6,13 +6,12 @@ import datetime as dt
 
 from django.utils import timezone
 
+from core.audit.models import AuditLog
 from marketing.audience.models import ProfileGroup, ProfileTag
 from marketing.audience.services.profiles import profiles_tag_add
 from marketing.workflows.engine.steps import WEBHOOK_REFUSED, split_bucket
 from marketing.workflows.models import Enrollment, EnrollmentStatus
 from tests.marketing.workflows.engine.conftest import group, history, profile, publish, run_all, tag
-
-from core.audit.models import AuditLog
 
 
 def _enroll_by_tag(steps, people, **options):
@@ -27,8 +26,13 @@ def test_a_tag_added_enrolls_and_the_chain_runs_to_the_end(client_schema):
     other = profile("bob@mail.example", city="Rome")
     steps = [
         {"id": "s1", "type": "wait", "delay": {"amount": 0, "unit": "minutes"}, "next": "s2"},
-        {"id": "s2", "type": "condition", "yes": "s3", "no": "s5",
-         "condition": {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"}},
+        {
+            "id": "s2",
+            "type": "condition",
+            "yes": "s3",
+            "no": "s5",
+            "condition": {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"},
+        },
         {"id": "s3", "type": "addTag", "tagId": vip.pk, "next": "s4"},
         {"id": "s4", "type": "updateField", "field": "company", "value": "Acme", "next": "s5"},
         {"id": "s5", "type": "end"},
@@ -39,14 +43,25 @@ def test_a_tag_added_enrolls_and_the_chain_runs_to_the_end(client_schema):
     ann = Enrollment.objects.get(profile_id=paris.pk)
     bob = Enrollment.objects.get(profile_id=other.pk)
     assert ann.status == bob.status == EnrollmentStatus.COMPLETED
-    assert history(ann) == [("s1", "done"), ("s2", "yes"), ("s3", "done"), ("s4", "done"), ("s5", "done")]
+    assert history(ann) == [
+        ("s1", "done"),
+        ("s2", "yes"),
+        ("s3", "done"),
+        ("s4", "done"),
+        ("s5", "done"),
+    ]
     assert history(bob) == [("s1", "done"), ("s2", "no"), ("s5", "done")]
     assert ProfileTag.objects.filter(profile=paris, tag=vip).exists()
     assert not ProfileTag.objects.filter(profile=other, tag=vip).exists()
     paris.refresh_from_db()
     assert paris.company == "Acme"
     events = set(AuditLog.objects.values_list("event_type", flat=True))
-    assert {"enrollment.started", "enrollment.completed", "profile.fieldSet", "profile.tagged"} <= events
+    assert {
+        "enrollment.started",
+        "enrollment.completed",
+        "profile.fieldSet",
+        "profile.tagged",
+    } <= events
     assert run_all() == 0  # nothing runs twice
 
 
@@ -56,17 +71,26 @@ def test_group_add_and_remove_and_tag_remove(client_schema):
     person = profile("cy@mail.example")
     ProfileGroup.objects.create(profile=person, group=keep)
     ProfileTag.objects.create(profile=person, tag=old)
+    more = group("More")
     steps = [
-        {"id": "a", "type": "addGroup", "groupId": extra.pk, "next": "b"},
+        {"id": "a", "type": "addGroup", "groupIds": [extra.pk, more.pk], "next": "b"},
         {"id": "b", "type": "removeGroup", "groupId": keep.pk, "next": "c"},
         {"id": "c", "type": "removeTag", "tagId": old.pk, "next": "d"},
         {"id": "d", "type": "end"},
     ]
     _enroll_by_tag(steps, [person])
     run_all()
-    assert set(ProfileGroup.objects.filter(profile=person).values_list("group_id", flat=True)) == {extra.pk}
+    assert set(ProfileGroup.objects.filter(profile=person).values_list("group_id", flat=True)) == {
+        extra.pk,
+        more.pk,
+    }
     assert not ProfileTag.objects.filter(profile=person, tag=old).exists()
-    assert history(Enrollment.objects.get()) == [("a", "done"), ("b", "done"), ("c", "done"), ("d", "done")]
+    assert history(Enrollment.objects.get()) == [
+        ("a", "done"),
+        ("b", "done"),
+        ("c", "done"),
+        ("d", "done"),
+    ]
 
 
 def test_condition_on_group_tag_and_segment_membership(client_schema):
@@ -76,24 +100,55 @@ def test_condition_on_group_tag_and_segment_membership(client_schema):
     ann, bob = profile("ann@mail.example"), profile("bob@mail.example")
     ProfileGroup.objects.create(profile=ann, group=members)
     segment = Segment.objects.create(
-        name="Ann", segment_type="dynamic", website_ids=[1],
-        rules={"type": "and", "rules": [{"type": "field", "field": "email", "operator": "startsWith", "value": "ann"}]},
+        name="Ann",
+        segment_type="dynamic",
+        website_ids=[1],
+        rules={
+            "type": "and",
+            "rules": [
+                {"type": "field", "field": "email", "operator": "startsWith", "value": "ann"}
+            ],
+        },
     )
     steps = [
-        {"id": "g", "type": "condition", "condition": {"kind": "group", "groupId": members.pk}, "yes": "s", "no": "s"},
-        {"id": "s", "type": "condition", "condition": {"kind": "segment", "segmentId": segment.pk}, "yes": "e", "no": "e"},
+        {
+            "id": "g",
+            "type": "condition",
+            "condition": {"kind": "group", "groupId": members.pk},
+            "yes": "s",
+            "no": "s",
+        },
+        {
+            "id": "s",
+            "type": "condition",
+            "condition": {"kind": "segment", "segmentId": segment.pk},
+            "yes": "e",
+            "no": "e",
+        },
         {"id": "e", "type": "end"},
     ]
     _enroll_by_tag(steps, [ann, bob])
     run_all()
-    assert history(Enrollment.objects.get(profile_id=ann.pk)) == [("g", "yes"), ("s", "yes"), ("e", "done")]
-    assert history(Enrollment.objects.get(profile_id=bob.pk)) == [("g", "no"), ("s", "no"), ("e", "done")]
+    assert history(Enrollment.objects.get(profile_id=ann.pk)) == [
+        ("g", "yes"),
+        ("s", "yes"),
+        ("e", "done"),
+    ]
+    assert history(Enrollment.objects.get(profile_id=bob.pk)) == [
+        ("g", "no"),
+        ("s", "no"),
+        ("e", "done"),
+    ]
 
 
 def test_split_is_deterministic_per_enrollment_and_follows_the_percentages(client_schema):
     people = [profile(f"p{n}@mail.example") for n in range(200)]
     steps = [
-        {"id": "x", "type": "split", "branches": [{"percent": 30, "next": "a"}, {"percent": 70, "next": "b"}]},
+        {
+            "id": "x",
+            "type": "split",
+            "branches": [{"percent": 30, "next": "a"}, {"percent": 70, "next": "b"}],
+        },
         {"id": "a", "type": "end"},
         {"id": "b", "type": "end"},
     ]
@@ -108,8 +163,13 @@ def test_split_is_deterministic_per_enrollment_and_follows_the_percentages(clien
 
 def test_webhook_step_is_refused_clearly_never_faked(client_schema):
     person = profile("ann@mail.example")
-    _enroll_by_tag([{"id": "w", "type": "webhook", "url": "https://x.example", "next": "e"},
-                    {"id": "e", "type": "end"}], [person])
+    _enroll_by_tag(
+        [
+            {"id": "w", "type": "webhook", "url": "https://x.example", "next": "e"},
+            {"id": "e", "type": "end"},
+        ],
+        [person],
+    )
     run_all()
     enrollment = Enrollment.objects.get()
     assert enrollment.status == EnrollmentStatus.FAILED
@@ -128,7 +188,10 @@ def test_goal_met_ends_the_enrollment(client_schema):
     _enroll_by_tag(steps, [ann, bob])
     run_all()
     assert history(Enrollment.objects.get(profile_id=ann.pk)) == [("goal", "goalMet")]
-    assert history(Enrollment.objects.get(profile_id=bob.pk)) == [("goal", "goalNotMet"), ("e", "done")]
+    assert history(Enrollment.objects.get(profile_id=bob.pk)) == [
+        ("goal", "goalNotMet"),
+        ("e", "done"),
+    ]
 
 
 def test_a_failing_step_is_retried_then_set_aside_and_the_queue_moves_on(client_schema, settings):
@@ -136,8 +199,13 @@ def test_a_failing_step_is_retried_then_set_aside_and_the_queue_moves_on(client_
     settings.WORKFLOW_RETRY_SECONDS = 0
     ok, bad = profile("ok@mail.example"), profile("bad@mail.example")
     steps = [
-        {"id": "c", "type": "condition", "yes": "e", "no": "e",
-         "condition": {"kind": "activity", "activity": "opened"}},
+        {
+            "id": "c",
+            "type": "condition",
+            "yes": "e",
+            "no": "e",
+            "condition": {"kind": "activity", "activity": "opened"},
+        },
         {"id": "e", "type": "end"},
     ]
     _enroll_by_tag(steps, [ok, bad])
@@ -153,7 +221,9 @@ def test_a_failing_step_is_retried_then_set_aside_and_the_queue_moves_on(client_
     step_module.HANDLERS["condition"] = flaky
     try:
         for _ in range(6):
-            Enrollment.objects.filter(status=EnrollmentStatus.IN_PROCESS).update(due_at=timezone.now() - dt.timedelta(seconds=1))
+            Enrollment.objects.filter(status=EnrollmentStatus.IN_PROCESS).update(
+                due_at=timezone.now() - dt.timedelta(seconds=1)
+            )
             run_all()
     finally:
         step_module.HANDLERS["condition"] = real

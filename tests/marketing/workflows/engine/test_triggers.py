@@ -85,7 +85,10 @@ def test_bounce_complaint_and_unsubscribe_events_enroll(client_schema):
     events_record([Event(cy.pk, "unsubscribed")])
     enrolled = set(Enrollment.objects.values_list("workflow__name", "profile_id"))
     assert enrolled == {
-        ("bounce", ann.pk), ("spam", bob.pk), ("unsubscribeFromAll", cy.pk), ("optedOut", cy.pk)
+        ("bounce", ann.pk),
+        ("spam", bob.pk),
+        ("unsubscribeFromAll", cy.pk),
+        ("optedOut", cy.pk),
     }
 
 
@@ -147,8 +150,13 @@ def test_in_flight_enrollments_stay_on_their_version(client_schema):
     run_all()  # parked at "e", on version 1
     v2 = [
         {"id": "w", "type": "addTag", "tagId": marker.pk, "next": "e"},
-        {"id": "e", "type": "condition", "condition": {"kind": "tag", "tagId": marker.pk},
-         "yes": "f", "no": "f"},
+        {
+            "id": "e",
+            "type": "condition",
+            "condition": {"kind": "tag", "tagId": marker.pk},
+            "yes": "f",
+            "no": "f",
+        },
         {"id": "f", "type": "end"},
     ]
     publish(v2, kind="tagAdded", key=str(start.pk), workflow=workflow)
@@ -166,9 +174,13 @@ def test_in_flight_enrollments_stay_on_their_version(client_schema):
 
 def test_segment_entry_and_exit_are_found_by_the_sweep(client_schema):
     segment = Segment.objects.create(
-        name="Oslo", segment_type="dynamic", website_ids=[1],
-        rules={"type": "and", "rules": [
-            {"type": "field", "field": "city", "operator": "equals", "value": "Oslo"}]},
+        name="Oslo",
+        segment_type="dynamic",
+        website_ids=[1],
+        rules={
+            "type": "and",
+            "rules": [{"type": "field", "field": "city", "operator": "equals", "value": "Oslo"}],
+        },
     )
     publish(END, kind="segmentEntered", key=str(segment.pk), name="In")
     publish(END, kind="segmentLeft", key=str(segment.pk), name="Out")
@@ -188,12 +200,18 @@ def test_segment_entry_and_exit_are_found_by_the_sweep(client_schema):
 def test_date_field_trigger_enrolls_days_before_at_the_time_once_a_day(client_schema):
     ProfileField.objects.create(label="Renewal", key="renewal", field_type="date")
     zone = client_schema.client.time_zone
-    publish(END, kind="dateField", key="custom.renewal",
-            details={"field": "custom.renewal", "days": 3, "when": "before", "time": "00:00"})
+    publish(
+        END,
+        kind="dateField",
+        key="custom.renewal",
+        details={"field": "custom.renewal", "days": 3, "when": "before", "time": "00:00"},
+    )
     import zoneinfo
 
     today = timezone.now().astimezone(zoneinfo.ZoneInfo(zone)).date()
-    due = profile("due@mail.example", custom={"renewal": (today + dt.timedelta(days=3)).isoformat()})
+    due = profile(
+        "due@mail.example", custom={"renewal": (today + dt.timedelta(days=3)).isoformat()}
+    )
     profile("later@mail.example", custom={"renewal": (today + dt.timedelta(days=4)).isoformat()})
     triggers_sweep(zone=zone)
     triggers_sweep(zone=zone)
