@@ -48,6 +48,7 @@ TASK_DECLARATION_MODULES = (
     "marketing.delivery.task_declarations",
     "marketing.tracking.task_declarations",
     "marketing.campaigns.task_declarations",
+    "marketing.workflows.task_declarations",
 )
 TASK_DECLARATIONS = declarations_collect(TASK_DECLARATION_MODULES)
 # Every task by its registered name -> its queue. A task missing here cannot be sent by a
@@ -80,3 +81,10 @@ CELERY_BEAT_SCHEDULE = {
     for name, task in TASK_DECLARATIONS.items()
     if task.beat
 }
+
+# The workflow engine (marketing/workflows/engine/runner.py).
+WORKFLOW_BATCH_SIZE = env.int("WORKFLOW_BATCH_SIZE", default=500)
+WORKFLOW_LEASE_SECONDS = env.int("WORKFLOW_LEASE_SECONDS", default=120)
+WORKFLOW_MAX_ATTEMPTS = env.int("WORKFLOW_MAX_ATTEMPTS", default=5)
+WORKFLOW_RETRY_SECONDS = env.int("WORKFLOW_RETRY_SECONDS", default=30)
+WORKFLOW_TASK_SECONDS = env.float("WORKFLOW_TASK_SECONDS", default=20.0)

@@ -48,6 +48,7 @@ from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
 from marketing.senders.models import Sender, SenderDomain
 from marketing.senders.services.activation import activation_token
+from marketing.workflows.models import Enrollment, Workflow, WorkflowVersion
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
 from tests.conftest import bearer, http, in_schema
@@ -199,6 +200,22 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             name="Crawl sender", email="crawl@shop.test", domain="shop.test", activation_nonce="n"
         )
         activation = activation_token(sender)
+        workflow = Workflow.objects.create(
+            name="Crawl workflow",
+            draft_definition={
+                "trigger": {"kind": "tagAdded", "tagId": tag.pk},
+                "start": "s1",
+                "steps": [{"id": "s1", "type": "end"}],
+            },
+        )
+        version = WorkflowVersion.objects.create(
+            workflow=workflow, number=1, definition=workflow.draft_definition
+        )
+        Workflow.objects.filter(pk=workflow.pk).update(published_version=version)
+        Enrollment.objects.create(
+            workflow=workflow, version=version, profile_id=profile.pk, step_id="s1",
+            due_at=timezone.now(), occurrence="crawl",
+        )  # fmt: skip
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -225,6 +242,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "preferences_token": preferences_token,
         "update_preferences": update_preferences,
         "activation_token": activation,
+        "workflow": workflow.pk,
     }
 
 
@@ -242,6 +260,7 @@ PATH_IDS = {
     "type_id": "campaign_type",
     "footer_id": "footer",
     "up_id": "update_preferences",
+    "workflow_id": "workflow",
 }
 
 
@@ -293,6 +312,12 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("performanceReport", "days"): [30, 1, 366],
         ("scheduleSummary", "days"): [7, 366],
         ("recentcampaigns", "limit"): [20, 1, 100],
+        # workflows (issue 25): a version number, a profile, a window of days
+        ("workflowStepCounts", "version"): [1, 2],
+        ("profileWorkflowHistory", "workflowId"): [ids.get("workflow", 1)],
+        ("workflowTest", "profileId"): [ids.get("profile", 1)],
+        ("workflowAnalytics", "viewId"): [9996],
+        ("enrollmentDashboard", "days"): [30, 1, 3650],
     }
     by_name = {
         "page": [1, 2],

@@ -1,0 +1,355 @@
+"""workflow_engine: 100,000 profiles (BENCH_SCALE scales it) enter a workflow at once, as a
+segment entry does (one `enroll_sql`), and run trigger -> wait 0 -> condition -> add tag
+-> update field -> end through the real engine: `workflows.enrollments_run` on two real
+Celery workers (solo, a private queue), which claim due enrollments with SKIP LOCKED and
+run each batch's steps in one transaction per batch.
+
+Figures:
+- `steps_per_s`: steps run (5 per enrollment) from the enrollment's commit to the last
+  enrollment Completed, worker boot not included. Target >= 5,000 on this machine with
+  the send and web processes idle.
+- `enroll_s`: the enrollment statement itself (100,000 rows).
+- `segment_entry` (when WORKFLOW_BENCH_SEGMENT is not 0): 1,000,000 profiles entering a
+  segment-triggered workflow, enrolled by one sweep. Target <= 180 s.
+- `timer_p95_s` (when WORKFLOW_BENCH_TIMERS is not 0): 100,000 enrollments waiting on
+  timers spread over 30 s, woken by the sweep (`workflows.sweep`, sent every second as
+  beat would): p95 of (the step after the wait ran) - (its due time). Target <= 10 s.
+
+Checked, or the bench fails: every enrollment Completed exactly once, exactly one history
+row per (enrollment, step) (no step ran twice, none was lost), the tag on every profile,
+the field set on every profile. The client schema is made here and dropped afterwards."""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+
+from django.db import connection, transaction
+
+from core.tasks import task_send
+from tests.support.celery_worker import (
+    celery_queue_delete,
+    celery_worker_start,
+    celery_worker_stop,
+    tasks_routed_to,
+)
+from tests.support.profile_rows import profiles_copy
+
+SCHEMA = "bench_workflows"
+PROFILES = 100_000
+WORKERS = 2
+STEPS = 5  # wait, condition, addTag, updateField, end
+TIMEOUT = 900
+
+
+def _client():
+    from tenants.models import Client
+    from tenants.services import client_create
+
+    connection.set_schema_to_public()
+    old = Client.objects.filter(schema_name=SCHEMA).first()
+    if old is not None:
+        _drop(old)
+    return client_create(name="Bench workflows", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
+
+
+def _drop(client) -> None:
+    connection.set_schema_to_public()
+    client.auto_drop_schema = True
+    client.delete(force_drop=True)
+
+
+def _profiles(count: int) -> None:
+    with connection.cursor() as cursor:
+        profiles_copy(
+            cursor.cursor,
+            ({"email": f"p{i}@wf{i % 50}.example", "city": "Paris"} for i in range(count)),
+        )
+        cursor.execute("ANALYZE audience_profile")
+
+
+def _worker_ready(node: str, worker: subprocess.Popen, seconds: float = 90) -> None:
+    from config.celery import app
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            raise RuntimeError(f"worker {node} exited ({worker.returncode}) before it was ready")
+        if app.control.ping(destination=[f"{node}@{socket.gethostname()}"], timeout=1):
+            return
+    raise RuntimeError(f"worker {node} did not answer within {seconds:.0f} s")
+
+
+def _workflow(steps: list[dict], name: str):
+    from marketing.audience.models import Tag
+    from marketing.workflows.models import (
+        Workflow,
+        WorkflowStatus,
+        WorkflowTrigger,
+        WorkflowVersion,
+    )
+
+    start = Tag.objects.create(name=f"start-{name}")
+    workflow = Workflow.objects.create(
+        name=name, description="bench", status=WorkflowStatus.PUBLISHED, re_entry="always"
+    )
+    definition = {
+        "trigger": {"id": "trigger", "kind": "tagAdded"},
+        "steps": steps,
+        "start": steps[0]["id"],
+    }
+    version = WorkflowVersion.objects.create(workflow=workflow, number=1, definition=definition)
+    Workflow.objects.filter(pk=workflow.pk).update(published_version=version)
+    WorkflowTrigger.objects.create(
+        workflow=workflow, version=version, kind="tagAdded", key=str(start.pk)
+    )
+    return workflow, version
+
+
+def _trigger(workflow, version):
+    from marketing.workflows.engine.triggers import ActiveTrigger
+
+    return ActiveTrigger(
+        id=0,
+        workflow_id=workflow.pk,
+        version_id=version.pk,
+        kind="tagAdded",
+        key="",
+        details={},
+        re_entry="always",
+        start=version.definition["start"],
+    )
+
+
+def _wait_done(workflow_id: int, count: int, workers, seconds: float) -> float:
+    from marketing.workflows.models import Enrollment
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if any(w.poll() is not None for w in workers):
+            raise RuntimeError("a worker died during the run")
+        left = Enrollment.objects.filter(workflow_id=workflow_id, status="InProcess").count()
+        if left == 0:
+            return time.perf_counter()
+        time.sleep(0.25)
+    raise RuntimeError(f"enrollments still in process after {seconds:.0f} s")
+
+
+def _checks(workflow_id: int, count: int, vip_id: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT status, count(*) FROM workflows_enrollment WHERE workflow_id = %s GROUP BY 1",
+            [workflow_id],
+        )
+        states = dict(cursor.fetchall())
+        assert states == {"Completed": count}, states
+        cursor.execute(
+            "SELECT count(*), count(DISTINCT (h.enrollment_id, h.step_id))"
+            " FROM workflows_enrollmentstep h JOIN workflows_enrollment e ON e.id = h.enrollment_id"
+            " WHERE e.workflow_id = %s",
+            [workflow_id],
+        )
+        rows, distinct = cursor.fetchone()
+        assert rows == distinct == count * STEPS, (rows, distinct, count * STEPS)
+        cursor.execute("SELECT count(*) FROM audience_profiletag WHERE tag_id = %s", [vip_id])
+        assert cursor.fetchone()[0] == count
+        cursor.execute("SELECT count(*) FROM audience_profile WHERE company = 'Engaged'")
+        assert cursor.fetchone()[0] == count
+
+
+def _run(count: int, queue: str, workers) -> list[dict]:
+    from marketing.audience.models import Tag
+    from marketing.workflows.engine.enroll import enroll_sql
+
+    vip = Tag.objects.create(name="vip")
+    steps = [
+        {"id": "w", "type": "wait", "delay": {"amount": 0, "unit": "minutes"}, "next": "c"},
+        {
+            "id": "c",
+            "type": "condition",
+            "yes": "t",
+            "no": "x",
+            "condition": {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"},
+        },
+        {"id": "t", "type": "addTag", "tagId": vip.pk, "next": "u"},
+        {"id": "u", "type": "updateField", "field": "company", "value": "Engaged", "next": "x"},
+        {"id": "x", "type": "end"},
+    ]
+    workflow, version = _workflow(steps, "burst")
+    with tasks_routed_to(queue):
+        began = time.perf_counter()
+        with transaction.atomic():
+            added = enroll_sql(
+                _trigger(workflow, version),
+                "SELECT id AS profile_id FROM audience_profile",
+                [],
+                occurrence="bench",
+                context={},
+            )
+        enrolled = time.perf_counter()
+        assert added == count, (added, count)
+        for _ in range(WORKERS - 1):  # enroll_sql sent one run; one per worker
+            task_send("workflows.enrollments_run", {}, {"_schema_name": SCHEMA})
+        finished = _wait_done(workflow.pk, count, workers, max(120, TIMEOUT * count / PROFILES))
+    _checks(workflow.pk, count, vip.pk)
+    elapsed = finished - enrolled
+    return [
+        {
+            "bench": "workflow_engine",
+            "value": round(count * STEPS / elapsed, 1),
+            "unit": "steps/s",
+            "profiles": count,
+            "elapsed_s": round(elapsed, 2),
+            "target": 5000,
+        },
+        {
+            "bench": "workflow_engine_enroll",
+            "value": round(enrolled - began, 3),
+            "unit": "s",
+            "profiles": count,
+        },
+    ]
+
+
+def _timers(count: int, queue: str, workers) -> list[dict]:
+    from marketing.workflows.engine.enroll import enroll_sql
+
+    spread = 30
+    steps = [
+        {"id": "w", "type": "wait", "until": {"time": "00:00"}, "next": "x"},
+        {"id": "x", "type": "end"},
+    ]
+    workflow, version = _workflow(steps, "timers")
+    with transaction.atomic():
+        enroll_sql(
+            _trigger(workflow, version),
+            "SELECT id AS profile_id FROM audience_profile",
+            [],
+            occurrence="timers",
+            context={},
+        )
+        with connection.cursor() as cursor:  # parked at "x", due over the next 30 s
+            cursor.execute(
+                "UPDATE workflows_enrollment SET step_id = 'x',"
+                " due_at = date_trunc('second', now())"
+                " + make_interval(secs => 20 + (id %% %s) / 100.0) WHERE workflow_id = %s",
+                [spread * 100, workflow.pk],
+            )
+            # Their due times, kept apart: an enrollment's own is cleared when it ends.
+            cursor.execute(
+                "CREATE TABLE bench_due AS SELECT id, due_at FROM workflows_enrollment"
+                " WHERE workflow_id = %s",
+                [workflow.pk],
+            )
+    with tasks_routed_to(queue):
+        deadline = time.monotonic() + 20 + spread + 120
+        from marketing.workflows.models import Enrollment
+
+        while time.monotonic() < deadline:
+            task_send("workflows.sweep", {}, {"_schema_name": "public"})  # as beat does
+            if not Enrollment.objects.filter(workflow=workflow, status="InProcess").exists():
+                break
+            time.sleep(1)
+        else:
+            raise RuntimeError("timers still waiting")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT extract(epoch FROM h.at - d.due_at) FROM bench_due d"
+            " JOIN workflows_enrollmentstep h ON h.enrollment_id = d.id AND h.step_id = 'x'"
+        )
+        late = sorted(float(row[0]) for row in cursor.fetchall())
+    assert len(late) == count, (len(late), count)
+    p95 = late[int(len(late) * 0.95) - 1]
+    return [
+        {
+            "bench": "workflow_engine_timer_p95",
+            "value": round(p95, 2),
+            "unit": "s",
+            "waiting": count,
+            "median_s": round(statistics.median(late), 2),
+            "target": 10,
+        }
+    ]
+
+
+def _segment_entry(count: int) -> list[dict]:
+    """`count` profiles enter a segment at once; the segment-triggered workflow's sweep
+    (engine/sweeps.py, as `workflows.triggers_sweep` runs it) enrolls them: timed."""
+    from marketing.segments.models import Segment
+    from marketing.workflows.engine.sweeps import triggers_sweep
+    from marketing.workflows.engine.triggers import triggers_forget
+    from marketing.workflows.models import Enrollment, WorkflowTrigger
+
+    segment = Segment.objects.create(
+        name="Oslo",
+        segment_type="dynamic",
+        website_ids=[1],
+        rules={
+            "type": "and",
+            "rules": [{"type": "field", "field": "city", "operator": "equals", "value": "Oslo"}],
+        },
+    )
+    steps = [{"id": "x", "type": "end"}]
+    workflow, _version = _workflow(steps, "segment")
+    WorkflowTrigger.objects.filter(workflow=workflow).update(
+        kind="segmentEntered", key=str(segment.pk)
+    )
+    triggers_forget()
+    zone = connection.tenant.time_zone
+    with transaction.atomic():
+        triggers_sweep(zone=zone)  # the memory of the members before: none
+    with connection.cursor() as cursor:
+        profiles_copy(
+            cursor.cursor,
+            ({"email": f"s{i}@seg{i % 50}.example", "city": "Oslo"} for i in range(count)),
+        )
+        cursor.execute("ANALYZE audience_profile")
+    began = time.perf_counter()
+    with transaction.atomic():
+        added = triggers_sweep(zone=zone)
+    elapsed = time.perf_counter() - began
+    assert added == {"segmentEntered": count}, added
+    assert Enrollment.objects.filter(workflow=workflow).count() == count
+    return [
+        {
+            "bench": "workflow_engine_segment_entry",
+            "value": round(elapsed, 2),
+            "unit": "s",
+            "entries": count,
+            "target": 180,
+        }
+    ]
+
+
+def run(scale: float) -> list[dict]:
+    count = max(1000, int(PROFILES * scale))
+    client = _client()
+    queue = f"bench-wf-{uuid.uuid4().hex[:10]}"
+    env = {
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        **{k: v for k, v in os.environ.items() if k.startswith("WORKFLOW_")},
+    }
+    workers = [celery_worker_start(queue, node=f"{queue}-{n}", **env) for n in range(WORKERS)]
+    try:
+        connection.set_tenant(client)
+        _profiles(count)
+        for n, worker in enumerate(workers):
+            _worker_ready(f"{queue}-{n}", worker)
+        figures = _run(count, queue, workers)
+        print(f"# {figures}", file=sys.stderr, flush=True)
+        if os.environ.get("WORKFLOW_BENCH_TIMERS", "1") != "0":
+            figures += _timers(count, queue, workers)
+            print(f"# {figures[-1]}", file=sys.stderr, flush=True)
+        if os.environ.get("WORKFLOW_BENCH_SEGMENT", "1") != "0":
+            figures += _segment_entry(int(1_000_000 * scale))
+        return figures
+    finally:
+        for worker in workers:
+            celery_worker_stop(worker)
+        celery_queue_delete(queue)
+        _drop(client)
