@@ -88,3 +88,5 @@ WORKFLOW_LEASE_SECONDS = env.int("WORKFLOW_LEASE_SECONDS", default=120)
 WORKFLOW_MAX_ATTEMPTS = env.int("WORKFLOW_MAX_ATTEMPTS", default=5)
 WORKFLOW_RETRY_SECONDS = env.int("WORKFLOW_RETRY_SECONDS", default=30)
 WORKFLOW_TASK_SECONDS = env.float("WORKFLOW_TASK_SECONDS", default=20.0)
+# A run with nothing due waits this long at most for the next timer instead of ending.
+WORKFLOW_IDLE_WAIT_SECONDS = env.float("WORKFLOW_IDLE_WAIT_SECONDS", default=2.0)

@@ -254,7 +254,12 @@ class SegmentTriggerMember(models.Model):
     compares the query with these rows: members now and not here entered, here and not
     members now left (engine/segment_sweep.py)."""
 
-    trigger = models.ForeignKey(WorkflowTrigger, on_delete=models.CASCADE, related_name="+")
+    # No database constraint: a segment entry writes a row per member (a million at once),
+    # and a deferred foreign key check per row doubled the sweep's commit. The ORM still
+    # deletes the rows with their trigger.
+    trigger = models.ForeignKey(
+        WorkflowTrigger, on_delete=models.CASCADE, related_name="+", db_constraint=False
+    )
     profile_id = models.BigIntegerField()
 
     class Meta:
