@@ -20,7 +20,8 @@ import datetime as dt
 from django.db import connection
 
 from marketing.segments.rules import tree_parse
-from marketing.segments.selectors import compiler_for, segment_profile_ids_sql
+from marketing.segments.selectors import compiler_for
+from marketing.segments.sql_surface import segment_profile_ids_sql
 from marketing.tracking.selectors import human_activity_since
 
 _ACTIVITY_EVENTS = {
@@ -63,7 +64,7 @@ def _profiles_matching(tree_data: dict, profile_ids: list[int], zone: str) -> se
     except Exception as exc:  # pydantic's ValidationError, in the segment builder's words
         raise ConditionInvalid(f"The condition is not valid: {exc}") from exc
     where = compiler_for(time_zone=zone).where(tree)
-    from marketing.audience.selectors.mailable import profile_table
+    from marketing.audience.sql_surface import profile_table
 
     with connection.cursor() as cursor:
         cursor.execute(

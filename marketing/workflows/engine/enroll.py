@@ -26,7 +26,7 @@ from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.profile_events import ProfileEvent
 from core.tasks import enqueue_on_commit
-from marketing.audience.selectors.mailable import profile_table
+from marketing.audience.sql_surface import profile_table
 from marketing.workflows.engine.triggers import ActiveTrigger
 from marketing.workflows.models import Enrollment, EnrollmentStatus, ReEntry
 from marketing.workflows.task_declarations import ENROLLMENTS_RUN

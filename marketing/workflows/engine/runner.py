@@ -41,7 +41,7 @@ from django.utils import timezone
 from core.audit.context import audit_context
 from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
-from marketing.audience.selectors.mailable import profile_table
+from marketing.audience.sql_surface import profile_table
 from marketing.workflows.engine.email import StepRefused
 from marketing.workflows.engine.steps import HANDLERS, Context, Item, Result
 from marketing.workflows.models import Enrollment, EnrollmentStatus, EnrollmentStep, WorkflowVersion

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from marketing.audience.selectors.mailable import mailable_condition, profile_table
 from marketing.audience.selectors.merge import profile_merge_values, profiles_for_merge
 from marketing.audience.services.field_set import profiles_field_set
 from marketing.audience.services.profiles import (
@@ -24,7 +23,8 @@ from marketing.audience.services.profiles import (
     profiles_tag_add,
     profiles_tag_remove,
 )
-from marketing.delivery.services.sends import (
+from marketing.audience.sql_surface import mailable_condition, profile_table
+from marketing.delivery.services.send_control import (
     SendKind,
     deliveries_from_set,
     send_recipients_add,

@@ -21,8 +21,8 @@ import datetime as dt
 from django.db import connection, transaction
 from django.utils import timezone
 
-from marketing.audience.selectors.mailable import profile_table
-from marketing.segments.selectors import segment_profile_ids_sql
+from marketing.audience.sql_surface import profile_table
+from marketing.segments.sql_surface import segment_profile_ids_sql
 from marketing.workflows.engine import timing
 from marketing.workflows.engine.enroll import enroll_sql
 from marketing.workflows.engine.triggers import ActiveTrigger, active_triggers

@@ -11,7 +11,7 @@ from marketing.audience.models import Rep
 from marketing.audience.services.profiles import profiles_tag_add
 from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send, SendKind, Suppression
-from marketing.delivery.services.sending import send_batch_run
+from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.workflows.engine import timing
 from marketing.workflows.models import Enrollment, EnrollmentStatus, WorkflowEmail
 from tests.marketing.workflows.engine.conftest import history, profile, publish, run_all, tag
