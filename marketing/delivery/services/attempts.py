@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import secrets
 import select
+import threading
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -359,16 +360,24 @@ def _text(value) -> bytes | None:
     raise TypeError(f"No text form for {type(value).__name__}")
 
 
-# The process's own connections (core.tenancy.connection_own), kept between runs.
-_own: dict[str, BaseDatabaseWrapper] = {}
+# The thread's own connections (core.tenancy.connection_own), kept between runs: a
+# connection, like Django's, serves the thread that made it.
+_kept = threading.local()
+
+
+def _own() -> dict[str, BaseDatabaseWrapper]:
+    if not hasattr(_kept, "own"):
+        _kept.own = {}
+    return _kept.own
 
 
 def _attempts_connection(role: str) -> psycopg.Connection:
-    """The process's `locks` or `writes` connection (made on first use, kept), in the
+    """The thread's `locks` or `writes` connection (made on first use, kept), in the
     current client's schema (core.tenancy.client_schema_follow)."""
-    own = _own.get(role)
+    kept = _own()
+    own = kept.get(role)
     if own is None:
-        own = _own[role] = connection_own(f"attempts_{role}", application_name=ATTEMPTS_APPLICATION)
+        own = kept[role] = connection_own(f"attempts_{role}", application_name=ATTEMPTS_APPLICATION)
     raw = own.connection
     fresh = raw is None or raw.closed or raw.broken
     if fresh:
@@ -387,9 +396,9 @@ def _own_close(own: BaseDatabaseWrapper) -> None:
 
 
 def attempts_connections_close() -> None:
-    """Close the process's attempts connections (a run that failed; a test that ran on
+    """Close the thread's attempts connections (a run that failed; a test that ran on
     them, before its database goes)."""
-    for own in _own.values():
+    for own in _own().values():
         _own_close(own)
 
 
