@@ -20,8 +20,11 @@
    profile row that transaction holds, and is read at once; the rest of the batch is
    read and locked again at its next `begin`.
 
-Both connections: parameters bound client-side, `search_path` set once per run, not per
-cursor as django-tenants does; `synchronous_commit` off (they run nothing but attempts):
+Both connections are the process's own, made by Django's backend (core/tenancy.py
+`connection_own`) and set to the client of Django's connection by
+`client_schema_follow`, the function that chooses every connection's schema
+(django-tenants writes their search_path, once per run); outcome statements are prepared
+once per connection. `synchronous_commit` is off on them (they run nothing but attempts):
 a commit returns before its WAL reaches the disk. A worker that dies loses nothing it
 committed (the outcome sent last may or may not have been committed; its row comes back
 after its lease and goes again with the same Message-ID); only a PostgreSQL crash can
@@ -30,24 +33,31 @@ the ambiguous case the ledger already allows (an `unknown` outcome). A run that 
 closes both connections, so its locks never outlive it.
 
 Inside a transaction the caller already holds (tests, which roll everything back) the
-same statements run on Django's connection without BEGIN/COMMIT: nothing could commit per
-message there, and another connection would not see the caller's rows."""
+same code runs on Django's connection, its schema chosen by the same function and the
+same statements prepared, with three differences that one connection imposes: no
+BEGIN/COMMIT, each write's reply read at once, no check for a lost lock connection.
+Nothing could commit per message there, and another connection would not see the
+caller's rows; tests/marketing/delivery/test_own_connections.py runs the run's own
+connections on committed rows, in two clients."""
 
 from __future__ import annotations
 
 import secrets
 import select
+import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 
 import psycopg
 from django.conf import settings
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, connection, transaction
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.utils import timezone
-from django_tenants.utils import get_public_schema_name
-from psycopg import generators, pq, sql
+from psycopg import generators, pq
 
+from core.tenancy import client_schema_follow, connection_own
 from marketing.audience.sql_surface import (
     mailable_condition,
     profile_table,
@@ -203,7 +213,6 @@ class Attempts:
         self._reads: dict[int, tuple] | None = None
         # A write sent whose reply is not read yet: (its row, the outcome or None).
         self._pending: tuple[Claimed, Reply | None] | None = None
-        self._sent: tuple = (0, None)
 
     def lock(self, rows: list[Claimed]) -> None:
         """Lock the batch's recipients (one round trip) until `release`."""
@@ -244,8 +253,7 @@ class Attempts:
             self._lock_held()
             return True
         self._settle()
-        self._send(*_suppressed_statement(claimed))
-        self._pending = (claimed, None)
+        self._send(*_suppressed_statement(claimed), pending=(claimed, None))
         return False
 
     def outcome(self, claimed: Claimed, reply: Reply) -> DeliveryState:
@@ -264,8 +272,7 @@ class Attempts:
         profile_write = self.send.kind != SendKind.TEST and streak != 0
         if reply.outcome != Outcome.SENT or profile_write:
             self.release()
-        self._send(statement, params)
-        self._pending = (claimed, reply)
+        self._send(statement, params, pending=(claimed, reply))
         if reply.outcome != Outcome.SENT:
             self._settle()
         return state
@@ -291,23 +298,22 @@ class Attempts:
         if written and reply is not None:
             _after_outcome(self.send, claimed, reply)
 
-    def _send(self, statement: str, params: list) -> None:
+    def _send(self, statement: str, params: list, *, pending: tuple) -> None:
         """Send one write on the writes connection (autocommit: committed on its own);
-        `_receive` reads its reply. Each statement's text is prepared once per connection
-        (a handful of shapes): PostgreSQL neither parses nor plans it again per message."""
-        if self.commits:
-            conn = self.writes.connection
-            name = _prepared(conn, statement)
-            conn.pgconn.send_query_prepared(name, [_text(value) for value in params])
-            conn.wait(generators.send(conn.pgconn))
-        else:  # Django's cursor, in the caller's transaction: at once
-            self.writes.execute(statement, params)
-            self._sent = self.writes.fetchone()[0] if self.writes.description else 0
+        `_settle` reads its reply. Each statement's text is prepared once per connection
+        (a handful of shapes): PostgreSQL neither parses nor plans it again per message.
+        In the caller's transaction the one connection is Django's: the reply is read at
+        once, before anything else runs on it."""
+        conn = self.writes.connection
+        name = _prepared(conn, statement)
+        conn.pgconn.send_query_prepared(name, [_text(value) for value in params])
+        conn.wait(generators.send(conn.pgconn))
+        self._pending = pending
+        if not self.commits:
+            self._settle()
 
     def _receive(self) -> int:
         """What the write sent last selected (rows written), 0 when nothing."""
-        if not self.commits:
-            return self._sent
         conn = self.writes.connection
         results = conn.wait(generators.fetch_many(conn.pgconn))
         for result in results:
@@ -319,15 +325,14 @@ class Attempts:
         return 0
 
 
-_connections: dict[str, psycopg.Connection] = {}
-# The statements prepared on each of them: text -> name (the connection's own).
-_statements: dict[int, dict[str, bytes]] = {}
+# The statements prepared on each connection: text -> name (the connection's own).
+_statements: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _prepared(conn: psycopg.Connection, statement: str) -> bytes:
     """The name `statement` (%s parameters) is prepared under on `conn` (prepared on first
     use: one round trip, with no reply outstanding)."""
-    names = _statements.setdefault(id(conn), {})
+    names = _statements.setdefault(conn, {})
     name = names.get(statement)
     if name is None:
         name = f"mc_attempt_{len(names)}".encode()
@@ -357,55 +362,68 @@ def _text(value) -> bytes | None:
     raise TypeError(f"No text form for {type(value).__name__}")
 
 
+# The thread's own connections (core.tenancy.connection_own), kept between runs: a
+# connection, like Django's, serves the thread that made it.
+_kept = threading.local()
+
+
+def _own() -> dict[str, BaseDatabaseWrapper]:
+    if not hasattr(_kept, "own"):
+        _kept.own = {}
+    return _kept.own
+
+
 def _attempts_connection(role: str) -> psycopg.Connection:
-    """The process's `locks` or `writes` connection (made on first use, kept)."""
-    conn = _connections.get(role)
-    if conn is None or conn.closed or conn.broken:
-        params = connection.get_connection_params()
-        for django_only in ("cursor_factory", "context", "prepare_threshold"):
-            params.pop(django_only, None)
-        if conn is not None:
-            _statements.pop(id(conn), None)
-        conn = _connections[role] = psycopg.connect(
-            **params,
-            autocommit=True,
-            cursor_factory=psycopg.ClientCursor,
-            application_name=ATTEMPTS_APPLICATION,
-        )
+    """The thread's `locks` or `writes` connection (made on first use, kept), in the
+    current client's schema (core.tenancy.client_schema_follow)."""
+    kept = _own()
+    own = kept.get(role)
+    if own is None:
+        own = kept[role] = connection_own(f"attempts_{role}", application_name=ATTEMPTS_APPLICATION)
+    raw = own.connection
+    fresh = raw is None or raw.closed or raw.broken
+    if fresh:
+        _own_close(own)
+    conn = client_schema_follow(own)
+    if fresh:
         conn.execute("SET synchronous_commit TO off")
     return conn
 
 
-def _attempts_connections_close() -> None:
-    for conn in _connections.values():
-        conn.close()
-    _connections.clear()
-    _statements.clear()
+def _own_close(own: BaseDatabaseWrapper) -> None:
+    try:
+        own.close()
+    except (DatabaseError, psycopg.Error):
+        own.connection = None  # already gone: a new one next time
+
+
+def attempts_connections_close() -> None:
+    """Close the thread's attempts connections (a run that failed; a test that ran on
+    them, before its database goes)."""
+    for own in _own().values():
+        _own_close(own)
 
 
 @contextmanager
 def attempts_open(send: Send) -> Iterator[Attempts]:
     """The run's attempts, in the current client's schema (module docstring)."""
     if connection.in_atomic_block:
-        with connection.cursor() as cursor:
+        # The caller's transaction (tests): Django's connection for both, its schema
+        # chosen by the same function as the run's own connections'.
+        raw = client_schema_follow(connection)
+        with raw.cursor() as cursor:
             yield Attempts(send, cursor, cursor, commits=False)
         return
-    schemas = [connection.schema_name, get_public_schema_name()]
-    search_path = sql.SQL(", ").join(sql.Identifier(s) for s in dict.fromkeys(schemas))
-    set_search_path = sql.SQL("SET search_path TO {}").format(search_path)
 
     def opened() -> list[psycopg.Connection]:
-        conns = [_attempts_connection("locks"), _attempts_connection("writes")]
-        for conn in conns:
-            conn.execute(set_search_path)
-        return conns
+        return [_attempts_connection("locks"), _attempts_connection("writes")]
 
     try:
         try:
             locks, writes = opened()
-        except psycopg.OperationalError:
+        except (psycopg.OperationalError, OperationalError, InterfaceError):
             # A kept connection died while idle (PostgreSQL restarted): new ones, once.
-            _attempts_connections_close()
+            attempts_connections_close()
             locks, writes = opened()
         with locks.cursor() as lock_cursor, writes.cursor() as write_cursor:
             attempts = Attempts(send, lock_cursor, write_cursor, commits=True)
@@ -414,12 +432,12 @@ def attempts_open(send: Send) -> Iterator[Attempts]:
             except BaseException:
                 # Whatever the run held ends with its connections: the batch's locks (an
                 # unsubscribe must not wait on a failed run) and a reply not read.
-                _attempts_connections_close()
+                attempts_connections_close()
                 raise
             attempts.release()
     except (psycopg.OperationalError, psycopg.InterfaceError) as error:
         # Django's kinds, which the send task retries (core.tasks.TRANSIENT_ERRORS).
-        _attempts_connections_close()
+        attempts_connections_close()
         kind = OperationalError if isinstance(error, psycopg.OperationalError) else InterfaceError
         raise kind(str(error)) from error
 
