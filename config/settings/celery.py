@@ -59,6 +59,7 @@ TASK_QUEUES = {
     "campaigns.resend_send": "send",
     "campaigns.schedule_tick": "default",
     "campaigns.statuses_follow": "default",
+    "summary.notifications_tick": "default",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -89,6 +90,7 @@ CELERY_BEAT_SCHEDULE = {
     "recount dynamic segments": {"task": "segments.counts_refresh", "schedule": 300},
     "wake sends with due deliveries": {"task": "delivery.sweep", "schedule": 60},
     "start due campaigns": {"task": "campaigns.schedule_tick", "schedule": 60},
+    "send due summary notifications": {"task": "summary.notifications_tick", "schedule": 60},
     # Opens and clicks queued by the tracking endpoints, into EmailEvent.
     "write queued opens and clicks": {"task": "tracking.events_flush", "schedule": 5},
     "forget old tracking batch ids": {"task": "tracking.flushed_batches_purge", "schedule": 86400},

@@ -172,3 +172,42 @@ def transactional_send(
         )
         enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
     return send
+
+
+def addresses_send(
+    *,
+    addresses: list[str],
+    subject: str,
+    html: str,
+    text: str,
+    from_name: str,
+    from_address: str,
+    source_id: int,
+    part: str,
+    reply_to: str = "",
+    kind: str = SendKind.TRANSACTIONAL,
+) -> Send:
+    """Send this message now, on the transactional lane, to typed addresses that need not
+    be profiles (a summary digest's recipients), the suppression list holding as for a
+    test. One send per (kind, source_id, part): a second call for the same finds it and
+    adds nobody. `addresses` are already checked (normalised, each once)."""
+    with transaction.atomic():
+        send, created = Send.objects.get_or_create(
+            kind=kind,
+            source_id=source_id,
+            part=part,
+            defaults=dict(
+                subject=subject,
+                html=html,
+                text=text,
+                from_name=from_name,
+                from_address=_sender_check(from_address),
+                reply_to=reply_to,
+                max_attempts=4,
+                transactional=True,
+            ),
+        )
+        if created:
+            _address_rows_add(send, list(addresses))
+            enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
+    return send
