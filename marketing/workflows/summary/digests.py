@@ -60,8 +60,10 @@ CRM_MISSING = (
 _SUFFIX = {"today": "Today", "week": "Week", "month": "Month", "quarter": "Quarter"}
 
 
-def _zone() -> ZoneInfo:
-    return ZoneInfo(connection.tenant.time_zone)
+def _client(client=None):
+    """The client being worked on: the sweep passes it (clients_each leaves only the schema
+    on the connection); a call in a request or a task reads it from the connection."""
+    return client if client is not None else connection.tenant
 
 
 def date_range_text(start: datetime, end: datetime, zone: ZoneInfo) -> str:
@@ -121,7 +123,7 @@ def _template(period: str, crm: dict[str, str]) -> tuple[str, str]:
     return html, text
 
 
-def digest_values(digest: SummaryDigest, zone: ZoneInfo) -> dict[str, object]:
+def digest_values(digest: SummaryDigest, zone: ZoneInfo, client) -> dict[str, object]:
     """The merge values of a digest: its figures and CRM fields under the period's tag
     names (opensWeek, contractsWeek...), and the automation fields it uses."""
     suffix = _SUFFIX[digest.period]
@@ -130,7 +132,7 @@ def digest_values(digest: SummaryDigest, zone: ZoneInfo) -> dict[str, object]:
     values.update(
         scheduleName=digest.notification.workflow.name,
         dateRange=date_range_text(digest.period_start, digest.period_end, zone),
-        reportsUrl=summary_link(digest),
+        reportsUrl=summary_link(digest, client),
         adminSender=(
             f"{settings.SUMMARY_NOTIFICATION_FROM_NAME}"
             f" <{settings.SUMMARY_NOTIFICATION_FROM_ADDRESS}>"
@@ -140,10 +142,10 @@ def digest_values(digest: SummaryDigest, zone: ZoneInfo) -> dict[str, object]:
     return values
 
 
-def _digest_send(digest: SummaryDigest, zone: ZoneInfo) -> None:
+def _digest_send(digest: SummaryDigest, zone: ZoneInfo, client) -> None:
     html, text = _template(digest.period, digest.crm)
     rendered = template_compile(digest.subject, html, text).render(
-        RenderContext(digest_values(digest, zone))
+        RenderContext(digest_values(digest, zone, client))
     )
     send = addresses_send(
         addresses=digest.recipients,
@@ -159,11 +161,14 @@ def _digest_send(digest: SummaryDigest, zone: ZoneInfo) -> None:
     digest.save(update_fields=["send_id"])
 
 
-def summary_digest_send(notification_id: int, *, now: datetime | None = None) -> int | None:
+def summary_digest_send(
+    notification_id: int, *, client=None, now: datetime | None = None
+) -> int | None:
     """Send the due digest of this notification, if it is (still) due: its digest's id,
     or None when there was nothing to do."""
     now = now or timezone.now()
-    zone = _zone()
+    client = _client(client)
+    zone = ZoneInfo(client.time_zone)
     with transaction.atomic():
         notification = (
             SummaryNotification.objects.select_for_update(skip_locked=True, of=("self",))
@@ -177,7 +182,6 @@ def summary_digest_send(notification_id: int, *, now: datetime | None = None) ->
         digest = SummaryDigest.objects.filter(notification=notification, due_at=due).first()
         if digest is None:
             start, end = period_bounds(notification.period, due, zone)
-            client = connection.tenant.name
             label = PERIOD_LABELS[notification.period]
             digest = SummaryDigest.objects.create(
                 notification=notification,
@@ -185,12 +189,12 @@ def summary_digest_send(notification_id: int, *, now: datetime | None = None) ->
                 period=notification.period,
                 period_start=start,
                 period_end=end,
-                subject=DIGEST_SUBJECT.format(client=client, period=label),
+                subject=DIGEST_SUBJECT.format(client=client.name, period=label),
                 recipients=list(notification.recipients),
                 figures=period_figures(start, end),
                 crm=crm_summary(start, end),
             )
-            _digest_send(digest, zone)
+            _digest_send(digest, zone, client)
             notification.last_sent_at = now
         schedule = notification_schedule(notification)
         notification.next_due_at = next_due(schedule, max(due, now), zone)
@@ -204,11 +208,11 @@ def summaries_due(now: datetime | None = None) -> list[int]:
     return list(due.order_by("next_due_at").values_list("pk", flat=True)[:SWEEP_BATCH])
 
 
-def summaries_due_send(now: datetime | None = None) -> list[int]:
+def summaries_due_send(client=None, now: datetime | None = None) -> list[int]:
     """The sweep's work in the current client: the digests it sent."""
     sent = []
     for notification_id in summaries_due(now):
-        digest_id = summary_digest_send(notification_id, now=now)
+        digest_id = summary_digest_send(notification_id, client=client, now=now)
         if digest_id is not None:
             sent.append(digest_id)
     return sent

@@ -25,9 +25,9 @@ def summary_token(digest: SummaryDigest) -> str:
     return signing.dumps({"s": connection.schema_name, "d": digest.pk}, salt=_SALT)
 
 
-def summary_link(digest: SummaryDigest) -> str:
+def summary_link(digest: SummaryDigest, client) -> str:
     """The absolute link, on the client's own host."""
-    host = connection.tenant.get_primary_domain().domain
+    host = client.get_primary_domain().domain
     port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
     base = f"{settings.DELIVERY_LINK_SCHEME}://{host}{port}"
     return f"{base}{SUMMARY_PATH}?token={summary_token(digest)}"

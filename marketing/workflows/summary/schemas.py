@@ -15,6 +15,7 @@ from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
 
 _Text = Annotated[str, StringConstraints(max_length=500)]
+_Email = Annotated[str, StringConstraints(max_length=320)]
 _Day = Annotated[int, Field(ge=-1000, le=1000)]  # range checked by the service, in words
 
 
@@ -27,7 +28,7 @@ class SummaryIn(Schema):
     monthDays: Annotated[list[_Day], Field(max_length=31)] = []  # noqa: N815
     sendTime: time | None = None  # noqa: N815
     period: _Text = ""
-    recipients: Annotated[list[Annotated[str, StringConstraints(max_length=320)]], Field(max_length=200)] = []
+    recipients: Annotated[list[_Email], Field(max_length=200)] = []
     active: bool = True
 
 

@@ -56,9 +56,9 @@ def digests(notification_id: int | None = None) -> QuerySet[SummaryDigest]:
         .annotate(n=Count("pk", filter=Q(state=DeliveryState.SENT)))
         .values("n")[:1]
     )
-    return found.annotate(
-        delivery_status=Subquery(status), delivered=Subquery(delivered)
-    ).order_by("-created_at", "-id")
+    return found.annotate(delivery_status=Subquery(status), delivered=Subquery(delivered)).order_by(
+        "-created_at", "-id"
+    )
 
 
 def digest_out(digest: SummaryDigest) -> dict:

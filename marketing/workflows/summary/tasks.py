@@ -12,5 +12,5 @@ SUMMARY_TICK = "summary.notifications_tick"
 @shared_task(name=SUMMARY_TICK, soft_time_limit=50, time_limit=60)
 def summary_notifications_tick() -> dict[str, int]:
     """{schema: digests sent} for the clients that sent any."""
-    sent = clients_each_isolated(lambda _client: summaries_due_send(), task=SUMMARY_TICK)
+    sent = clients_each_isolated(summaries_due_send, task=SUMMARY_TICK)
     return {schema: len(ids) for schema, ids in sent.items() if ids}
