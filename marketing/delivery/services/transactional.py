@@ -26,8 +26,10 @@ from marketing.delivery.messages import TEST_RECIPIENTS_LIMIT
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, send_freeze
 from marketing.delivery.services.test_send_meter import test_send_meter
+from marketing.delivery.services.tracked import ADDRESSES_PART
 
 SEND_RUN = "delivery.send_run"
+
 TRANSACTIONAL_RUN = "delivery.send_run_transactional"
 
 
@@ -190,12 +192,13 @@ def addresses_send(
     """Send this message now, on the transactional lane, to typed addresses that need not
     be profiles (a summary digest's recipients), the suppression list holding as for a
     test. One send per (kind, source_id, part): a second call for the same finds it and
-    adds nobody. `addresses` are already checked (normalised, each once)."""
+    adds nobody. `addresses` are already checked (normalised, each once). Their opens and
+    clicks record no activity (ADDRESSES_PART)."""
     with transaction.atomic():
         send, created = Send.objects.get_or_create(
             kind=kind,
             source_id=source_id,
-            part=part,
+            part=f"{ADDRESSES_PART}{part}",
             defaults=dict(
                 subject=subject,
                 html=html,

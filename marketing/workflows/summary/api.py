@@ -51,12 +51,13 @@ def _summary(notification) -> dict:
     return out
 
 
-def _digest(digest) -> dict:
-    out = selectors.digest_out(digest)
+def _digests(page: list) -> list[dict]:
     zone = _zone()
-    for name in ("period_start", "period_end", "due_at", "created_at"):
-        out[name] = _local(out[name], zone)
-    return out
+    found = selectors.digests_out(page)
+    for out in found:
+        for name in ("period_start", "period_end", "due_at", "created_at"):
+            out[name] = _local(out[name], zone)
+    return found
 
 
 @router.get("/mm/summaryNotifications", response={200: SummaryPageOut, **ERRORS}, by_alias=True)
@@ -102,7 +103,7 @@ def summaryNotificationDelete(request: HttpRequest, notification_id: int):
 def summaryNotificationCampaignList(request: HttpRequest, query: Query[DigestQuery]):
     found = selectors.digests(query.notificationId)
     page = paginate(found, page=query.page, page_size=query.pageSize)
-    page["items"] = [_digest(item) for item in page["items"]]
+    page["items"] = _digests(page["items"])
     return page
 
 

@@ -25,8 +25,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from marketing.delivery.services.transactional import addresses_send
-from marketing.rendering.compiler import RenderContext
-from marketing.rendering.services import template_compile
+from marketing.rendering.services import template_render
 from marketing.workflows.summary.crm import CRM_FIELDS, crm_summary
 from marketing.workflows.summary.figures import period_figures
 from marketing.workflows.summary.links import summary_link
@@ -144,9 +143,8 @@ def digest_values(digest: SummaryDigest, zone: ZoneInfo, client) -> dict[str, ob
 
 def _digest_send(digest: SummaryDigest, zone: ZoneInfo, client) -> None:
     html, text = _template(digest.period, digest.crm)
-    rendered = template_compile(digest.subject, html, text).render(
-        RenderContext(digest_values(digest, zone, client))
-    )
+    values = digest_values(digest, zone, client)
+    rendered = template_render(digest.subject, html, text, values)
     send = addresses_send(
         addresses=digest.recipients,
         subject=rendered.subject,

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from marketing.audience.models import Profile, ProfileSource
-from marketing.campaigns.models import Campaign
-from marketing.tracking.models import EmailEvent, EventType
+from marketing.audience.selectors.profiles import profile_period_counts
+from marketing.campaigns.selectors import campaigns_finished_count
+from marketing.tracking.selectors import human_event_counts
 
 FIGURE_NAMES = (
     "campaignsSent",
@@ -28,23 +28,8 @@ FIGURE_NAMES = (
 )
 
 
-def _events(event_type: int, start: datetime, end: datetime) -> int:
-    return EmailEvent.objects.filter(
-        event_type=event_type, machine=False, occurred_at__gte=start, occurred_at__lt=end
-    ).count()
-
-
 def period_figures(start: datetime, end: datetime) -> dict[str, int]:
-    created = Profile.objects.filter(
-        created_at__gte=start, created_at__lt=end, deleted_at__isnull=True
-    )
-    return {
-        "campaignsSent": Campaign.objects.filter(sent_at__gte=start, sent_at__lt=end).count(),
-        "opens": _events(EventType.OPENED, start, end),
-        "clicks": _events(EventType.CLICKED, start, end),
-        "newProfiles": created.count(),
-        "formConversions": created.filter(source=ProfileSource.CONVERSION).count(),
-        "unsubscribes": Profile.objects.filter(
-            unsubscribed_at__gte=start, unsubscribed_at__lt=end
-        ).count(),
-    }
+    found = {"campaignsSent": campaigns_finished_count(start, end)}
+    found.update(human_event_counts(start, end))
+    found.update(profile_period_counts(start, end))
+    return {name: found[name] for name in FIGURE_NAMES}

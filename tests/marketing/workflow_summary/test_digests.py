@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.tracking.models import TrackedSend
 from marketing.workflows.summary import crm
 from marketing.workflows.summary.digests import CRM_MISSING, summary_digest_send
 from marketing.workflows.summary.models import SummaryDigest
@@ -67,7 +68,12 @@ def test_a_due_schedule_sends_one_digest_with_the_clients_figures(alpha, beta, s
         assert f'{label}</td><td style="padding:6px 0"><strong>{value}</strong>' in html
     assert CRM_MISSING in html
     assert settings.SUMMARY_NOTIFICATION_COMPANY_ADDRESS in html
-    assert "http://alpha.localhost:8000/external/summaryNotificationData?token=" in html
+    # the link to the public page (behind the click redirect, which records no activity)
+    assert "View this summary online</a>" in html
+    with in_schema(alpha):
+        link = "http://alpha.localhost:8000/external/summaryNotificationData?token="
+        assert link in Send.objects.get(pk=digest.send_id).html
+        assert not TrackedSend.objects.get(send_id=digest.send_id).record_events
     text = mail.message.get_body(("plain",)).get_content()
     assert "Opens: 4" in text and "Campaigns sent: 0" in text
 
