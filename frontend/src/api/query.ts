@@ -108,11 +108,13 @@ interface ApiQueryOptions<T> {
   refetchInterval?: number | false | ((data: T | undefined) => number | false);
   /** A lookup whose earlier answer must not stand in for a new key's (default true: lists keep their rows while the next page loads). */
   keepPrevious?: boolean;
+  /** A form seeded from the answer: wait for this mount's own answer, never a cached one that may be stale. */
+  fresh?: boolean;
 }
 
 /** Reads `key` through the cache with `load`, which receives the query's abort signal. */
 export function useApiQuery<T>(key: QueryKey, load: (signal: AbortSignal) => Promise<T>, options: ApiQueryOptions<T> = {}): ApiQuery<T> {
-  const { enabled = true, refetchInterval, keepPrevious = true } = options;
+  const { enabled = true, refetchInterval, keepPrevious = true, fresh = false } = options;
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => load(signal),
@@ -121,9 +123,10 @@ export function useApiQuery<T>(key: QueryKey, load: (signal: AbortSignal) => Pro
     refetchInterval: typeof refetchInterval === 'function' ? (current) => refetchInterval(current.state.data) : refetchInterval,
   });
   const error = query.error ? query.error.message || messages.somethingWentWrong : null;
+  const waiting = fresh && !query.isFetchedAfterMount;
   return {
-    data: query.data ?? null,
-    loading: enabled && (query.isPending || query.isPlaceholderData),
+    data: waiting ? null : (query.data ?? null),
+    loading: enabled && (query.isPending || query.isPlaceholderData || waiting),
     fetching: query.isFetching,
     error,
   };

@@ -16,6 +16,8 @@ export interface ListColumn<Field extends string> {
   sort?: Field;
   /** A label for assistive technology only (the actions column of a row menu). */
   hideLabel?: boolean;
+  /** A header that never wraps (a short actions column). */
+  nowrap?: boolean;
   /** Left out (a column shown on one tab only). */
   hidden?: boolean;
 }
@@ -51,8 +53,10 @@ interface ListPageProps<T, Field extends string> {
   horizontalSpacing?: number;
   /** The empty state of a list with nothing yet: what it will hold and the way to start it. */
   empty: ReactNode;
-  /** The empty state while a search finds nothing. */
+  /** The empty state while a search (or a filter) finds nothing. */
   noMatch?: ReactNode;
+  /** Whether filters narrow the list (the search box always counts). */
+  filtered?: boolean;
   /** The delete confirmation naming the object and the consequence (useCrudActions' confirmProps). */
   confirm?: Parameters<typeof ConfirmDialog>[0];
   /** A panel beside the list (a third of the width on large screens). */
@@ -68,7 +72,7 @@ interface ListPageProps<T, Field extends string> {
  * confirmation.
  */
 export function ListPage<T, Field extends string = never>(props: ListPageProps<T, Field>) {
-  const { header, list, query, search, above, testId, columns, renderRow, minWidth, horizontalSpacing, empty, noMatch, confirm, aside, children } = props;
+  const { header, list, query, search, above, testId, columns, renderRow, minWidth, horizontalSpacing, empty, noMatch, filtered, confirm, aside, children } = props;
   const shown = columns.filter((column) => !column.hidden);
   const body = (
     <>
@@ -95,10 +99,12 @@ export function ListPage<T, Field extends string = never>(props: ListPageProps<T
           column.sort ? (
             <SortableTh key={column.label} label={column.label} field={column.sort} sort={list.sort} onSort={list.toggleSort} />
           ) : (
-            <Table.Th key={column.label}>{column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}</Table.Th>
+            <Table.Th key={column.label} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+              {column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
+            </Table.Th>
           ),
         )}
-        empty={list.params.search && noMatch ? noMatch : empty}
+        empty={(filtered || list.params.search) && noMatch ? noMatch : empty}
         rows={query.data?.items ?? []}
         renderRow={renderRow}
       />
