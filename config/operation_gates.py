@@ -244,4 +244,24 @@ OPERATION_GATES: dict[str, Gate] = {
     "summaryNotificationDelete": ADMIN,
     "summaryNotificationCampaignList": MEMBER,
     "externalSummaryNotificationData": PUBLIC,
+    # workflows (issue 25, marketing/workflows): building, publishing and watching them and
+    # resuming or terminating enrollments are open to members (like campaigns); the
+    # Enrollment Dashboard across clients is super-admins' (spec 2.2)
+    "workflowList": MEMBER,
+    "workflowCreate": MEMBER,
+    "workflowGet": MEMBER,
+    "workflowSave": MEMBER,
+    "workflowDelete": MEMBER,
+    "workflowCheck": MEMBER,
+    "workflowPublish": MEMBER,
+    "workflowUnpublish": MEMBER,
+    "workflowStepDelete": MEMBER,
+    "workflowTest": MEMBER,  # the dry run: reads only
+    "workflowEnrollmentList": MEMBER,
+    "workflowStepCounts": MEMBER,
+    "profileWorkflowHistory": MEMBER,
+    "enrollmentResume": MEMBER,
+    "enrollmentTerminate": MEMBER,
+    "workflowAnalytics": MEMBER,
+    "enrollmentDashboard": SUPERADMIN,
 }

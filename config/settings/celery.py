@@ -60,6 +60,9 @@ TASK_QUEUES = {
     "campaigns.schedule_tick": "default",
     "campaigns.statuses_follow": "default",
     "summary.notifications_tick": "default",
+    "workflows.enrollments_run": "default",
+    "workflows.sweep": "default",
+    "workflows.triggers_sweep": "bulk",
 }
 # Tests and benchmarks run a worker of their own on one private queue: every task goes
 # there, so runs beside each other (and beside `make run`) never take each other's messages.
@@ -94,4 +97,17 @@ CELERY_BEAT_SCHEDULE = {
     # Opens and clicks queued by the tracking endpoints, into EmailEvent.
     "write queued opens and clicks": {"task": "tracking.events_flush", "schedule": 5},
     "forget old tracking batch ids": {"task": "tracking.flushed_batches_purge", "schedule": 86400},
+    # Workflow timers, leases and retries: due times in the database (engine/runner.py).
+    "run due workflow steps": {
+        "task": "workflows.sweep",
+        "schedule": env.float("WORKFLOW_SWEEP_SECONDS", default=2.0),
+    },
+    "enroll segment entries and date fields": {"task": "workflows.triggers_sweep", "schedule": 60},
 }
+
+# The workflow engine (marketing/workflows/engine/runner.py).
+WORKFLOW_BATCH_SIZE = env.int("WORKFLOW_BATCH_SIZE", default=500)
+WORKFLOW_LEASE_SECONDS = env.int("WORKFLOW_LEASE_SECONDS", default=120)
+WORKFLOW_MAX_ATTEMPTS = env.int("WORKFLOW_MAX_ATTEMPTS", default=5)
+WORKFLOW_RETRY_SECONDS = env.int("WORKFLOW_RETRY_SECONDS", default=30)
+WORKFLOW_TASK_SECONDS = env.float("WORKFLOW_TASK_SECONDS", default=20.0)

@@ -43,6 +43,8 @@ class AuditObject(models.TextChoices):
     SENDER = "sender", "Sender"
     SENDER_DOMAIN = "senderDomain", "Sender domain"
     TRACKING_DOMAIN = "trackingDomain", "Tracking domain"
+    WORKFLOW = "workflow", "Workflow"
+    ENROLLMENT = "enrollment", "Workflow enrollment"
 
 
 class AuditEvent(models.TextChoices):
@@ -54,6 +56,7 @@ class AuditEvent(models.TextChoices):
     PROFILES_ADDED_TO_GROUP = "profile.addedToGroup", "Profiles added to a group"
     PROFILES_REMOVED_FROM_GROUP = "profile.removedFromGroup", "Profiles removed from a group"
     PROFILES_TAGGED = "profile.tagged", "Profiles tagged"
+    PROFILES_FIELD_SET = "profile.fieldSet", "Profiles' field set"
     PROFILES_UNTAGGED = "profile.untagged", "Profiles untagged"
     PROFILES_ARCHIVED = "profile.archived", "Profiles archived"
     PROFILES_DELETED = "profile.deleted", "Profiles deleted"
@@ -153,6 +156,21 @@ class AuditEvent(models.TextChoices):
     )
     TRACKING_DOMAIN_SAVED = "trackingDomain.saved", "Tracking domain saved"
     TRACKING_DOMAIN_DELETED = "trackingDomain.deleted", "Tracking domain deleted"
+    WORKFLOW_CREATED = "workflow.created", "Workflow created"
+    WORKFLOW_UPDATED = "workflow.updated", "Workflow saved"
+    WORKFLOW_PUBLISHED = "workflow.published", "Workflow published"
+    WORKFLOW_UNPUBLISHED = "workflow.unpublished", "Workflow unpublished"
+    WORKFLOW_DELETED = "workflow.deleted", "Workflow deleted"
+    ENROLLMENT_RESUMED = "enrollment.resumed", "Workflow enrollment resumed"
+    ENROLLMENT_TERMINATED = "enrollment.terminated", "Workflow enrollment terminated"
+    # A set-based change: count and ids (the workflow's in-flight enrollments ended by an
+    # unpublish or a delete).
+    ENROLLMENTS_TERMINATED = "enrollment.terminatedAll", "Workflow enrollments terminated"
+    # The workflow engine's changes to enrollments, one row per batch (count and ids).
+    ENROLLMENT_STARTED = "enrollment.started", "Profiles enrolled in a workflow"
+    ENROLLMENT_COMPLETED = "enrollment.completed", "Workflow enrollments completed"
+    ENROLLMENT_FAILED = "enrollment.failed", "Workflow enrollments failed"
+    ENROLLMENT_DROPPED = "enrollment.dropped", "Workflow enrollments dropped"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -254,3 +254,20 @@ def human_event_counts(start: datetime.datetime, end: datetime.datetime) -> dict
         clicks=Count("pk", filter=Q(event_type=EventType.CLICKED)),
     )
     return {"opens": counts["opens"], "clicks": counts["clicks"]}
+
+
+def human_activity_since(*, event: str, pairs: list[tuple[int, datetime.datetime]]) -> set[int]:
+    """Of these (profile id, since) pairs, the indexes of those whose profile has a human
+    `event` (a name of EVENT_NAMES) at or after its own `since` (a workflow's "since
+    enrollment"), in one statement."""
+    if not pairs:
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT x.n FROM unnest(%s::bigint[], %s::timestamptz[]) WITH ORDINALITY"
+            f" AS x(profile_id, since, n) WHERE EXISTS (SELECT 1 FROM {EVENT_TABLE} e"
+            " WHERE e.profile_id = x.profile_id AND e.event_type = %s AND NOT e.machine"
+            " AND e.occurred_at >= x.since)",
+            [[p for p, _ in pairs], [s for _, s in pairs], int(EVENT_NAMES[event])],
+        )
+        return {row[0] - 1 for row in cursor.fetchall()}

@@ -15,6 +15,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django_tenants.utils import get_public_schema_name, get_tenant_model, schema_context
 
+from core.profile_events import ProfileEvent, profile_events_announce, profile_events_listened
 from marketing.tracking import store
 from marketing.tracking.links import MessageTracking, link_index
 from marketing.tracking.models import (
@@ -52,10 +53,43 @@ class Event:
     machine: bool = False
 
 
+# Which written events start workflows (core/profile_events.py, trigger kind
+# emailActivity): a person's open and click (never a machine's), a bounce, a complaint, an
+# unsubscribe through a message's link.
+_ACTIVITY_OF = {
+    EventType.OPENED: "emailOpened",
+    EventType.CLICKED: "linkClick",
+    EventType.BOUNCED: "bounce",
+    EventType.COMPLAINED: "spam",
+    EventType.UNSUBSCRIBED: "optedOut",
+}
+
+
+def activity_announce(rows: list[EmailEvent]) -> None:
+    """Tell the workflow engine about the written human events (in the writer's
+    transaction: what they start commits with them). Costs nothing when no one listens."""
+    if not profile_events_listened():
+        return
+    by_activity: dict[str, list[ProfileEvent]] = {}
+    for row in rows:
+        activity = _ACTIVITY_OF.get(row.event_type)
+        if activity is None or row.machine:
+            continue
+        context = {"campaignId": row.campaign_id, "workflowStepId": row.workflow_step_id}
+        if row.link_id:
+            context["linkId"] = row.link_id
+            context["urlHash"] = bytes(row.url_hash).hex() if row.url_hash else ""
+        by_activity.setdefault(activity, []).append(
+            ProfileEvent(row.profile_id, f"event:{row.pk}", context)
+        )
+    for activity, events in by_activity.items():
+        profile_events_announce("emailActivity", activity, events)
+
+
 def events_record(events: list[Event]) -> None:
     """Append the events in one statement, all at the same moment."""
     now = timezone.now()
-    EmailEvent.objects.bulk_create(
+    written = EmailEvent.objects.bulk_create(
         EmailEvent(
             profile_id=event.profile_id,
             event_type=EVENT_NAMES[event.event],
@@ -66,6 +100,7 @@ def events_record(events: list[Event]) -> None:
         )
         for event in events
     )
+    activity_announce(written)
 
 
 def event_insert_sql(rows_sql: str) -> str:
@@ -270,6 +305,7 @@ def _events_write(events: list[store.Event]) -> int:
         )
     rows += _opens_inferred(human, sends)
     EmailEvent.objects.bulk_create(rows)
+    activity_announce(rows)
     return len(rows)
 
 

@@ -172,6 +172,10 @@ class WorkflowTrigger(models.Model):
     key = models.CharField(max_length=200, blank=True, default="")
     details = models.JSONField(default=dict)
     active = models.BooleanField(default=True)
+    # Sweep-found triggers (segment entry or exit, date fields): when the engine's sweep
+    # last looked (null: not yet; a segment's first look only takes its members as they
+    # are, so publishing enrolls no one who was already in it).
+    swept_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [
@@ -242,3 +246,36 @@ class EnrollmentStep(models.Model):
 
     class Meta:
         indexes = [models.Index(fields=["enrollment", "at"], name="enrollment_step_at")]
+
+
+class SegmentTriggerMember(models.Model):
+    """A segment-triggered workflow's memory of the segment's members at its last sweep
+    (segments keep no membership table: a dynamic segment is its query). The sweep
+    compares the query with these rows: members now and not here entered, here and not
+    members now left (engine/segment_sweep.py)."""
+
+    trigger = models.ForeignKey(WorkflowTrigger, on_delete=models.CASCADE, related_name="+")
+    profile_id = models.BigIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["trigger", "profile_id"], name="segment_trigger_member_once"
+            )
+        ]
+
+
+class WorkflowEmail(models.Model):
+    """One email step of one version: its id is what the delivery ledger's `Send` names as
+    its source (kind workflowStep) and what tracking's events carry as `workflow_step_id`,
+    so each workflow email has its report."""
+
+    workflow = models.ForeignKey(Workflow, on_delete=models.CASCADE, related_name="+")
+    version = models.ForeignKey(WorkflowVersion, on_delete=models.CASCADE, related_name="+")
+    step_id = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["version", "step_id"], name="workflow_email_once")
+        ]

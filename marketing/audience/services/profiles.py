@@ -13,6 +13,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import PermissionDenied, ValidationFailed
+from core.profile_events import ProfileEvent, profile_events_announce, profile_events_listened
 from marketing.audience.messages import (
     BULK_DONE,
     CRM_DELETE,
@@ -91,16 +92,37 @@ def _email(email: str) -> str:
 
 
 def _set_links(profile: Profile, *, group_ids: list[int] | None, tag_ids: list[int] | None):
-    if group_ids is not None:
-        ProfileGroup.objects.filter(profile=profile).exclude(group_id__in=group_ids).delete()
-        ProfileGroup.objects.bulk_create(
-            [ProfileGroup(profile=profile, group_id=g) for g in group_ids],
+    for model, column, wanted, kind in (
+        (ProfileGroup, "group_id", group_ids, "group"),
+        (ProfileTag, "tag_id", tag_ids, "tag"),
+    ):
+        if wanted is None:
+            continue
+        before = set(model.objects.filter(profile=profile).values_list(column, flat=True))
+        model.objects.filter(profile=profile).exclude(**{f"{column}__in": wanted}).delete()
+        model.objects.bulk_create(
+            [model(profile=profile, **{column: target}) for target in wanted],
             ignore_conflicts=True,
         )
-    if tag_ids is not None:
-        ProfileTag.objects.filter(profile=profile).exclude(tag_id__in=tag_ids).delete()
-        ProfileTag.objects.bulk_create(
-            [ProfileTag(profile=profile, tag_id=t) for t in tag_ids], ignore_conflicts=True
+        for target in set(wanted) - before:
+            links_changed_announce(f"{kind}Added", target, [profile.pk])
+        for target in before - set(wanted):
+            links_changed_announce(f"{kind}Removed", target, [profile.pk])
+
+
+def fields_changed_announce(profile_ids: list[int], names: list[str]) -> None:
+    """Tell the workflow engine which fields of these profiles changed (`fieldChanged`,
+    keyed by the field's API key: `city`, `custom.plan`)."""
+    if not profile_ids or not names or not profile_events_listened():
+        return
+    keys = {f.column: f.key for f in profile_fields()}
+    at = timezone.now().isoformat()
+    for name in names:
+        key = keys.get(name, name)
+        profile_events_announce(
+            "fieldChanged",
+            key,
+            [ProfileEvent(pid, f"field:{key}:{at}", {"field": key}) for pid in profile_ids],
         )
 
 
@@ -187,6 +209,9 @@ def profile_update(
         except IntegrityError as exc:
             raise _invalid("email", EMAIL_EXISTS) from exc
         _set_links(profile, group_ids=group_ids, tag_ids=tag_ids)
+        fields_changed_announce(
+            [profile.pk], [n for n in _changed_names(fields, custom) if n not in ("rep_id",)]
+        )
         audit_record(
             AuditEvent.PROFILE_UPDATED,
             object_id=profile.pk,
@@ -215,16 +240,34 @@ def _result(affected: int, requested: int, message: str = BULK_DONE) -> BulkResu
     return BulkResult(affected, requested - affected, message if affected else NOTHING_TO_DO)
 
 
-def _add_links(table: str, column: str, target_id: int, ids: list[int]) -> int:
+def _add_links(table: str, column: str, target_id: int, ids: list[int]) -> list[int]:
+    """The profiles linked by this call (those not linked before)."""
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {table} (profile_id, {column}) "
             f"SELECT p.id, %s FROM {Profile._meta.db_table} p "
             "WHERE p.id = ANY(%s) AND p.deleted_at IS NULL "
-            "ON CONFLICT DO NOTHING",
+            "ON CONFLICT DO NOTHING RETURNING profile_id",
             [target_id, ids],
         )
-        return cursor.rowcount
+        return [row[0] for row in cursor.fetchall()]
+
+
+def links_changed_announce(kind: str, target_id: int, profile_ids: list[int]) -> None:
+    """Tell the workflow engine (core/profile_events.py) which profiles were added to or
+    removed from a group or tag: `kind` is groupAdded, groupRemoved, tagAdded or
+    tagRemoved, the key the group's or tag's id; each change is its own occurrence."""
+    if not profile_ids or not profile_events_listened():
+        return
+    at = timezone.now().isoformat()
+    profile_events_announce(
+        kind,
+        str(target_id),
+        [
+            ProfileEvent(pid, f"{kind}:{target_id}:{at}", {f"{kind[:3]}Id": target_id})
+            for pid in profile_ids
+        ],
+    )
 
 
 def _named(model, pk: int) -> dict:
@@ -238,10 +281,12 @@ def profiles_group_add(*, profile_ids: list[int], group_id: int) -> BulkResult:
     ids = list(dict.fromkeys(profile_ids))
     _check_ids(Group, [group_id], "groupId", "group")
     with transaction.atomic():
-        added = _add_links(ProfileGroup._meta.db_table, "group_id", group_id, ids)
+        linked = _add_links(ProfileGroup._meta.db_table, "group_id", group_id, ids)
+        added = len(linked)
         audit_record(
             AuditEvent.PROFILES_ADDED_TO_GROUP, count=added, ids=ids, extra=_named(Group, group_id)
         )
+        links_changed_announce("groupAdded", group_id, linked)
     return _result(added, len(ids))
 
 
@@ -254,11 +299,14 @@ def profiles_group_remove(*, profile_ids: list[int], group_id: int) -> BulkResul
         group_id=group_id
     )
     with transaction.atomic():
-        removed, _ = (
-            ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids)
-            .filter(Exists(other_group))
-            .delete()
+        leaving = ProfileGroup.objects.filter(group_id=group_id, profile_id__in=ids).filter(
+            Exists(other_group)
         )
+        gone = (
+            list(leaving.values_list("profile_id", flat=True)) if profile_events_listened() else []
+        )
+        removed, _ = leaving.delete()
+        links_changed_announce("groupRemoved", group_id, gone)
         audit_record(
             AuditEvent.PROFILES_REMOVED_FROM_GROUP,
             count=removed,
@@ -274,8 +322,10 @@ def profiles_tag_add(*, profile_ids: list[int], tag_id: int) -> BulkResult:
     ids = list(dict.fromkeys(profile_ids))
     _check_ids(Tag, [tag_id], "tagId", "tag")
     with transaction.atomic():
-        added = _add_links(ProfileTag._meta.db_table, "tag_id", tag_id, ids)
+        linked = _add_links(ProfileTag._meta.db_table, "tag_id", tag_id, ids)
+        added = len(linked)
         audit_record(AuditEvent.PROFILES_TAGGED, count=added, ids=ids, extra=_named(Tag, tag_id))
+        links_changed_announce("tagAdded", tag_id, linked)
     return _result(added, len(ids))
 
 
@@ -283,7 +333,12 @@ def profiles_tag_remove(*, profile_ids: list[int], tag_id: int) -> BulkResult:
     ids = list(dict.fromkeys(profile_ids))
     _check_ids(Tag, [tag_id], "tagId", "tag")
     with transaction.atomic():
-        removed, _ = ProfileTag.objects.filter(tag_id=tag_id, profile_id__in=ids).delete()
+        leaving = ProfileTag.objects.filter(tag_id=tag_id, profile_id__in=ids)
+        gone = (
+            list(leaving.values_list("profile_id", flat=True)) if profile_events_listened() else []
+        )
+        removed, _ = leaving.delete()
+        links_changed_announce("tagRemoved", tag_id, gone)
         audit_record(
             AuditEvent.PROFILES_UNTAGGED, count=removed, ids=ids, extra=_named(Tag, tag_id)
         )
@@ -347,10 +402,18 @@ def profiles_unsubscribe(*, profile_ids: list[int], source: str = UNSUBSCRIBE_SO
             "WHERE id = ANY(%s) AND unsubscribed_at IS NULL AND deleted_at IS NULL "
             "RETURNING id, email) "
             f"INSERT INTO {log} (email, profile_id, source, reason, created_at) "
-            "SELECT email, id, %s, '', now() FROM out",
+            "SELECT email, id, %s, '', now() FROM out RETURNING profile_id",
             [source, ids, source],
         )
-        unsubscribed = cursor.rowcount
+        out = [row[0] for row in cursor.fetchall()]
+        unsubscribed = len(out)
+        if out and profile_events_listened():
+            at = timezone.now().isoformat()
+            profile_events_announce(
+                "emailActivity",
+                "unsubscribeFromAll",
+                [ProfileEvent(pid, f"unsubscribed:{at}", {"source": source}) for pid in out],
+            )
         audit_record(AuditEvent.PROFILES_UNSUBSCRIBED, count=unsubscribed, ids=ids)
     return _result(unsubscribed, len(ids))
 

@@ -154,3 +154,71 @@ def send_resume(send_id: int) -> bool:
     if resumed:
         _runs_enqueue(send_id)
     return bool(resumed)
+
+
+def send_recipients_add(
+    *,
+    kind: str,
+    source_id: int,
+    profile_ids: list[int],
+    subject: str,
+    html: str,
+    text: str,
+    from_name: str,
+    from_address: str,
+    reply_to: str = "",
+    list_name: str = "",
+    part: str = "",
+) -> list[int]:
+    """A send that grows as its recipients arrive (a workflow's email step: one send per
+    step, rows added as enrollments reach it): the send of (kind, source, part) is found or
+    made with this content (the first call's content is the send's), the mailable and
+    unsuppressed profiles among `profile_ids` get a pending row each (a profile it has
+    already has no second), a finished send is sending again, and its run is sent on
+    commit. In the caller's transaction: the rows commit with what made them. Returns the
+    profile ids given a row by this call."""
+    with transaction.atomic():
+        send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
+        if send is None:
+            try:
+                with transaction.atomic():
+                    send = Send.objects.create(
+                        kind=kind,
+                        source_id=source_id,
+                        part=part,
+                        subject=subject,
+                        html=html,
+                        text=text,
+                        from_name=from_name,
+                        from_address=from_address,
+                        reply_to=reply_to,
+                        list_name=list_name,
+                    )
+            except IntegrityError:  # made meanwhile by another run
+                send = Send.objects.get(kind=kind, source_id=source_id, part=part)
+        ids = list(dict.fromkeys(profile_ids))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT profile_id FROM {Delivery._meta.db_table}"
+                " WHERE send_id = %s AND profile_id = ANY(%s)",
+                [send.pk, ids],
+            )
+            before = {row[0] for row in cursor.fetchall()}
+        added = send_freeze(send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[ids])
+        if not added:
+            return []
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT profile_id FROM {Delivery._meta.db_table}"
+                " WHERE send_id = %s AND profile_id = ANY(%s)",
+                [send.pk, ids],
+            )
+            now_in = {row[0] for row in cursor.fetchall()}
+        if (
+            Send.objects.filter(pk=send.pk, status=SendStatus.FINISHED).update(
+                status=SendStatus.SENDING, finished_at=None
+            )
+            or send.status == SendStatus.SENDING
+        ):
+            enqueue_on_commit(SEND_RUN, send_id=send.pk)
+    return sorted(now_in - before)

@@ -29,7 +29,6 @@ from marketing.delivery.services.test_send_meter import test_send_meter
 from marketing.delivery.services.tracked import ADDRESSES_PART
 
 SEND_RUN = "delivery.send_run"
-
 TRANSACTIONAL_RUN = "delivery.send_run_transactional"
 
 
@@ -172,6 +171,37 @@ def transactional_send(
         send_freeze(
             send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[list(profile_ids)]
         )
+        enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
+    return send
+
+
+def notification_send(
+    *,
+    addresses: list[str],
+    subject: str,
+    html: str,
+    text: str,
+    from_name: str,
+    from_address: str,
+    reply_to: str = "",
+) -> Send:
+    """A message to people who are not profiles (a profile's rep, told by a workflow), now,
+    on the transactional lane; the suppression list still holds. Not metered as a test
+    send: it is the product's own notice, one per event."""
+    emails = [email_normalise(a) for a in addresses]
+    with transaction.atomic():
+        send = Send.objects.create(
+            kind=SendKind.TRANSACTIONAL,
+            subject=subject,
+            html=html,
+            text=text,
+            from_name=from_name,
+            from_address=_sender_check(from_address),
+            reply_to=reply_to,
+            max_attempts=4,
+            transactional=True,
+        )
+        _address_rows_add(send, emails)
         enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
     return send
 
