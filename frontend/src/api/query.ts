@@ -32,6 +32,7 @@ export const resources = [
   'campaignTypes',
   'deliveryPaces',
   'domains',
+  'enrollmentDashboard',
   'externalPreview',
   'fields',
   'fileFolders',

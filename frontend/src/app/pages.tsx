@@ -58,6 +58,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/plaintexteditor': lazy(() => import('../features/templates/PlainTextEditorPage')),
   '/CampaignFooterSettingsList': lazy(() => import('../features/templates/FooterSettingsListPage')),
   '/CampaignFooterSettings': lazy(() => import('../features/templates/FooterSettingsPage')),
+  '/enrollmentDashboard': lazy(() => import('../features/workflow-reports/EnrollmentDashboardPage')),
   '/summaryNotifications': lazy(() => import('../features/summary-notifications/SummaryNotificationsPage')),
   '/summaryNotificationCampaigns': lazy(() => import('../features/summary-notifications/SummaryCampaignsPage')),
   '/external/summaryNotificationData': lazy(() => import('../features/summary-notifications/SummaryDataPage')),
