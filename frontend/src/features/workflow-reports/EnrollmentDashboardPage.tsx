@@ -1,5 +1,5 @@
-import { Container, SegmentedControl, Table, Text } from '@mantine/core';
-import { IconRoute } from '@tabler/icons-react';
+import { Alert, Container, SegmentedControl, Table, Text } from '@mantine/core';
+import { IconLock, IconRoute } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
 import { queryKeys, useApiQuery } from '../../api/query';
@@ -7,7 +7,10 @@ import type { ResponseOf } from '../../api/types';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/list/DataTable';
+import { canSeeFeature } from '../../components/FeatureGate';
 import { formatNumber } from '../../lib/format';
+import { messages } from '../../lib/messages';
+import { useSession } from '../../lib/session';
 import { reportMessages as text } from './messages';
 
 type DashboardRow = ResponseOf<'/api/mm/enrollmentDashboard', 'get'>['items'][number];
@@ -27,6 +30,21 @@ function loadDashboard(days: string, signal: AbortSignal) {
 
 /** /enrollmentDashboard (super-admins, spec 2.2): every client's workflows and enrollments. */
 export default function EnrollmentDashboardPage() {
+  const { access } = useSession();
+  if (!canSeeFeature(access, undefined, false, true)) {
+    // Everyone else gets the gated-content message (the API answers them 403 anyway).
+    return (
+      <Container size="xl" py="md">
+        <Alert color="red" icon={<IconLock size={18} aria-hidden />} title={messages.accessDeniedTitle} data-testid="super-admin-denied">
+          {messages.adminOnly}
+        </Alert>
+      </Container>
+    );
+  }
+  return <EnrollmentDashboard />;
+}
+
+function EnrollmentDashboard() {
   const [days, setDays] = useState('30');
   const dashboard = useApiQuery(queryKeys.list('enrollmentDashboard', { days }), (signal) => loadDashboard(days, signal));
   const rows = dashboard.data?.items ?? [];
