@@ -142,3 +142,28 @@ def test_rep_notifications_only_mode_keeps_workflows_and_closes_summaries(page: 
         page.goto(f"{reponly.base_url}{path}")
         expect(page).to_have_url(re.compile(r"/setupPage\?repNotificationDisable=true$"))
     expect_accessible(page, "setup page in rep-notifications-only mode")
+
+
+def test_the_enrollment_dashboard_is_super_admins(page: Page, site, browser):
+    plain = site("plain.localhost")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    sign_in(page, plain, "super@platform.example", next_path="/campaignListView")
+    page.get_by_test_id("menu-more").click()
+    page.get_by_test_id("more-submenu").get_by_text("Enrollment Dashboard").click()
+    expect(page).to_have_url(f"{plain.base_url}/enrollmentDashboard")
+    expect(page.get_by_role("heading", name="Enrollment Dashboard")).to_be_visible()
+    for client in ("Plain", "Shop", "Rep only"):
+        expect(page.get_by_test_id(f"dashboard-row-{client}")).to_be_visible()
+    page.get_by_text("All time").click()
+    expect(page.get_by_test_id("dashboard-totals")).to_contain_text("Entered")
+    expect_accessible(page, "enrollment dashboard")
+
+    context = browser.new_context()
+    admin = context.new_page()
+    try:
+        sign_in(admin, plain, "admin@plain.example", next_path="/enrollmentDashboard")
+        expect(admin.get_by_test_id("super-admin-denied")).to_contain_text(
+            "Accessed only by Admin Users"
+        )
+    finally:
+        context.close()
