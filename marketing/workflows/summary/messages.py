@@ -1,9 +1,9 @@
 """What the summary-notification screens and calls say (spec 5.9's rules: a name and a
 description are required, trigger details are required, an email must be valid)."""
 
-NAME_REQUIRED = "Please enter a name for the summary notification."
-NAME_TAKEN = "A workflow with this name already exists."
-DESCRIPTION_REQUIRED = "Please enter a description for the summary notification."
+# A summary notification is a workflow: its name and description are refused as the
+# workflow's are (marketing/workflows/messages.py: NAME_REQUIRED, DESCRIPTION_REQUIRED,
+# NAME_TAKEN).
 FREQUENCY_REQUIRED = "Please select how often the summary is sent (Day, Week or Month)."
 WEEKDAYS_REQUIRED = "Please select at least one weekday."
 MONTH_DAYS_REQUIRED = "Please select at least one day of the month."

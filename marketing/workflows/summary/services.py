@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.errors import NotFound, ValidationFailed
 from core.messages import INVALID_EMAIL, INVALID_REQUEST
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
+from marketing.workflows import messages as workflow_messages
 from marketing.workflows.models import TriggerType, Workflow, WorkflowStatus, WorkflowTab
 from marketing.workflows.summary import messages
 from marketing.workflows.summary.models import MonthDayMode, SummaryNotification
@@ -100,16 +101,16 @@ def _checked(data: dict, *, workflow_id: int | None) -> dict:
     name = (data.get("name") or "").strip()
     description = (data.get("description") or "").strip()
     if not name:
-        errors["name"] = [messages.NAME_REQUIRED]
+        errors["name"] = [workflow_messages.NAME_REQUIRED]
     else:
         taken = Workflow.objects.annotate(lower=Lower("name")).filter(lower=name.lower())
         taken = taken.exclude(status=WorkflowStatus.DELETE)
         if workflow_id is not None:
             taken = taken.exclude(pk=workflow_id)
         if taken.exists():
-            errors["name"] = [messages.NAME_TAKEN]
+            errors["name"] = [workflow_messages.NAME_TAKEN]
     if not description:
-        errors["description"] = [messages.DESCRIPTION_REQUIRED]
+        errors["description"] = [workflow_messages.DESCRIPTION_REQUIRED]
     if data.get("frequency") not in FREQUENCIES:
         errors["frequency"] = [messages.FREQUENCY_REQUIRED]
         weekdays, mode, month_days = [], MonthDayMode.MONTH_DAYS, []

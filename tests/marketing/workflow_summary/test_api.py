@@ -64,8 +64,8 @@ def test_bad_input_names_each_field(alpha, admin_api):
     empty = admin_api.post(BASE, {})
     assert empty.status_code == 400
     assert empty.json()["errors"] == {
-        "name": ["Please enter a name for the summary notification."],
-        "description": ["Please enter a description for the summary notification."],
+        "name": ["Please fill Workflow Name"],
+        "description": ["Please fill Description"],
         "frequency": ["Please select how often the summary is sent (Day, Week or Month)."],
         "period": ["Please select the period the summary covers (today, week, month or quarter)."],
         "recipients": ["Please enter at least one recipient email."],
