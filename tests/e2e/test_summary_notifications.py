@@ -38,8 +38,9 @@ def test_an_admin_schedules_edits_and_deletes_a_summary(page: Page, site):
     dialog.get_by_test_id("summary-name").fill(name)
     dialog.get_by_test_id("summary-description").fill("The week so far, for the owners")
     dialog.get_by_label("Week", exact=True).check()
-    dialog.get_by_label("Monday").click()
-    dialog.get_by_label("Friday").click()
+    # Mantine chips: the checkbox is visually hidden behind its label
+    dialog.get_by_label("Monday").check(force=True)
+    dialog.get_by_label("Friday").check(force=True)
     dialog.get_by_test_id("summary-time").fill("08:15")
     dialog.get_by_test_id("summary-period").click()
     page.get_by_role("option", name="This week", exact=True).click()
@@ -67,8 +68,8 @@ def test_an_admin_schedules_edits_and_deletes_a_summary(page: Page, site):
     dialog.get_by_label("Month", exact=True).check()
     dialog.get_by_test_id("summary-mode-customised").check()
     expect(dialog.get_by_test_id("summary-day-3")).to_have_count(0)
-    dialog.get_by_test_id("summary-day-1").click()
-    dialog.get_by_test_id("summary-day-15").click()
+    dialog.get_by_test_id("summary-day-1").check(force=True)
+    dialog.get_by_test_id("summary-day-15").check(force=True)
     dialog.get_by_test_id("summary-save").click()
     expect(row).to_contain_text("1st, 15th of the month at 08:15")
 
