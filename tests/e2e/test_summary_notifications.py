@@ -75,9 +75,9 @@ def test_an_admin_schedules_edits_and_deletes_a_summary(page: Page, site):
     expect(row).to_contain_text("1st, 15th of the month at 08:15")
 
     row.get_by_role("button", name=f"Delete {name}").click()
-    confirm = page.get_by_role("dialog")
+    confirm = page.get_by_role("dialog", name="Please confirm")
     expect(confirm).to_contain_text(f'Delete the summary notification "{name}"?')
-    confirm.get_by_role("button", name="Delete").click()
+    confirm.get_by_test_id("confirm-yes").click()
     expect(_toast(page, "Summary notification deleted.")).to_be_visible()
     expect(page.get_by_test_id(f"summary-row-{name}")).to_have_count(0)
 
