@@ -38,6 +38,7 @@ from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from marketing.senders.api import router as senders_router
 from marketing.workflows.api import router as workflows_router
+from marketing.workflows.summary.api import router as summary_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
 from tenants.api_auth import MemberAuth, member_required
@@ -161,6 +162,7 @@ api.add_router("", delivery_router)
 api.add_router("", campaigns_router)
 api.add_router("", campaign_analytics_router)
 api.add_router("", senders_router)
+api.add_router("", summary_router)
 api.add_router("", workflows_router)
 
 public_api = MailcraftAPI(

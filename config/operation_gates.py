@@ -234,6 +234,16 @@ OPERATION_GATES: dict[str, Gate] = {
     "trackingDomainGet": MEMBER,
     "trackingDomainSave": ADMIN,
     "trackingDomainDelete": ADMIN,
+    # summary notifications (issue 25, marketing/workflows/summary): members read the
+    # schedules and the digests sent; a schedule mails the client's figures to the addresses
+    # it names, so admins set them. The digest's public page: a signed, expiring link.
+    "summaryNotificationList": MEMBER,
+    "summaryNotificationGet": MEMBER,
+    "summaryNotificationCreate": ADMIN,
+    "summaryNotificationUpdate": ADMIN,
+    "summaryNotificationDelete": ADMIN,
+    "summaryNotificationCampaignList": MEMBER,
+    "externalSummaryNotificationData": PUBLIC,
     # workflows (issue 25, marketing/workflows): building, publishing and watching them and
     # resuming or terminating enrollments are open to members (like campaigns); the
     # Enrollment Dashboard across clients is super-admins' (spec 2.2)

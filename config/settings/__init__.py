@@ -13,3 +13,4 @@ from config.settings.tenancy import *  # noqa: F403
 from config.settings.tracking import *  # noqa: F403
 from config.settings.uploads import *  # noqa: F403
 from config.settings.verification import *  # noqa: F403
+from config.settings.workflows import *  # noqa: F403

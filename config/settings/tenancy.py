@@ -29,6 +29,7 @@ TENANT_APPS = [
     "marketing.senders",
     "marketing.campaigns",
     "marketing.workflows",
+    "marketing.workflows.summary",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -273,3 +273,8 @@ def first_steps() -> FirstSteps:
         template_designed=templates_exist(),
         campaign_sent=Campaign.objects.filter(started_at__isnull=False).exists(),
     )
+
+
+def campaigns_finished_count(start: datetime, end: datetime) -> int:
+    """Campaigns whose send finished in [start, end)."""
+    return Campaign.objects.filter(sent_at__gte=start, sent_at__lt=end).count()

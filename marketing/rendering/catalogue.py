@@ -151,6 +151,14 @@ _SUMMARIES = (
     ("activityBySalesPerson", "Activity by Sales Person"),
     ("proposals", "Proposals"),
     ("meetings", "Meetings"),
+    # Beyond spec 3's CRM fields: the client's own figures for the period, which a
+    # summary digest fills (marketing/workflows/summary/figures.py).
+    ("campaignsSent", "Campaigns Sent"),
+    ("opens", "Opens"),
+    ("clicks", "Clicks"),
+    ("newProfiles", "New Profiles"),
+    ("formConversions", "Form Conversions"),
+    ("unsubscribes", "Unsubscribes"),
 )
 SUMMARY_NOTIFICATION = _group(
     "summaryNotification",

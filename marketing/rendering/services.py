@@ -158,6 +158,14 @@ def render_context_for_profile(
     )
 
 
+def template_render(
+    subject: str, html: str, text: str, values: Mapping[str, object]
+) -> RenderedEmail:
+    """The template with its merge tags filled from `values` alone (no profile), links as
+    written: a message to typed addresses (a summary digest)."""
+    return template_compile(subject, html, text).render(RenderContext(values))
+
+
 def template_preview(
     subject: str,
     html: str,

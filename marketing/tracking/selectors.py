@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import redis
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, Q
 
 from marketing.tracking.models import (
     EVENT_NAMES,
@@ -186,6 +186,21 @@ def campaigns_people(campaign_ids: list[int]) -> dict[int, dict[str, int]]:
     for campaign_id, event_type, count in rows:
         people.setdefault(campaign_id, {})[names[event_type]] = count
     return people
+
+
+def human_event_counts(start: datetime.datetime, end: datetime.datetime) -> dict[str, int]:
+    """Human opens and clicks in [start, end), machine ones left out (one query, on the
+    human events' index)."""
+    counts = EmailEvent.objects.filter(
+        machine=False,
+        event_type__in=[EventType.OPENED, EventType.CLICKED],
+        occurred_at__gte=start,
+        occurred_at__lt=end,
+    ).aggregate(
+        opens=Count("pk", filter=Q(event_type=EventType.OPENED)),
+        clicks=Count("pk", filter=Q(event_type=EventType.CLICKED)),
+    )
+    return {"opens": counts["opens"], "clicks": counts["clicks"]}
 
 
 def human_activity_since(*, event: str, pairs: list[tuple[int, datetime.datetime]]) -> set[int]:

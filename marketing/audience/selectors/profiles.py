@@ -5,7 +5,13 @@ from django.db.models.functions import Coalesce
 
 from core.errors import NotFound
 from marketing.audience.messages import PROFILE_NOT_FOUND
-from marketing.audience.models import CSB_THRESHOLD, NAME_KEY, Profile, VerificationStatus
+from marketing.audience.models import (
+    CSB_THRESHOLD,
+    NAME_KEY,
+    Profile,
+    ProfileSource,
+    VerificationStatus,
+)
 
 # Wire sort key -> ORDER BY; every order ends on a unique column so pages are stable.
 # Names sort case-insensitively (the NAME_KEY indexes).
@@ -148,3 +154,21 @@ def email_verification_counts() -> dict[str, int]:
         Profile.objects.values_list("verification_status").annotate(n=Count("id")).order_by()
     )
     return {status.value: counts.get(status.value, 0) for status in VerificationStatus}
+
+
+def profile_period_counts(start, end) -> dict[str, int]:
+    """Profiles created in [start, end) and not deleted, those of them a form created
+    (source "conversion"), and profiles that unsubscribed in it (a summary digest's
+    figures, marketing/workflows/summary)."""
+    created = Profile.objects.filter(
+        created_at__gte=start, created_at__lt=end, deleted_at__isnull=True
+    )
+    counts = created.aggregate(
+        new=Count("pk"), conversions=Count("pk", filter=Q(source=ProfileSource.CONVERSION))
+    )
+    unsubscribed = Profile.objects.filter(unsubscribed_at__gte=start, unsubscribed_at__lt=end)
+    return {
+        "newProfiles": counts["new"],
+        "formConversions": counts["conversions"],
+        "unsubscribes": unsubscribed.count(),
+    }

@@ -18,6 +18,10 @@ from marketing.delivery.models import Send, SendKind
 from marketing.rendering.services import CompiledEmail, LinkTracking
 from marketing.tracking.services import MessageTracking, send_tracking_start
 
+# The part of every send to typed addresses (transactional.addresses_send) starts so: its
+# recipients are not profiles, so their opens and clicks are no one's activity.
+ADDRESSES_PART = "addresses:"
+
 # The client's verified tracking domain, or None (marketing.senders registers its selector
 # at start: senders stands above delivery, so delivery asks through this hook).
 _tracking_domain_lookup: Callable[[str], str | None] | None = None
@@ -47,8 +51,9 @@ def send_tracking(send: Send, compiled: CompiledEmail) -> MessageTracking:
         traps=compiled.traps,
         campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
         workflow_step_id=send.source_id if send.kind == SendKind.WORKFLOW_STEP else None,
-        # A test send's opens and clicks are no one's activity.
-        record_events=send.kind != SendKind.TEST,
+        # A test send's opens and clicks are no one's activity, nor those of a send to
+        # typed addresses (a summary digest's).
+        record_events=send.kind != SendKind.TEST and not send.part.startswith(ADDRESSES_PART),
     )
 
 

@@ -26,6 +26,7 @@ from marketing.delivery.messages import TEST_RECIPIENTS_LIMIT
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, send_freeze
 from marketing.delivery.services.test_send_meter import test_send_meter
+from marketing.delivery.services.tracked import ADDRESSES_PART
 from marketing.delivery.task_declarations import SEND_RUN, TRANSACTIONAL_RUN
 
 
@@ -200,4 +201,44 @@ def notification_send(
         )
         _address_rows_add(send, emails)
         enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
+    return send
+
+
+def addresses_send(
+    *,
+    addresses: list[str],
+    subject: str,
+    html: str,
+    text: str,
+    from_name: str,
+    from_address: str,
+    source_id: int,
+    part: str,
+    reply_to: str = "",
+    kind: str = SendKind.TRANSACTIONAL,
+) -> Send:
+    """Send this message now, on the transactional lane, to typed addresses that need not
+    be profiles (a summary digest's recipients), the suppression list holding as for a
+    test. One send per (kind, source_id, part): a second call for the same finds it and
+    adds nobody. `addresses` are already checked (normalised, each once). Their opens and
+    clicks record no activity (ADDRESSES_PART)."""
+    with transaction.atomic():
+        send, created = Send.objects.get_or_create(
+            kind=kind,
+            source_id=source_id,
+            part=f"{ADDRESSES_PART}{part}",
+            defaults=dict(
+                subject=subject,
+                html=html,
+                text=text,
+                from_name=from_name,
+                from_address=_sender_check(from_address),
+                reply_to=reply_to,
+                max_attempts=4,
+                transactional=True,
+            ),
+        )
+        if created:
+            _address_rows_add(send, list(addresses))
+            enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
     return send

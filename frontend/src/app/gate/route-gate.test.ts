@@ -19,6 +19,17 @@ test('rep-notifications-only mode redirects every route not flagged for it', () 
   expect(gateRedirect(route('/accessDenied'), '', session)).toBeNull();
 });
 
+test('rep-notifications-only mode keeps the workflow screens flagged "*" and the Workflows entry open', () => {
+  const session = makeSession({ repNotificationsOnly: true });
+  for (const open of ['/WorkflowList', '/Workflow', '/workflowcampaignreport', '/workflow-analytics', '/createcampaign', '/external/summaryNotificationData']) {
+    expect(gateRedirect(route(open), '', session)).toBeNull();
+  }
+  // Not flagged in spec 2.4: summary notifications, the workflow test, the enrollment dashboard.
+  for (const closed of ['/summaryNotifications', '/summaryNotificationCampaigns', '/WorkflowTest', '/enrollmentDashboard']) {
+    expect(gateRedirect(route(closed), '', session)).toBe('/setupPage?repNotificationDisable=true');
+  }
+});
+
 test('without marketing access gated routes go to /accessDenied', () => {
   const session = makeSession({}, { userHasMKMAccess: false });
   expect(gateRedirect(route('/forms'), '', session)).toBe('/accessDenied');

@@ -22,11 +22,11 @@ interface DataTableProps<T> {
   horizontalSpacing?: number;
 }
 
-/** A striped list table in its own horizontal scroll container: its header, an empty state when
- * there are no rows, then one row per item. */
+/** A striped list table in its own horizontal scroll container: its sticky header, an empty state
+ * when there are no rows, then one row per item. */
 export function DataTable<T>({ testId, head, columnCount, rows, renderRow, highlightOnHover, loading, error, minWidth = 640, empty, horizontalSpacing }: DataTableProps<T>) {
   const table = (
-    <Table striped highlightOnHover={highlightOnHover} horizontalSpacing={horizontalSpacing ?? 'xs'} data-testid={testId}>
+    <Table striped stickyHeader highlightOnHover={highlightOnHover} horizontalSpacing={horizontalSpacing ?? 'xs'} data-testid={testId}>
       <Table.Thead>
         <Table.Tr>{head}</Table.Tr>
       </Table.Thead>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useInvalidate, type Resource } from '../../api/query';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { messages } from '../../lib/messages';
 
 interface CrudOptions<T> {
-  /** Shows the change: called after every successful save or delete. */
-  reload: () => void;
+  /** What a save or delete changes: invalidated after each, so the screens showing them refetch. */
+  invalidates: readonly Resource[];
   deleteItem: (item: T) => Promise<unknown>;
   deletedMessage: string;
   /** The question of the delete confirmation. */
@@ -16,19 +17,20 @@ interface CrudOptions<T> {
 
 /**
  * The create/rename/delete flow of a list screen: which item is being edited or deleted,
- * the name form's save, and the props of the delete confirmation (success toast and reload,
+ * the name form's save, and the props of the delete confirmation (success toast and invalidation,
  * or the error toast).
  */
-export function useCrudActions<T>({ reload, deleteItem, deletedMessage, confirmMessage, saving }: CrudOptions<T>) {
+export function useCrudActions<T>({ invalidates, deleteItem, deletedMessage, confirmMessage, saving }: CrudOptions<T>) {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
 
   const save = async (name: string) => {
     if (!saving) return;
     if (editing) await saving.save(name, editing);
     toast('success', saving.message);
-    reload();
+    void invalidate(...invalidates);
   };
 
   const remove = async () => {
@@ -38,7 +40,7 @@ export function useCrudActions<T>({ reload, deleteItem, deletedMessage, confirmM
       await deleteItem(deleting);
       toast('success', deletedMessage);
       setDeleting(null);
-      reload();
+      void invalidate(...invalidates);
     } catch (error) {
       toastError(error);
     } finally {

@@ -2,9 +2,9 @@ import { Alert, Drawer, Skeleton, Stack, Switch, Text, Textarea } from '@mantine
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { canSeeFeature } from '../../components/FeatureGate';
 import { DialogActions } from '../../components/DialogActions';
-import { useRemote } from '../../components/list/useRemote';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
@@ -34,7 +34,7 @@ export function CampaignSettingsDrawer({ opened, onClose }: DrawerProps) {
 function SettingsBody({ onClose }: Pick<DrawerProps, 'onClose'>) {
   const { access } = useSession();
   const canChange = canSeeFeature(access, undefined, true);
-  const settings = useRemote(getCampaignSettings, 'settings');
+  const settings = useApiQuery(queryKeys.detail('campaignSettings', 'current'), getCampaignSettings, { fresh: true });
   return (
     <Stack data-testid="campaign-settings">
       <Text size="sm" c="dimmed">
@@ -58,6 +58,7 @@ function SettingsBody({ onClose }: Pick<DrawerProps, 'onClose'>) {
 function SettingsForm({ settings, canChange, onClose }: { settings: CampaignSettings; canChange: boolean; onClose: () => void }) {
   const form = useForm<CampaignSettings>({ initialValues: settings });
   const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
   // Only the switches changed are sent: two admins changing different settings keep both.
   const save = form.onSubmit(async (values) => {
     setBusy(true);
@@ -65,6 +66,7 @@ function SettingsForm({ settings, canChange, onClose }: { settings: CampaignSett
       const changed = Object.fromEntries(KEYS.filter((key) => form.isDirty(key)).map((key) => [key, values[key]]));
       await updateCampaignSettings(form.isDirty('postalAddress') ? { ...changed, postalAddress: values.postalAddress } : changed);
       toast('success', text.settingsSaved);
+      void invalidate('campaignSettings');
       onClose();
     } catch (failure) {
       toastError(failure);

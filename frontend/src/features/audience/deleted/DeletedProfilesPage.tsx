@@ -1,10 +1,10 @@
 import { Alert, LoadingOverlay, Stack, Tabs } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
+import { queryKeys, useApiQuery, useInvalidate } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { useRemote } from '../../../components/list/useRemote';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { listProfiles, type ProfileFilterValues, type ProfileSortField } from '../profiles/api';
@@ -18,7 +18,8 @@ import { useAudienceOptions } from '../shared/useAudienceOptions';
 export default function DeletedProfilesPage() {
   const { status } = useSession();
   const list = useListQuery<ProfileSortField, ProfileFilterValues>({ sort: '-createdAt', filters: { status: 'deleted' } });
-  const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
+  const profiles = useApiQuery(queryKeys.list('profiles', list.params), (signal) => listProfiles(list.params, signal));
+  const invalidate = useInvalidate();
   const options = useAudienceOptions(['groups', 'tags']);
   const { selected, select, clear } = useSelection();
   const tab = list.filters.status === 'archived' ? 'archived' : 'deleted';
@@ -45,7 +46,7 @@ export default function DeletedProfilesPage() {
         actions={['restore']}
         onDone={() => {
           clear();
-          profiles.reload();
+          void invalidate('profiles', 'groups', 'tags');
         }}
       />
       {profiles.error && <Alert color="red">{profiles.error}</Alert>}

@@ -1,18 +1,15 @@
-import { ActionIcon, Button, Group, Stack, Table, Tabs, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Table, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState';
-import { PageHeader } from '../../../components/PageHeader';
 import { SenderSetupButtons } from '../../../components/SenderSetupLinks';
 import { useState } from 'react';
+import { queryKeys, useApiQuery, useInvalidate } from '../../../api/query';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FeatureGate } from '../../../components/FeatureGate';
-import { DataTable } from '../../../components/list/DataTable';
-import { ListFooter } from '../../../components/list/ListFooter';
+import { ListPage } from '../../../components/list/ListPage';
 import { useCrudActions } from '../../../components/list/useCrudActions';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { useRemote } from '../../../components/list/useRemote';
 import { isValidDomain } from '../../../lib/domain';
 import { fillErrors } from '../../../lib/form-helper';
 import { formatClientDateTime } from '../../../lib/format';
@@ -27,11 +24,12 @@ export default function DomainsPage() {
   const [type, setType] = useState<DomainKind>(1);
   const list = useListQuery();
   const query = { type, page: list.page, pageSize: list.pageSize, search: list.params.search };
-  const domains = useRemote((signal) => listDomains(query, signal), JSON.stringify(query));
+  const domains = useApiQuery(queryKeys.list('domains', query), (signal) => listDomains(query, signal));
+  const invalidate = useInvalidate();
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState(false);
   const crud = useCrudActions<ManagedDomain>({
-    reload: domains.reload,
+    invalidates: ['domains'],
     deleteItem: (domain) => deleteDomain(domain.id),
     deletedMessage: messages.domainDeleted,
     confirmMessage: (domain) => messages.deleteDomainConfirm(domain.domain),
@@ -50,7 +48,7 @@ export default function DomainsPage() {
       await addDomain(domain, type);
       toast('success', messages.domainAdded);
       setDraft('');
-      domains.reload();
+      void invalidate('domains');
     } catch (error) {
       toastError(error);
     } finally {
@@ -59,74 +57,62 @@ export default function DomainsPage() {
   };
 
   return (
-    <Stack>
-      <PageHeader title={messages.domainsTitle} description={messages.domainsIntro} actions={<SenderSetupButtons />} />
-      <Tabs
-        value={String(type)}
-        onChange={(value) => {
-          setType(value === '2' ? 2 : 1);
-          list.setPage(1);
-        }}
-      >
-        <Tabs.List>
-          <Tabs.Tab value="1">{messages.tabSuppressed}</Tabs.Tab>
-          <Tabs.Tab value="2">{messages.tabPublic}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      <Group align="flex-end" justify="space-between">
-        <TextInput label={messages.search} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={240} />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void add();
-          }}
-        >
-          <Group align="flex-end" gap="xs">
-            <TextInput label={messages.domain} placeholder="example.com" value={draft} onChange={(event) => setDraft(event.currentTarget.value)} data-testid="domain-input" />
-            <FeatureGate actionType="manageDomains" disable>
-              <Button type="submit" leftSection={<IconPlus size={16} />} loading={adding} data-testid="add-domain">
-                {messages.addDomain}
-              </Button>
-            </FeatureGate>
+    <ListPage
+      header={{ title: messages.domainsTitle, description: messages.domainsIntro, actions: <SenderSetupButtons /> }}
+      list={list}
+      query={domains}
+      above={
+        <>
+          <Tabs
+            value={String(type)}
+            onChange={(value) => {
+              setType(value === '2' ? 2 : 1);
+              list.setPage(1);
+            }}
+          >
+            <Tabs.List>
+              <Tabs.Tab value="1">{messages.tabSuppressed}</Tabs.Tab>
+              <Tabs.Tab value="2">{messages.tabPublic}</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          <Group align="flex-end" justify="space-between">
+            <TextInput label={messages.search} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={240} />
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                void add();
+              }}
+            >
+              <Group align="flex-end" gap="xs">
+                <TextInput label={messages.domain} placeholder="example.com" value={draft} onChange={(event) => setDraft(event.currentTarget.value)} data-testid="domain-input" />
+                <FeatureGate actionType="manageDomains" disable>
+                  <Button type="submit" leftSection={<IconPlus size={16} />} loading={adding} data-testid="add-domain">
+                    {messages.addDomain}
+                  </Button>
+                </FeatureGate>
+              </Group>
+            </form>
           </Group>
-        </form>
-      </Group>
-      <DataTable
-        testId="domains-table"
-        loading={domains.loading}
-        error={domains.error}
-        columnCount={3}
-        empty={
-          list.params.search ? (
-            <EmptyState icon={<IconWorld />} title={messages.noMatches} description={messages.noMatchesHint} />
-          ) : (
-            <EmptyState icon={<IconWorld />} title={messages.domainsEmpty} description={messages.domainsEmptyHint} />
-          )
-        }
-        head={
-          <>
-            <Table.Th>{messages.domain}</Table.Th>
-            <Table.Th>{messages.createdDate}</Table.Th>
-            <Table.Th>{messages.actions}</Table.Th>
-          </>
-        }
-        rows={domains.data?.items ?? []}
-        renderRow={(row) => (
-          <Table.Tr key={row.id} data-testid={`domain-row-${row.domain}`}>
-            <Table.Td>{row.domain}</Table.Td>
-            <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
-            <Table.Td>
-              <FeatureGate actionType="manageDomains" disable>
-                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => crud.setDeleting(row)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </FeatureGate>
-            </Table.Td>
-          </Table.Tr>
-        )}
-      />
-      <ListFooter answer={domains.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-      <ConfirmDialog {...crud.confirmProps} />
-    </Stack>
+        </>
+      }
+      testId="domains-table"
+      columns={[{ label: messages.domain }, { label: messages.createdDate }, { label: messages.actions }]}
+      noMatch={<EmptyState icon={<IconWorld />} title={messages.noMatches} description={messages.noMatchesHint} />}
+      empty={<EmptyState icon={<IconWorld />} title={messages.domainsEmpty} description={messages.domainsEmptyHint} />}
+      renderRow={(row) => (
+        <Table.Tr key={row.id} data-testid={`domain-row-${row.domain}`}>
+          <Table.Td>{row.domain}</Table.Td>
+          <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
+          <Table.Td>
+            <FeatureGate actionType="manageDomains" disable>
+              <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => crud.setDeleting(row)}>
+                <IconTrash size={18} stroke={1.75} />
+              </ActionIcon>
+            </FeatureGate>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      confirm={crud.confirmProps}
+    />
   );
 }

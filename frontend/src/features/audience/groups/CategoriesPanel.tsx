@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useInvalidate } from '../../../api/query';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/toast-error';
 import { messages } from '../../../lib/messages';
@@ -10,11 +11,13 @@ import { createCategory, updateCategory } from './api';
 
 interface CategoriesPanelProps {
   categories: GroupCategory[];
-  onChanged: () => void;
 }
 
-export function CategoriesPanel({ categories, onChanged }: CategoriesPanelProps) {
+export function CategoriesPanel({ categories }: CategoriesPanelProps) {
   const [editing, setEditing] = useState<GroupCategory | 'new' | null>(null);
+  const invalidate = useInvalidate();
+  // A category's name and state show in the groups list too.
+  const onChanged = () => void invalidate('groupCategories', 'groups');
 
   const save = async (name: string) => {
     if (editing === 'new') await createCategory({ name, isActive: true });

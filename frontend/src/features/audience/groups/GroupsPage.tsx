@@ -1,34 +1,30 @@
-import { Button, Grid, Select, Stack, TextInput } from '@mantine/core';
-import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/EmptyState';
-import { PageHeader } from '../../../components/PageHeader';
+import { ActionIcon, Button, Group as Row, Select, Table, Tooltip } from '@mantine/core';
+import { IconLock, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ListFooter } from '../../../components/list/ListFooter';
+import { queryKeys, useApiQuery } from '../../../api/query';
+import { EmptyState } from '../../../components/EmptyState';
+import { ListPage } from '../../../components/list/ListPage';
 import { useCrudActions } from '../../../components/list/useCrudActions';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { useRemote } from '../../../components/list/useRemote';
+import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { loadCategories } from '../shared/options-api';
 import { NameModal } from '../shared/NameModal';
 import { createGroup, deleteGroup, listGroups, updateGroup, type Group, type GroupSortField } from './api';
 import { CategoriesPanel } from './CategoriesPanel';
-import { GroupsTable } from './GroupsTable';
 import { groupNameError } from './group-rules';
 
 export default function GroupsPage() {
   const { status } = useSession();
+  const timeZoneMinutes = status?.timeZoneMinutes ?? 0;
   const list = useListQuery<GroupSortField>({ sort: 'name' });
-  const groups = useRemote((signal) => listGroups(list.params, signal), JSON.stringify(list.params));
-  const categories = useRemote(loadCategories, 'categories');
+  const groups = useApiQuery(queryKeys.list('groups', list.params), (signal) => listGroups(list.params, signal));
+  const categories = useApiQuery(queryKeys.list('groupCategories'), loadCategories);
   const categoryItems = categories.data ?? [];
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const crud = useCrudActions<Group>({
-    reload: () => {
-      groups.reload();
-      categories.reload();
-    },
+    invalidates: ['groups', 'groupCategories'],
     deleteItem: (group) => deleteGroup(group.id),
     deletedMessage: messages.groupDeleted,
     confirmMessage: (group) => messages.deleteGroupConfirm(group.name),
@@ -48,49 +44,70 @@ export default function GroupsPage() {
   };
 
   return (
-    <Stack>
-      <PageHeader
-        title={messages.groupsTitle}
-        description={messages.groupsIntro}
-        actions={
+    <ListPage
+      header={{
+        title: messages.groupsTitle,
+        description: messages.groupsIntro,
+        actions: (
           <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor('new')} data-testid="create-group">
             {messages.createGroup}
           </Button>
-        }
-      />
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack>
-            <TextInput label={messages.search} value={list.search} onChange={(event) => list.setSearch(event.currentTarget.value)} w={260} data-testid="group-search" />
-            <GroupsTable
-              rows={groups.data?.items ?? []}
-              loading={groups.loading}
-              error={groups.error}
-              sort={list.sort}
-              onSort={list.toggleSort}
-              onRename={openEditor}
-              onDelete={crud.setDeleting}
-              timeZoneMinutes={status?.timeZoneMinutes ?? 0}
-              empty={
-                list.params.search ? (
-                  <EmptyState icon={<IconUsersGroup />} title={messages.noMatches} description={messages.noMatchesHint} />
-                ) : (
-                  <EmptyState
-                    icon={<IconUsersGroup />}
-                    title={messages.groupsEmpty}
-                    description={messages.groupsEmptyHint}
-                    action={<Button onClick={() => openEditor('new')}>{messages.createGroup}</Button>}
-                  />
-                )
-              }
-            />
-            <ListFooter answer={groups.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <CategoriesPanel categories={categoryItems} onChanged={categories.reload} />
-        </Grid.Col>
-      </Grid>
+        ),
+      }}
+      list={list}
+      query={groups}
+      search={{ label: messages.search, testId: 'group-search', width: 260 }}
+      testId="groups-table"
+      columns={[
+        { label: messages.groupName, sort: 'name' },
+        { label: messages.category },
+        { label: messages.profileCount },
+        { label: messages.createdDate, sort: 'createdAt' },
+        { label: messages.actions },
+      ]}
+      noMatch={<EmptyState icon={<IconUsersGroup />} title={messages.noMatches} description={messages.noMatchesHint} />}
+      empty={
+        <EmptyState
+          icon={<IconUsersGroup />}
+          title={messages.groupsEmpty}
+          description={messages.groupsEmptyHint}
+          action={<Button onClick={() => openEditor('new')}>{messages.createGroup}</Button>}
+        />
+      }
+      renderRow={(group) => (
+        <Table.Tr key={group.id} data-testid={`group-row-${group.name}`}>
+          <Table.Td>
+            <Row gap={6}>
+              {group.isDefault && (
+                <Tooltip label={messages.defaultGroup}>
+                  <span role="img" aria-label={messages.defaultGroup} data-testid="default-lock" style={{ display: 'inline-flex' }}>
+                    <IconLock size={14} stroke={1.75} />
+                  </span>
+                </Tooltip>
+              )}
+              {group.name}
+            </Row>
+          </Table.Td>
+          <Table.Td>{group.categoryName ?? ''}</Table.Td>
+          <Table.Td>{formatNumber(group.profileCount)}</Table.Td>
+          <Table.Td>{formatClientDateTime(group.createdAt, timeZoneMinutes)}</Table.Td>
+          <Table.Td>
+            <Row gap={4}>
+              <ActionIcon variant="subtle" aria-label={`${messages.rename} ${group.name}`} onClick={() => openEditor(group)}>
+                <IconPencil size={18} stroke={1.75} />
+              </ActionIcon>
+              {!group.isDefault && (
+                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${group.name}`} onClick={() => crud.setDeleting(group)}>
+                  <IconTrash size={18} stroke={1.75} />
+                </ActionIcon>
+              )}
+            </Row>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      aside={<CategoriesPanel categories={categoryItems} />}
+      confirm={crud.confirmProps}
+    >
       <NameModal
         opened={editing !== null}
         title={editing === 'new' ? messages.createGroup : messages.renameGroup}
@@ -109,7 +126,6 @@ export default function GroupsPage() {
           comboboxProps={{ withinPortal: false }}
         />
       </NameModal>
-      <ConfirmDialog {...crud.confirmProps} />
-    </Stack>
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
-import { useState } from 'react';
+import { useInvalidate } from '../../../api/query';
 import { messages } from '../../../lib/messages';
 import type { ImportKind } from './api';
 import { ImportsTable } from './ImportsTable';
@@ -8,7 +8,7 @@ import { ImportWizard } from './ImportWizard';
 
 /** /ImportSummary and /ImportUnsubscribers: the wizard above the recent imports of its kind. */
 export function ImportPage({ kind }: { kind: ImportKind }) {
-  const [finishedImports, setFinishedImports] = useState(0);
+  const invalidate = useInvalidate();
   return (
     <Stack>
       {kind === 'subscribers' ? (
@@ -16,9 +16,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
       ) : (
         <PageHeader title={messages.importUnsubscribersTitle} description={messages.importUnsubscribersIntro} />
       )}
-      <ImportWizard kind={kind} onFinished={() => setFinishedImports((count) => count + 1)} />
+      <ImportWizard kind={kind} onFinished={() => void invalidate('imports', 'profiles', 'groups', 'tags')} />
       <Title order={3}>{messages.recentImports}</Title>
-      <ImportsTable kind={kind} refreshKey={finishedImports} />
+      <ImportsTable kind={kind} />
     </Stack>
   );
 }

@@ -1,12 +1,12 @@
 import { Alert, LoadingOverlay, Progress, Table } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { queryKeys, useApiQuery } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
 import { DataTable } from '../../../components/list/DataTable';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { useRemote } from '../../../components/list/useRemote';
 import { formatClientDateTime, formatNumber } from '../../../lib/format';
 import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
@@ -16,17 +16,16 @@ import { ErrorReportButton } from './ErrorReportButton';
 
 interface ImportsTableProps {
   kind: ImportKind;
-  /** Changing it reloads the list (a new import finished). */
-  refreshKey?: number;
   /** The empty list's way to the import wizard, on screens that are not the wizard. */
   emptyAction?: ReactNode;
 }
 
 /** The imports of one kind, newest first. */
-export function ImportsTable({ kind, refreshKey = 0, emptyAction }: ImportsTableProps) {
+export function ImportsTable({ kind, emptyAction }: ImportsTableProps) {
   const { status } = useSession();
   const list = useListQuery();
-  const imports = useRemote((signal) => listImports({ kind, page: list.page, pageSize: list.pageSize }, signal), `${kind}:${list.page}:${list.pageSize}:${refreshKey}`);
+  const query = { kind, page: list.page, pageSize: list.pageSize };
+  const imports = useApiQuery(queryKeys.list('imports', query), (signal) => listImports(query, signal));
   return (
     <div style={{ position: 'relative' }}>
       <LoadingOverlay visible={imports.loading} />

@@ -1,10 +1,10 @@
 import { Alert, Button, LoadingOverlay, Stack } from '@mantine/core';
 import { IconPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
+import { queryKeys, useApiQuery, useInvalidate } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListFooter } from '../../../components/list/ListFooter';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { useRemote } from '../../../components/list/useRemote';
 import { messages } from '../../../lib/messages';
 import { PageHeader } from '../../../components/PageHeader';
 import { useSession } from '../../../lib/session';
@@ -23,14 +23,15 @@ const noFilters: ProfileFilterValues = {};
 export default function ProfilesPage() {
   const { status } = useSession();
   const list = useListQuery<ProfileSortField, ProfileFilterValues>({ sort: '-createdAt', filters: noFilters });
-  const profiles = useRemote((signal) => listProfiles(list.params, signal), JSON.stringify(list.params));
+  const profiles = useApiQuery(queryKeys.list('profiles', list.params), (signal) => listProfiles(list.params, signal));
+  const invalidate = useInvalidate();
   const options = useAudienceOptions(['groups', 'tags', 'fields', 'reps']);
   const { selected, select, clear } = useSelection();
   const [drawer, setDrawer] = useState<{ opened: boolean; profile: Profile | null }>({ opened: false, profile: null });
 
   const afterChange = () => {
     clear();
-    profiles.reload();
+    void invalidate('profiles', 'groups', 'tags');
   };
   const { groupId, tagId, status: profileStatus, verification } = list.filters;
   const openNew = () => setDrawer({ opened: true, profile: null });
@@ -92,7 +93,7 @@ export default function ProfilesPage() {
         onClose={() => setDrawer({ opened: false, profile: null })}
         onSaved={() => {
           setDrawer({ opened: false, profile: null });
-          profiles.reload();
+          void invalidate('profiles', 'groups', 'tags');
         }}
       />
     </Stack>

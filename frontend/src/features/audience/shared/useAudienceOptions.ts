@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Named, Rep } from './options-api';
+import { queryKeys, useApiQuery } from '../../../api/query';
 import type { ProfileField } from '../fields/api';
+import type { Named, Rep } from './options-api';
 import { loadFields, loadGroupOptions, loadReps, loadTagOptions } from './options-api';
 
 export interface AudienceOptions {
@@ -8,34 +8,18 @@ export interface AudienceOptions {
   tags: Named[];
   fields: ProfileField[];
   reps: Rep[];
-  reload: () => void;
 }
 
 type Need = 'groups' | 'tags' | 'fields' | 'reps';
 
 /** Groups, tags, profile fields and reps for selects; each failed list is simply empty. */
 export function useAudienceOptions(needs: Need[]): AudienceOptions {
-  const [groups, setGroups] = useState<Named[]>([]);
-  const [tags, setTags] = useState<Named[]>([]);
-  const [fields, setFields] = useState<ProfileField[]>([]);
-  const [reps, setReps] = useState<Rep[]>([]);
-  const [loads, setLoads] = useState(0);
-  const key = needs.join(',');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const wanted = new Set(key.split(','));
-    const quiet = () => undefined;
-    if (wanted.has('groups')) loadGroupOptions(signal).then(setGroups, quiet);
-    if (wanted.has('tags')) loadTagOptions(signal).then(setTags, quiet);
-    if (wanted.has('fields')) loadFields(signal).then(setFields, quiet);
-    if (wanted.has('reps')) loadReps(signal).then(setReps, quiet);
-    return () => controller.abort();
-  }, [key, loads]);
-
-  const reload = useCallback(() => setLoads((value) => value + 1), []);
-  return { groups, tags, fields, reps, reload };
+  const wanted = new Set(needs);
+  const groups = useApiQuery(queryKeys.list('groups', { options: true }), loadGroupOptions, { enabled: wanted.has('groups') });
+  const tags = useApiQuery(queryKeys.list('tags', { options: true }), loadTagOptions, { enabled: wanted.has('tags') });
+  const fields = useApiQuery(queryKeys.list('fields', { all: true }), loadFields, { enabled: wanted.has('fields') });
+  const reps = useApiQuery(queryKeys.list('reps'), loadReps, { enabled: wanted.has('reps') });
+  return { groups: groups.data ?? [], tags: tags.data ?? [], fields: fields.data ?? [], reps: reps.data ?? [] };
 }
 
 export function toSelectData(items: Named[]) {
