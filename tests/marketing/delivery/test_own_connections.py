@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 import pytest
 from django.db import connection
-from marketing.delivery.services.sending import RunResult, send_batch_run
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 
 from core.tenancy import client_schema_follow, connection_own
 from marketing.audience.models import Profile
