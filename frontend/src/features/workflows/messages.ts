@@ -106,7 +106,7 @@ export const workflowMessages = {
   sendTo: 'Send emails until',
   longestDelay: 'Longest delay (days)',
   status: 'Status',
-  counts: (inStep: number, passed: number) => `${inStep} here · ${passed} passed`,
+  counts: (inStep: string, passed: string) => `${inStep} here · ${passed} passed`,
   // Side panel
   stepPanel: (label: string) => `${label} step`,
   triggerPanel: 'Trigger',

@@ -3,7 +3,7 @@
  * publish, and its answers are placed on the same fields by `placeServerErrors`).
  */
 import { TRIGGER_ID, unreachableSteps, type Definition, type Step, type Trigger } from './graph';
-import { workflowMessages as text } from './messages';
+import { workflowMessages as text } from '../messages';
 
 export type FieldErrors = Record<string, string>;
 

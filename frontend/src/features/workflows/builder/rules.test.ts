@@ -1,5 +1,5 @@
 import { addStep, emptyDefinition, updateStep, updateTrigger, TRIGGER_ID } from './graph';
-import { workflowMessages as text } from './messages';
+import { workflowMessages as text } from '../messages';
 import { hasProblems, placeServerErrors, stepProblems, triggerProblems, workflowProblems } from './rules';
 
 const at = { x: 0, y: 0 };

@@ -1,0 +1,59 @@
+import { NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { workflowMessages as text } from '../messages';
+import { asChoice, fromChoice } from './options';
+import { text as str, type FieldsProps } from './field-props';
+
+const UNITS = [
+  { value: 'minutes', label: 'Minutes' },
+  { value: 'hours', label: 'Hours' },
+  { value: 'days', label: 'Days' },
+  { value: 'weeks', label: 'Weeks' },
+];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((label, value) => ({ value: String(value), label }));
+const MONTH_DAYS = Array.from({ length: 31 }, (_unused, index) => ({ value: String(index + 1), label: String(index + 1) }));
+
+/** A wait: a delay, or until a weekday / day of month / time (day-only waits go at 9 AM, spec 9). */
+export function WaitFields({ values, set, errors }: FieldsProps) {
+  const mode = values.mode === 'until' ? 'until' : 'delay';
+  return (
+    <Stack gap="sm">
+      <div>
+        <Text size="sm" fw={500} id="wait-mode-label">
+          {text.waitMode}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="wait-mode-label"
+          fullWidth
+          value={mode}
+          onChange={(value) => set('mode', value)}
+          data={[
+            { value: 'delay', label: text.waitDelay },
+            { value: 'until', label: text.waitUntil },
+          ]}
+        />
+      </div>
+      {mode === 'delay' ? (
+        <>
+          <NumberInput label={text.amount} min={0} allowDecimal={false} value={str(values.amount)} onChange={(value) => set('amount', value === '' ? '' : Number(value))} error={errors.amount} data-testid="field-amount" />
+          <Select label={text.unit} data={UNITS} allowDeselect={false} value={str(values.unit) || 'days'} onChange={(value) => set('unit', value)} data-testid="field-unit" />
+        </>
+      ) : (
+        <>
+          <Select label={text.weekday} data={WEEKDAYS} clearable value={asChoice(values.weekday)} onChange={(value) => set('weekday', fromChoice(value))} />
+          <Select label={text.monthDay} data={MONTH_DAYS} clearable value={asChoice(values.monthDay)} onChange={(value) => set('monthDay', fromChoice(value))} />
+          <TextInput type="time" label={text.time} description={text.dayOnlyHint} value={str(values.time)} onChange={(event) => set('time', event.currentTarget.value)} error={errors.time} />
+          <Select
+            label={text.zone}
+            allowDeselect={false}
+            data={[
+              { value: 'client', label: text.zoneClient },
+              { value: 'profile', label: text.zoneProfile },
+            ]}
+            value={str(values.zone) || 'client'}
+            onChange={(value) => set('zone', value)}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+/** What the side panel's selects offer: the client's templates, groups, tags, fields and segments. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface PanelOptions {
+  templates: Choice[];
+  groups: Choice[];
+  tags: Choice[];
+  fields: Choice[];
+  segments: Choice[];
+}
+
+export const noOptions: PanelOptions = { templates: [], groups: [], tags: [], fields: [], segments: [] };
+
+/** Names for node summaries, by "kind:id". */
+export function optionNames(options: PanelOptions): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const [kind, list] of [
+    ['template', options.templates],
+    ['group', options.groups],
+    ['tag', options.tags],
+    ['segment', options.segments],
+  ] as const) {
+    for (const choice of list) names[`${kind}:${choice.value}`] = choice.label;
+  }
+  return names;
+}
+
+/** A select's value as a string ('' for none) and back as the id the definition keeps. */
+export const asChoice = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
+export const fromChoice = (value: string | null): number | string | null => (value === null ? null : /^\d+$/.test(value) ? Number(value) : value);
