@@ -1,4 +1,4 @@
-import type { StepType } from './graph';
+import type { StepType } from './builder/graph';
 
 // What the workflow screens say. The rules' refusals on publish come from the API in the
 // spec's wording (5.9); the builder checks the same rules as you type, in the same words.
@@ -61,17 +61,30 @@ export const activityLabels: Record<string, string> = {
 };
 
 export const workflowMessages = {
-  // Spec 5.9, word for word where it words the rule.
-  nameRequired: 'Name and description are required.',
-  actionRequired: 'At least one action and one required action.',
-  triggerRequired: 'Trigger details are required.',
-  timeOrder: 'From-time must be before to-time.',
-  delayOutside: 'The delay must fall within the workflow settings.',
-  unsavedActions: 'Unsaved actions block publishing.',
-  emailInvalid: 'An email must be valid.',
+  // Spec 5.9's rules in the API's words (marketing/workflows/messages.py): the builder shows
+  // the same message beside the same field before the server is asked.
+  nameRequired: 'Please fill Workflow Name',
+  descriptionRequired: 'Please fill Description',
+  triggerRequired: 'Please choose a trigger.',
+  triggerDetailsRequired: 'Trigger details are required.',
+  actionRequired: 'Please add at least one action.',
+  requiredActionRequired: 'Please add at least one required action: send an email, update a field, add or remove a group or tag, or notify the rep.',
+  startRequired: 'Please connect the trigger to the first step.',
+  notConnected: 'This step is not connected to the workflow.',
+  unsavedAction: 'Please save this action before publishing.',
   required: (field: string) => `Please fill ${field}`,
-  percentTotal: 'The branches must add up to 100%.',
-  notConnected: 'This step is not connected to the trigger.',
+  emailInvalid: 'Please enter valid Email ID',
+  senderRequired: 'Please select a sender or use the rep as sender.',
+  timeFormat: 'Please enter a time as HH:MM.',
+  timeOrder: 'From-time must be before to-time.',
+  delayOutside: (most: string) => `The delay must fall within the workflow settings: at most ${most}.`,
+  delayRequired: 'Please fill Delay',
+  waitDaysRequired: 'Please choose the weekdays or the days of the month to wait for.',
+  splitBranches: 'An A/B split needs at least two branches.',
+  percentTotal: "The branches' percentages must add up to 100.",
+  ruleRequired: 'Please fill Rule',
+  webhookStepUnavailable: 'Outgoing webhook steps cannot be published yet: they arrive with the webhooks integration.',
+  webhookTriggerUnavailable: 'Incoming webhook triggers cannot be published yet: they arrive with the webhooks integration.',
 
   // Builder
   builderTitle: 'Workflow',
@@ -142,7 +155,20 @@ export const workflowMessages = {
   time: 'At (time)',
   stage: 'Stage',
   frequency: 'Every',
-  recipients: 'Recipients (emails, comma separated)',
+  recipients: 'Recipients (press Enter after each email)',
+  campaignId: 'Campaign id (empty: any campaign)',
+  changedTo: 'Changed to (empty: any change)',
+  toStage: 'To stage',
+  fromStage: 'From stage (empty: any)',
+  previewText: 'Preview text',
+  useRepAsSender: "Send as the profile's rep",
+  sender: 'Sender',
+  senderFallback: 'Used when the rep is disabled, unassigned or invalid.',
+  replyTo: 'Reply-to email',
+  groups: 'Groups',
+  tags: 'Tags',
+  ccEmails: 'Copy to (press Enter after each email)',
+  endHint: 'The enrollment completes here.',
   template: 'Template',
   subject: 'Subject',
   waitMode: 'Wait',
@@ -163,7 +189,6 @@ export const workflowMessages = {
   addBranch: 'Add branch',
   removeBranch: (index: number) => `Remove branch ${String.fromCharCode(65 + index)}`,
   message: 'Message',
-  fallbackEmail: 'If there is no rep, send to',
   url: 'URL',
   webhookPending: 'Outgoing webhooks come with the integrations: this step is refused on publish until then.',
   yes: 'Yes',

@@ -3,41 +3,65 @@ import { activityLabels, workflowMessages as text } from '../messages';
 import { asChoice, fromChoice, type PanelOptions } from './options';
 import { text as str, type FieldsProps } from './field-props';
 
-const ON = [
+const KINDS = [
   { value: 'field', label: 'Profile data' },
   { value: 'group', label: 'Group membership' },
   { value: 'tag', label: 'Tag' },
   { value: 'segment', label: 'Segment membership' },
   { value: 'emailActivity', label: 'Email activity since enrollment' },
 ];
-const OPERATORS = [
-  { value: 'equals', label: 'is' },
-  { value: 'notEquals', label: 'is not' },
-  { value: 'contains', label: 'contains' },
-  { value: 'isEmpty', label: 'is empty' },
-  { value: 'isNotEmpty', label: 'is not empty' },
-];
+const OPERATORS: Record<string, { value: string; label: string }[]> = {
+  field: [
+    { value: 'equals', label: 'is' },
+    { value: 'notEquals', label: 'is not' },
+    { value: 'contains', label: 'contains' },
+    { value: 'notContains', label: 'does not contain' },
+    { value: 'isEmpty', label: 'is empty' },
+    { value: 'isNotEmpty', label: 'is not empty' },
+    { value: 'greaterThan', label: 'is greater than' },
+    { value: 'lessThan', label: 'is less than' },
+  ],
+  group: [
+    { value: 'in', label: 'is in' },
+    { value: 'notIn', label: 'is not in' },
+  ],
+  emailActivity: [
+    { value: 'happened', label: 'happened' },
+    { value: 'notHappened', label: 'did not happen' },
+  ],
+};
 const ACTIVITIES = ['emailOpened', 'linkClick'].map((value) => ({ value, label: activityLabels[value] }));
 
 /** A condition's (or goal's) rule: profile data, group, tag, segment, or email activity since enrollment. */
 export function ConditionFields({ values, set, errors, options }: FieldsProps & { options: PanelOptions }) {
-  const on = str(values.on);
+  const rule = (values.rule as Record<string, unknown> | undefined) ?? {};
+  const kind = str(rule.kind);
+  const operators = OPERATORS[kind] ?? OPERATORS.group;
+  const setRule = (key: string, value: unknown) => set('rule', { ...rule, [key]: value });
+  const chooseKind = (value: string | null) => set('rule', value ? { kind: value, operator: (OPERATORS[value] ?? OPERATORS.group)[0].value } : undefined);
+  const idSelect = (key: string, label: string, data: PanelOptions[keyof PanelOptions]) => (
+    <Select label={label} searchable required data={data} value={asChoice(rule[key])} onChange={(value) => setRule(key, fromChoice(value))} error={errors[`rule.${key}`]} data-testid={`field-rule-${key}`} />
+  );
   return (
     <Stack gap="sm">
-      <Select label={text.conditionOn} data={ON} value={asChoice(values.on)} onChange={(value) => set('on', value)} error={errors.on} data-testid="field-on" />
-      {on === 'field' ? (
+      <Select label={text.conditionOn} required data={KINDS} value={asChoice(rule.kind)} onChange={chooseKind} error={errors.rule} data-testid="field-rule-kind" />
+      {kind ? (
+        <Select label={text.operator} data={operators} allowDeselect={false} value={asChoice(rule.operator)} onChange={(value) => setRule('operator', value)} error={errors['rule.operator']} />
+      ) : null}
+      {kind === 'field' ? (
         <>
-          <Select label={text.field} searchable data={options.fields} value={asChoice(values.field)} onChange={(value) => set('field', value)} error={errors.field} />
-          <Select label={text.operator} data={OPERATORS} allowDeselect={false} value={str(values.operator) || 'equals'} onChange={(value) => set('operator', value)} />
-          {['isEmpty', 'isNotEmpty'].includes(str(values.operator)) ? null : (
-            <TextInput label={text.value} value={str(values.value)} onChange={(event) => set('value', event.currentTarget.value)} error={errors.value} />
+          <Select label={text.field} searchable required data={options.fields} value={asChoice(rule.fieldName)} onChange={(value) => setRule('fieldName', value)} error={errors['rule.fieldName']} />
+          {['isEmpty', 'isNotEmpty'].includes(str(rule.operator)) ? null : (
+            <TextInput label={text.value} value={str(rule.value)} onChange={(event) => setRule('value', event.currentTarget.value)} error={errors['rule.value']} />
           )}
         </>
       ) : null}
-      {on === 'group' ? <Select label={text.group} searchable data={options.groups} value={asChoice(values.groupId)} onChange={(value) => set('groupId', fromChoice(value))} error={errors.groupId} /> : null}
-      {on === 'tag' ? <Select label={text.tag} searchable data={options.tags} value={asChoice(values.tagId)} onChange={(value) => set('tagId', fromChoice(value))} error={errors.tagId} /> : null}
-      {on === 'segment' ? <Select label={text.segment} searchable data={options.segments} value={asChoice(values.segmentId)} onChange={(value) => set('segmentId', fromChoice(value))} error={errors.segmentId} /> : null}
-      {on === 'emailActivity' ? <Select label={text.activity} data={ACTIVITIES} value={asChoice(values.activity)} onChange={(value) => set('activity', value)} error={errors.activity} /> : null}
+      {kind === 'group' ? idSelect('groupId', text.group, options.groups) : null}
+      {kind === 'tag' ? idSelect('tagId', text.tag, options.tags) : null}
+      {kind === 'segment' ? idSelect('segmentId', text.segment, options.segments) : null}
+      {kind === 'emailActivity' ? (
+        <Select label={text.activity} required data={ACTIVITIES} value={asChoice(rule.activity)} onChange={(value) => setRule('activity', value)} error={errors['rule.activity']} />
+      ) : null}
     </Stack>
   );
 }

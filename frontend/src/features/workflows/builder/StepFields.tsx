@@ -1,24 +1,44 @@
-import { Alert, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, MultiSelect, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
 import { ConditionFields } from './ConditionFields';
 import { text as str, type FieldsProps } from './field-props';
 import type { StepType } from './graph';
-import { asChoice, fromChoice, type PanelOptions } from './options';
+import { asChoice, asChoices, fromChoice, fromChoices, type Choice, type PanelOptions } from './options';
 import { SplitFields } from './SplitFields';
 import { WaitFields } from './WaitFields';
 
-/** The fields of one step type, each with its error beside it. */
+/** The fields of one step type (marketing/workflows/definition.py's), each with its error beside it. */
 export function StepFields({ type, options, ...props }: FieldsProps & { type: StepType; options: PanelOptions }) {
   const { values, set, errors } = props;
-  const idSelect = (key: string, label: string, data: PanelOptions[keyof PanelOptions]) => (
+  const idSelect = (key: string, label: string, data: Choice[]) => (
     <Select label={label} searchable required data={data} value={asChoice(values[key])} onChange={(value) => set(key, fromChoice(value))} error={errors[key]} data-testid={`field-${key}`} />
+  );
+  const idsSelect = (key: string, label: string, data: Choice[]) => (
+    <MultiSelect label={label} searchable required data={data} value={asChoices(values[key])} onChange={(value) => set(key, fromChoices(value))} error={errors[key]} data-testid={`field-${key}`} />
+  );
+  const textInput = (key: string, label: string, required = false) => (
+    <TextInput label={label} required={required} value={str(values[key])} onChange={(event) => set(key, event.currentTarget.value)} error={errors[key]} data-testid={`field-${key}`} />
   );
   switch (type) {
     case 'sendEmail':
       return (
         <Stack gap="sm">
           {idSelect('templateId', text.template, options.templates)}
-          <TextInput label={text.subject} value={str(values.subject)} onChange={(event) => set('subject', event.currentTarget.value)} error={errors.subject} data-testid="field-subject" />
+          {textInput('subject', text.subject, true)}
+          {textInput('previewText', text.previewText)}
+          <Checkbox label={text.useRepAsSender} checked={Boolean(values.useRepAsSender)} onChange={(event) => set('useRepAsSender', event.currentTarget.checked)} />
+          <Select
+            label={text.sender}
+            description={values.useRepAsSender ? text.senderFallback : undefined}
+            searchable
+            clearable
+            data={options.senders}
+            value={asChoice(values.senderId)}
+            onChange={(value) => set('senderId', fromChoice(value))}
+            error={errors.senderId}
+            data-testid="field-senderId"
+          />
+          {textInput('replyTo', text.replyTo)}
         </Stack>
       );
     case 'wait':
@@ -31,37 +51,37 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
     case 'updateField':
       return (
         <Stack gap="sm">
-          <Select label={text.field} searchable required data={options.fields} value={asChoice(values.field)} onChange={(value) => set('field', value)} error={errors.field} data-testid="field-field" />
-          <TextInput label={text.value} value={str(values.value)} onChange={(event) => set('value', event.currentTarget.value)} error={errors.value} />
+          <Select label={text.field} searchable required data={options.fields} value={asChoice(values.fieldName)} onChange={(value) => set('fieldName', value)} error={errors.fieldName} data-testid="field-fieldName" />
+          {textInput('value', text.value)}
         </Stack>
       );
     case 'addGroup':
     case 'removeGroup':
-      return idSelect('groupId', text.group, options.groups);
+      return idsSelect('groupIds', text.groups, options.groups);
     case 'addTag':
     case 'removeTag':
-      return idSelect('tagId', text.tag, options.tags);
+      return idsSelect('tagIds', text.tags, options.tags);
     case 'notifyRep':
       return (
         <Stack gap="sm">
-          <TextInput label={text.subject} required value={str(values.subject)} onChange={(event) => set('subject', event.currentTarget.value)} error={errors.subject} data-testid="field-subject" />
-          <Textarea label={text.message} autosize minRows={3} value={str(values.message)} onChange={(event) => set('message', event.currentTarget.value)} error={errors.message} />
-          <TextInput label={text.fallbackEmail} type="email" value={str(values.fallbackEmail)} onChange={(event) => set('fallbackEmail', event.currentTarget.value)} error={errors.fallbackEmail} data-testid="field-fallbackEmail" />
+          {textInput('subject', text.subject, true)}
+          <Textarea label={text.message} required autosize minRows={3} value={str(values.message)} onChange={(event) => set('message', event.currentTarget.value)} error={errors.message} data-testid="field-message" />
+          <TagsInput label={text.ccEmails} value={asChoices(values.ccEmails)} onChange={(value) => set('ccEmails', value)} error={errors.ccEmails} data-testid="field-ccEmails" />
         </Stack>
       );
     case 'webhook':
       return (
         <Stack gap="sm">
           <Alert color="gray" variant="light">
-            {text.webhookPending}
+            {errors.type ?? text.webhookStepUnavailable}
           </Alert>
-          <TextInput label={text.url} required value={str(values.url)} onChange={(event) => set('url', event.currentTarget.value)} error={errors.url} />
+          {textInput('url', text.url)}
         </Stack>
       );
     case 'end':
       return (
         <Text size="sm" c="dimmed">
-          {'The enrollment completes here.'}
+          {text.endHint}
         </Text>
       );
   }

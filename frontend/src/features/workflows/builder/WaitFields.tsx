@@ -1,6 +1,6 @@
-import { NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { MultiSelect, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
-import { asChoice, fromChoice } from './options';
+import { asChoices, fromChoices } from './options';
 import { text as str, type FieldsProps } from './field-props';
 
 const UNITS = [
@@ -12,7 +12,7 @@ const UNITS = [
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((label, value) => ({ value: String(value), label }));
 const MONTH_DAYS = Array.from({ length: 31 }, (_unused, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
-/** A wait: a delay, or until a weekday / day of month / time (day-only waits go at 9 AM, spec 9). */
+/** A wait: a delay, or until the next of some weekdays or days of the month at a time (a day without a time: 9 AM, spec 9). */
 export function WaitFields({ values, set, errors }: FieldsProps) {
   const mode = values.mode === 'until' ? 'until' : 'delay';
   return (
@@ -34,13 +34,13 @@ export function WaitFields({ values, set, errors }: FieldsProps) {
       </div>
       {mode === 'delay' ? (
         <>
-          <NumberInput label={text.amount} min={0} allowDecimal={false} value={str(values.amount)} onChange={(value) => set('amount', value === '' ? '' : Number(value))} error={errors.amount} data-testid="field-amount" />
+          <NumberInput label={text.amount} min={0} allowDecimal={false} value={str(values.amount)} onChange={(value) => set('amount', value === '' ? null : Number(value))} error={errors.amount} data-testid="field-amount" />
           <Select label={text.unit} data={UNITS} allowDeselect={false} value={str(values.unit) || 'days'} onChange={(value) => set('unit', value)} data-testid="field-unit" />
         </>
       ) : (
         <>
-          <Select label={text.weekday} data={WEEKDAYS} clearable value={asChoice(values.weekday)} onChange={(value) => set('weekday', fromChoice(value))} />
-          <Select label={text.monthDay} data={MONTH_DAYS} clearable value={asChoice(values.monthDay)} onChange={(value) => set('monthDay', fromChoice(value))} />
+          <MultiSelect label={text.weekday} data={WEEKDAYS} value={asChoices(values.weekdays)} onChange={(value) => set('weekdays', fromChoices(value))} error={errors.weekdays} />
+          <MultiSelect label={text.monthDay} data={MONTH_DAYS} value={asChoices(values.monthDays)} onChange={(value) => set('monthDays', fromChoices(value))} error={errors.monthDays} />
           <TextInput type="time" label={text.time} description={text.dayOnlyHint} value={str(values.time)} onChange={(event) => set('time', event.currentTarget.value)} error={errors.time} />
           <Select
             label={text.zone}

@@ -38,34 +38,49 @@ function named(names: Record<string, string> | undefined, kind: string, id: unkn
   return names?.[`${kind}:${String(id)}`] ?? `#${String(id)}`;
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const RULE_KINDS: Record<string, string> = {
+  field: 'Profile data',
+  group: 'Group membership',
+  tag: 'Tag',
+  segment: 'Segment membership',
+  emailActivity: 'Email activity',
+};
+
+function namedList(names: Record<string, string> | undefined, kind: string, ids: unknown): string {
+  return Array.isArray(ids) ? ids.map((id) => named(names, kind, id)).join(', ') : '';
+}
+
 /** One line under a node's title saying what it does, or what is missing. */
 export function stepSummary(step: Step, names?: Record<string, string>): string {
   switch (step.type) {
     case 'sendEmail':
-      return step.templateId ? named(names, 'template', step.templateId) : text.required(text.template);
+      return step.templateId ? String(step.subject || named(names, 'template', step.templateId)) : text.required('Template');
     case 'wait':
       if (step.mode === 'until') {
-        const parts = [step.weekday !== undefined && step.weekday !== '' ? `weekday ${String(step.weekday)}` : '', step.monthDay ? `day ${String(step.monthDay)}` : '', String(step.time || '09:00')];
-        return `Until ${parts.filter(Boolean).join(', ')}`;
+        const days = Array.isArray(step.weekdays) && step.weekdays.length ? step.weekdays.map((day) => WEEKDAYS[Number(day)] ?? day).join(', ') : Array.isArray(step.monthDays) ? step.monthDays.map((day) => `day ${day}`).join(', ') : '';
+        return `Until ${days} ${String(step.time || '09:00')}`.replace(/\s+/g, ' ');
       }
-      return step.amount ? `${String(step.amount)} ${String(step.unit ?? 'days')}` : text.required(text.amount);
+      return step.amount !== undefined && step.amount !== null ? `${String(step.amount)} ${String(step.unit ?? 'days')}` : text.delayRequired;
     case 'condition':
-    case 'goal':
-      return step.on ? String(step.label || step.on) : text.required(text.conditionOn);
+    case 'goal': {
+      const rule = step.rule as Record<string, unknown> | undefined;
+      return rule?.kind ? RULE_KINDS[String(rule.kind)] ?? String(rule.kind) : text.ruleRequired;
+    }
     case 'split':
       return (step.branches ?? []).map((branch) => `${branch.percent}%`).join(' / ');
     case 'updateField':
-      return step.field ? `${String(step.field)} = ${String(step.value ?? '')}` : text.required(text.field);
+      return step.fieldName ? `${String(step.fieldName)} = ${String(step.value ?? '')}` : text.required('Field');
     case 'addGroup':
     case 'removeGroup':
-      return step.groupId ? named(names, 'group', step.groupId) : text.required(text.group);
+      return namedList(names, 'group', step.groupIds) || text.required('Groups');
     case 'addTag':
     case 'removeTag':
-      return step.tagId ? named(names, 'tag', step.tagId) : text.required(text.tag);
+      return namedList(names, 'tag', step.tagIds) || text.required('Tags');
     case 'notifyRep':
-      return step.subject ? String(step.subject) : text.required(text.subject);
+      return step.subject ? String(step.subject) : text.required('Subject');
     case 'webhook':
-      return step.url ? String(step.url) : text.required(text.url);
+      return step.url ? String(step.url) : text.url;
     case 'end':
       return '';
   }

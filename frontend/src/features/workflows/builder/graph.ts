@@ -47,7 +47,8 @@ export interface Step {
 
 export interface Trigger {
   id: typeof TRIGGER_ID;
-  kind: string;
+  /** Null until chosen (the API's TriggerKind). */
+  kind: string | null;
   [field: string]: unknown;
 }
 
@@ -66,7 +67,7 @@ const TERMINAL: ReadonlySet<StepType> = new Set(['end']);
 
 export function emptyDefinition(): Definition {
   return {
-    trigger: { id: TRIGGER_ID, kind: '' },
+    trigger: { id: TRIGGER_ID, kind: null },
     steps: [],
     start: null,
     positions: { [TRIGGER_ID]: { x: 0, y: 0 } },
@@ -153,6 +154,8 @@ export function newStep(id: string, type: StepType): Step {
       return { id, type, yes: null, no: null };
     case 'split':
       return { id, type, branches: [{ percent: 50, next: null }, { percent: 50, next: null }] };
+    case 'wait':
+      return { id, type, mode: 'delay', amount: 1, unit: 'days', next: null };
     case 'end':
       return { id, type };
     default:
@@ -332,12 +335,20 @@ export function fromJson(json: unknown): Definition {
   return layout(definition);
 }
 
-/** The definition as the API takes it: positions rounded, nothing else added. */
+const EXITS = new Set(['next', 'yes', 'no']);
+
+/** A node's fields without the empty ones (an emptied input is "no value", which the API takes as absent). */
+function withoutBlanks<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([key, value]) => EXITS.has(key) || (value !== '' && value !== undefined && value !== null))) as T;
+}
+
+/** The definition as the API takes it: empty fields dropped, positions rounded. */
 export function toJson(definition: Definition): Definition {
   const positions = Object.fromEntries(
     Object.entries(definition.positions).map(([id, { x, y }]) => [id, { x: Math.round(x), y: Math.round(y) }]),
   );
-  return { trigger: definition.trigger, steps: definition.steps, start: definition.start, positions };
+  const trigger = { ...withoutBlanks(definition.trigger), kind: definition.trigger.kind || null };
+  return { trigger, steps: definition.steps.map(withoutBlanks), start: definition.start, positions };
 }
 
 /** Steps nothing leads to from the trigger: drawn, saved, but never run. */

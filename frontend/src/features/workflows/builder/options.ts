@@ -6,13 +6,14 @@ export interface Choice {
 
 export interface PanelOptions {
   templates: Choice[];
+  senders: Choice[];
   groups: Choice[];
   tags: Choice[];
   fields: Choice[];
   segments: Choice[];
 }
 
-export const noOptions: PanelOptions = { templates: [], groups: [], tags: [], fields: [], segments: [] };
+export const noOptions: PanelOptions = { templates: [], senders: [], groups: [], tags: [], fields: [], segments: [] };
 
 /** Names for node summaries, by "kind:id". */
 export function optionNames(options: PanelOptions): Record<string, string> {
@@ -27,6 +28,10 @@ export function optionNames(options: PanelOptions): Record<string, string> {
   }
   return names;
 }
+
+/** A multi-select's values as strings, and back as the ids the definition keeps. */
+export const asChoices = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+export const fromChoices = (values: string[]): number[] => values.map(Number).filter((each) => Number.isInteger(each));
 
 /** A select's value as a string ('' for none) and back as the id the definition keeps. */
 export const asChoice = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));

@@ -1,6 +1,6 @@
 import { addStep, emptyDefinition, updateStep, updateTrigger, TRIGGER_ID } from './graph';
 import { workflowMessages as text } from '../messages';
-import { hasProblems, placeServerErrors, stepProblems, triggerProblems, workflowProblems } from './rules';
+import { hasProblems, mostWords, placeServerErrors, settingsProblems, stepProblems, triggerProblems, workflowProblems } from './rules';
 
 const at = { x: 0, y: 0 };
 const meta = { name: 'Welcome', description: 'New sign-ups', settings: {} };
@@ -8,77 +8,96 @@ const meta = { name: 'Welcome', description: 'New sign-ups', settings: {} };
 function valid() {
   let definition = updateTrigger(emptyDefinition(), { kind: 'tagAdded', tagId: 3 });
   definition = addStep(definition, 'sendEmail', at).definition;
-  return updateStep(definition, 's1', { templateId: 9 });
+  return updateStep(definition, 's1', { templateId: 9, senderId: 2, subject: 'Hello' });
 }
 
 test('a whole workflow passes', () => {
   expect(hasProblems(workflowProblems(meta, valid()))).toBe(false);
 });
 
-test('name and description are required, in the spec words', () => {
+test('name and description are required, in the API words', () => {
   const problems = workflowProblems({ ...meta, name: ' ', description: '' }, valid());
-  expect(problems.fields).toEqual({ name: text.nameRequired, description: text.nameRequired });
+  expect(problems.fields).toEqual({ name: 'Please fill Workflow Name', description: 'Please fill Description' });
 });
 
-test('from-time must be before to-time', () => {
-  const problems = workflowProblems({ ...meta, settings: { sendFrom: '17:00', sendTo: '09:00' } }, valid());
-  expect(problems.fields.sendTo).toBe('From-time must be before to-time.');
-  expect(workflowProblems({ ...meta, settings: { sendFrom: '09:00', sendTo: '17:00' } }, valid()).fields).toEqual({});
+test('from-time must be before to-time; both are needed once one is set', () => {
+  expect(settingsProblems({ sendWindow: { fromTime: '17:00', toTime: '09:00' } })).toEqual({ toTime: 'From-time must be before to-time.' });
+  expect(settingsProblems({ sendWindow: { fromTime: '09:00', toTime: '' } })).toEqual({ toTime: 'Please fill To Time' });
+  expect(settingsProblems({ sendWindow: { fromTime: '9', toTime: '10:00' } })).toEqual({ fromTime: text.timeFormat });
+  expect(settingsProblems({ sendWindow: { fromTime: '09:00', toTime: '17:00' } })).toEqual({});
 });
 
-test('at least one action: waits and ends alone are not one', () => {
+test('at least one action, and one required action', () => {
   const empty = updateTrigger(emptyDefinition(), { kind: 'tagAdded', tagId: 3 });
-  expect(workflowProblems(meta, empty).general).toEqual(['At least one action and one required action.']);
-  const waits = updateStep(addStep(empty, 'wait', at).definition, 's1', { amount: 1, unit: 'days' });
-  expect(workflowProblems(meta, waits).general).toEqual([text.actionRequired]);
+  expect(workflowProblems(meta, empty).general).toEqual(['Please add at least one action.']);
+  const waits = updateStep(addStep(empty, 'wait', at).definition, 's1', { mode: 'delay', amount: 1, unit: 'days' });
+  expect(workflowProblems(meta, waits).general).toEqual([text.requiredActionRequired]);
 });
 
 test('trigger details are required', () => {
-  expect(triggerProblems({ id: TRIGGER_ID, kind: '' })).toEqual({ kind: 'Trigger details are required.' });
-  expect(triggerProblems({ id: TRIGGER_ID, kind: 'emailActivity' })).toEqual({ activity: text.triggerRequired });
-  expect(triggerProblems({ id: TRIGGER_ID, kind: 'summaryNotification', frequency: 'week', recipients: 'a@b.com, nope' })).toEqual({
-    recipients: 'An email must be valid.',
+  expect(triggerProblems({ id: TRIGGER_ID, kind: '' })).toEqual({ kind: 'Please choose a trigger.' });
+  expect(triggerProblems({ id: TRIGGER_ID, kind: 'emailActivity' })).toEqual({ activity: 'Trigger details are required.' });
+  expect(triggerProblems({ id: TRIGGER_ID, kind: 'summaryNotification', frequency: 'week', recipients: ['a@b.com', 'nope'] })).toEqual({
+    recipients: 'Please enter valid Email ID',
   });
 });
 
 test('the delay must fall within the workflow settings', () => {
-  const wait = { id: 's1', type: 'wait' as const, amount: 3, unit: 'weeks' };
-  expect(stepProblems(wait, { maxDelayDays: 20 })).toEqual({ amount: 'The delay must fall within the workflow settings.' });
-  expect(stepProblems(wait, { maxDelayDays: 21 })).toEqual({});
-  expect(stepProblems({ ...wait, amount: '' }, {})).toEqual({ amount: text.required(text.amount) });
-  expect(stepProblems({ id: 's1', type: 'wait', mode: 'until', weekday: 1 }, {})).toEqual({});
-});
-
-test('split percentages add up to 100, and a rep fallback email must be valid', () => {
-  expect(stepProblems({ id: 's1', type: 'split', branches: [{ percent: 50, next: null }, { percent: 40, next: null }] }, {})).toEqual({
-    branches: text.percentTotal,
+  const wait = { id: 's1', type: 'wait' as const, mode: 'delay', amount: 3, unit: 'weeks' };
+  expect(stepProblems(wait, { maxDelay: { amount: 20, unit: 'days' } })).toEqual({
+    amount: 'The delay must fall within the workflow settings: at most 20 days.',
   });
-  expect(stepProblems({ id: 's1', type: 'notifyRep', subject: 'Hi', fallbackEmail: 'x@' }, {})).toEqual({ fallbackEmail: text.emailInvalid });
+  expect(stepProblems(wait, { maxDelay: { amount: 3, unit: 'weeks' } })).toEqual({});
+  expect(stepProblems({ ...wait, amount: 60, unit: 'weeks' }, {})).toEqual({ amount: text.delayOutside('365 days') });
+  expect(stepProblems({ ...wait, amount: null }, {})).toEqual({ amount: 'Please fill Delay' });
+  expect(stepProblems({ id: 's1', type: 'wait', mode: 'until', weekdays: [1] }, {})).toEqual({});
+  expect(stepProblems({ id: 's1', type: 'wait', mode: 'until' }, {})).toEqual({ weekdays: text.waitDaysRequired });
+  expect(mostWords(90)).toBe('90 minutes');
 });
 
-test('a step the trigger does not reach is named', () => {
-  const definition = updateStep(addStep(valid(), 'addTag', at).definition, 's2', { tagId: 1 });
+test('each step type asks for what it needs', () => {
+  expect(stepProblems({ id: 's1', type: 'sendEmail' }, {})).toEqual({
+    templateId: 'Please fill Template',
+    subject: 'Please fill Subject',
+    senderId: text.senderRequired,
+  });
+  expect(stepProblems({ id: 's1', type: 'sendEmail', templateId: 1, subject: 'Hi', useRepAsSender: true, replyTo: 'x@' }, {})).toEqual({ replyTo: text.emailInvalid });
+  expect(stepProblems({ id: 's1', type: 'split', branches: [{ percent: 50, next: null }, { percent: 40, next: null }] }, {})).toEqual({ branches: text.percentTotal });
+  expect(stepProblems({ id: 's1', type: 'notifyRep', subject: 'Hi', message: 'Call', ccEmails: ['x@'] }, {})).toEqual({ ccEmails: text.emailInvalid });
+  expect(stepProblems({ id: 's1', type: 'addTag', tagIds: [] }, {})).toEqual({ tagIds: 'Please fill Tags' });
+  expect(stepProblems({ id: 's1', type: 'condition' }, {})).toEqual({ rule: 'Please fill Rule' });
+  expect(stepProblems({ id: 's1', type: 'condition', rule: { kind: 'field', operator: 'equals' } }, {})).toEqual({
+    'rule.fieldName': 'Please fill Field',
+    'rule.value': 'Please fill Value',
+  });
+  expect(stepProblems({ id: 's1', type: 'goal', rule: { kind: 'emailActivity', operator: 'happened', activity: 'emailOpened' } }, {})).toEqual({});
+});
+
+test('a step the trigger does not reach is named, and so is a trigger leading nowhere', () => {
+  const definition = updateStep(addStep(valid(), 'addTag', at).definition, 's2', { tagIds: [1] });
   expect(workflowProblems(meta, definition).nodes.s2).toEqual({ _node: text.notConnected });
+  const nowhere = { ...valid(), start: null };
+  expect(workflowProblems(meta, nowhere).nodes[TRIGGER_ID]).toEqual({ _node: text.startRequired });
 });
 
 test("the server's errors land on the step and field they name", () => {
-  const placed = placeServerErrors(
-    {
-      'steps.s1.templateId': ['Please fill Template'],
-      'trigger.formId': ['Trigger details are required.'],
-      'settings.sendTo': ['From-time must be before to-time.'],
-      name: ['Name and description are required.'],
-      definition: ['At least one action and one required action.'],
-      s1: ['Unsaved actions block publishing.'],
-    },
-    ['s1'],
-  );
+  const placed = placeServerErrors({
+    'steps.s1.templateId': ['The selected template does not exist.'],
+    'steps.s1.rule.fieldName': ['Please fill Field'],
+    'steps.s2.step': ['Please save this action before publishing.'],
+    'trigger.formId': ['Trigger details are required.'],
+    'trigger.start': ['Please connect the trigger to the first step.'],
+    'settings.toTime': ['From-time must be before to-time.'],
+    name: ['Please fill Workflow Name'],
+    steps: ['Please add at least one action.'],
+  });
   expect(placed).toEqual({
-    fields: { sendTo: 'From-time must be before to-time.', name: 'Name and description are required.' },
+    fields: { toTime: 'From-time must be before to-time.', name: 'Please fill Workflow Name' },
     nodes: {
-      s1: { templateId: 'Please fill Template', _node: 'Unsaved actions block publishing.' },
-      trigger: { formId: 'Trigger details are required.' },
+      s1: { templateId: 'The selected template does not exist.', 'rule.fieldName': 'Please fill Field' },
+      s2: { _node: 'Please save this action before publishing.' },
+      trigger: { formId: 'Trigger details are required.', _node: 'Please connect the trigger to the first step.' },
     },
-    general: ['At least one action and one required action.'],
+    general: ['Please add at least one action.'],
   });
 });

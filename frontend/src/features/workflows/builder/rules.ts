@@ -1,17 +1,21 @@
 /**
- * Spec 5.9's rules as the builder checks them while you edit (the server checks the same on
- * publish, and its answers are placed on the same fields by `placeServerErrors`).
+ * Spec 5.9's rules as the builder checks them while you edit, mirroring the server's check
+ * (marketing/workflows/services/checking.py) field by field and word for word, less what
+ * only the server knows (whether a template, group or field still exists). The server's
+ * answer to a refused publish is placed on the same fields by `placeServerErrors`.
  */
-import { TRIGGER_ID, unreachableSteps, type Definition, type Step, type Trigger } from './graph';
+import { reachable, TRIGGER_ID, type Definition, type Step, type Trigger } from './graph';
 import { workflowMessages as text } from '../messages';
 
 export type FieldErrors = Record<string, string>;
 
+export type TimeUnit = 'minutes' | 'hours' | 'days' | 'weeks';
+
 export interface WorkflowSettings {
-  sendFrom?: string;
-  sendTo?: string;
-  maxDelayDays?: number | null;
-  [key: string]: unknown;
+  sendWindow?: { fromTime?: string | null; toTime?: string | null } | null;
+  sendDays?: number[] | null;
+  timeZone?: 'client' | 'profile';
+  maxDelay?: { amount: number; unit: TimeUnit } | null;
 }
 
 export interface WorkflowMeta {
@@ -21,16 +25,42 @@ export interface WorkflowMeta {
 }
 
 export interface Problems {
-  /** The workflow's own fields: name, description, sendFrom, sendTo, maxDelayDays. */
+  /** The workflow's own fields: name, description, fromTime, toTime. */
   fields: FieldErrors;
-  /** Per node id (the trigger's is "trigger"), per field. */
+  /** Per node id (the trigger's is "trigger"), per field ("rule.fieldName"...); "_node" is the node's own. */
   nodes: Record<string, FieldErrors>;
   /** What belongs to no field (no action). */
   general: string[];
 }
 
+export const UNIT_MINUTES: Record<TimeUnit, number> = { minutes: 1, hours: 60, days: 1440, weeks: 10080 };
+export const DELAY_MAX_DAYS = 365;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-const UNIT_DAYS: Record<string, number> = { minutes: 1 / 1440, hours: 1 / 24, days: 1, weeks: 7 };
+const REQUIRED_ACTIONS = new Set(['sendEmail', 'updateField', 'addGroup', 'removeGroup', 'addTag', 'removeTag', 'notifyRep', 'webhook']);
+const RULE_OPERATORS: Record<string, string[]> = {
+  field: ['equals', 'notEquals', 'contains', 'notContains', 'isEmpty', 'isNotEmpty', 'greaterThan', 'lessThan'],
+  group: ['in', 'notIn'],
+  tag: ['in', 'notIn'],
+  segment: ['in', 'notIn'],
+  emailActivity: ['happened', 'notHappened'],
+};
+
+const TRIGGER_DETAILS: Record<string, string[]> = {
+  formSubmission: ['formId'],
+  emailActivity: ['activity'],
+  webhook: ['webhookId'],
+  segmentEntered: ['segmentId'],
+  segmentLeft: ['segmentId'],
+  fieldChanged: ['fieldName'],
+  groupAdded: ['groupId'],
+  groupRemoved: ['groupId'],
+  tagAdded: ['tagId'],
+  tagRemoved: ['tagId'],
+  dateField: ['fieldName', 'days', 'direction', 'time'],
+  stageChanged: ['toStage'],
+  summaryNotification: ['frequency', 'recipients'],
+};
 
 export const isBlank = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -39,108 +69,150 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
-/** "09:30" as minutes of the day; null when not a time. */
-function minutes(time: unknown): number | null {
-  if (typeof time !== 'string') return null;
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+function emailProblem(emails: unknown): string | null {
+  if (!Array.isArray(emails)) return null;
+  return emails.some((email) => !isEmail(String(email))) ? text.emailInvalid : null;
 }
 
-/** A wait's delay in days (null when it is an until-wait or has no amount). */
-export function delayDays(step: Step): number | null {
-  if (step.mode === 'until') return null;
-  const amount = Number(step.amount);
-  if (!Number.isFinite(amount) || step.amount === '' || step.amount === undefined) return null;
-  return amount * (UNIT_DAYS[String(step.unit ?? 'days')] ?? 1);
+/** "3 weeks": the longest delay as the server words it. */
+export function mostWords(minutes: number): string {
+  for (const unit of ['weeks', 'days', 'hours'] as const) {
+    if (minutes % UNIT_MINUTES[unit] === 0) return `${minutes / UNIT_MINUTES[unit]} ${unit}`;
+  }
+  return `${minutes} minutes`;
 }
 
-const TRIGGER_KEYS: Record<string, string[]> = {
-  formSubmission: ['formId'],
-  emailActivity: ['activity'],
-  webhook: [],
-  segmentEntered: ['segmentId'],
-  segmentLeft: ['segmentId'],
-  fieldChanged: ['field'],
-  groupAdded: ['groupId'],
-  groupRemoved: ['groupId'],
-  tagAdded: ['tagId'],
-  tagRemoved: ['tagId'],
-  dateField: ['field', 'days', 'direction'],
-  stageChanged: [],
-  summaryNotification: ['frequency', 'recipients'],
-};
+export function maxDelayMinutes(settings: WorkflowSettings): number {
+  const most = settings.maxDelay;
+  return most ? most.amount * UNIT_MINUTES[most.unit] : DELAY_MAX_DAYS * 1440;
+}
+
+export function settingsProblems(settings: WorkflowSettings): FieldErrors {
+  const window = settings.sendWindow;
+  if (!window || (!window.fromTime && !window.toTime)) return {};
+  const errors: FieldErrors = {};
+  for (const [field, label] of [
+    ['fromTime', 'From Time'],
+    ['toTime', 'To Time'],
+  ] as const) {
+    const value = window[field];
+    if (!value) errors[field] = text.required(label);
+    else if (!HH_MM.test(value)) errors[field] = text.timeFormat;
+  }
+  if (Object.keys(errors).length === 0 && String(window.fromTime) >= String(window.toTime)) errors.toTime = text.timeOrder;
+  return errors;
+}
 
 export function triggerProblems(trigger: Trigger): FieldErrors {
-  if (isBlank(trigger.kind)) return { kind: text.triggerRequired };
+  if (!trigger.kind) return { kind: text.triggerRequired };
   const errors: FieldErrors = {};
-  for (const key of TRIGGER_KEYS[trigger.kind] ?? []) if (isBlank(trigger[key])) errors[key] = text.triggerRequired;
-  if (trigger.kind === 'summaryNotification' && typeof trigger.recipients === 'string' && trigger.recipients.trim()) {
-    const bad = trigger.recipients.split(',').some((email) => !isEmail(email));
-    if (bad) errors.recipients = text.emailInvalid;
+  for (const key of TRIGGER_DETAILS[trigger.kind] ?? []) if (isBlank(trigger[key])) errors[key] = text.triggerDetailsRequired;
+  if (trigger.kind === 'webhook') errors.kind = text.webhookTriggerUnavailable;
+  if (!errors.time && typeof trigger.time === 'string' && trigger.time && !HH_MM.test(trigger.time)) errors.time = text.timeFormat;
+  const recipients = emailProblem(trigger.recipients);
+  if (recipients && !errors.recipients) errors.recipients = recipients;
+  return errors;
+}
+
+function ruleProblems(rule: Record<string, unknown> | undefined | null): FieldErrors {
+  if (!rule || isBlank(rule.kind)) return { rule: text.ruleRequired };
+  const kind = String(rule.kind);
+  const errors: FieldErrors = {};
+  if (!RULE_OPERATORS[kind]?.includes(String(rule.operator))) errors['rule.operator'] = text.required('Operator');
+  const needs: Record<string, [string, string]> = {
+    field: ['fieldName', 'Field'],
+    group: ['groupId', 'Group'],
+    tag: ['tagId', 'Tag'],
+    segment: ['segmentId', 'Segment'],
+  };
+  if (needs[kind]) {
+    const [field, label] = needs[kind];
+    if (isBlank(rule[field])) errors[`rule.${field}`] = text.required(label);
+    if (kind === 'field' && !['isEmpty', 'isNotEmpty'].includes(String(rule.operator)) && isBlank(rule.value)) {
+      errors['rule.value'] = text.required('Value');
+    }
+  } else if (isBlank(rule.activity)) {
+    errors['rule.activity'] = text.required('Email Activity');
   }
   return errors;
 }
 
-const STEP_KEYS: Partial<Record<Step['type'], [string, string][]>> = {
-  sendEmail: [['templateId', text.template]],
-  updateField: [['field', text.field]],
-  addGroup: [['groupId', text.group]],
-  removeGroup: [['groupId', text.group]],
-  addTag: [['tagId', text.tag]],
-  removeTag: [['tagId', text.tag]],
-  notifyRep: [['subject', text.subject]],
-  webhook: [['url', text.url]],
-  condition: [['on', text.conditionOn]],
-  goal: [['on', text.conditionOn]],
-};
+function waitProblems(step: Step, settings: WorkflowSettings): FieldErrors {
+  if (isBlank(step.mode)) return { mode: text.required('Wait') };
+  if (step.mode === 'delay') {
+    if (isBlank(step.amount) || isBlank(step.unit)) return { amount: text.delayRequired };
+    const most = maxDelayMinutes(settings);
+    const minutes = Number(step.amount) * (UNIT_MINUTES[step.unit as TimeUnit] ?? 1);
+    return minutes > most ? { amount: text.delayOutside(mostWords(most)) } : {};
+  }
+  const errors: FieldErrors = {};
+  if (isBlank(step.weekdays) && isBlank(step.monthDays)) errors.weekdays = text.waitDaysRequired;
+  if (typeof step.time === 'string' && step.time && !HH_MM.test(step.time)) errors.time = text.timeFormat;
+  return errors;
+}
 
 export function stepProblems(step: Step, settings: WorkflowSettings): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const [key, label] of STEP_KEYS[step.type] ?? []) if (isBlank(step[key])) errors[key] = text.required(label);
-  if (step.type === 'wait') {
-    if (step.mode === 'until') {
-      if (isBlank(step.weekday) && isBlank(step.monthDay) && isBlank(step.time)) errors.time = text.required(text.time);
-    } else {
-      const days = delayDays(step);
-      const longest = settings.maxDelayDays;
-      if (days === null || days <= 0) errors.amount = text.required(text.amount);
-      else if (typeof longest === 'number' && longest > 0 && days > longest) errors.amount = text.delayOutside;
+  const blank = (field: string, label: string): FieldErrors => (isBlank(step[field]) || String(step[field]).trim() === '' ? { [field]: text.required(label) } : {});
+  switch (step.type) {
+    case 'sendEmail': {
+      const errors: FieldErrors = { ...blank('templateId', 'Template'), ...blank('subject', 'Subject') };
+      if (isBlank(step.senderId) && !step.useRepAsSender) errors.senderId = text.senderRequired;
+      if (typeof step.replyTo === 'string' && step.replyTo && !isEmail(step.replyTo)) errors.replyTo = text.emailInvalid;
+      return errors;
     }
+    case 'wait':
+      return waitProblems(step, settings);
+    case 'condition':
+    case 'goal':
+      return ruleProblems(step.rule as Record<string, unknown> | undefined);
+    case 'split': {
+      const branches = step.branches ?? [];
+      if (branches.length < 2) return { branches: text.splitBranches };
+      const total = branches.reduce((sum, branch) => sum + (Number(branch.percent) || 0), 0);
+      return total === 100 ? {} : { branches: text.percentTotal };
+    }
+    case 'updateField':
+      return blank('fieldName', 'Field');
+    case 'addGroup':
+    case 'removeGroup':
+      return blank('groupIds', 'Groups');
+    case 'addTag':
+    case 'removeTag':
+      return blank('tagIds', 'Tags');
+    case 'notifyRep': {
+      const errors: FieldErrors = { ...blank('subject', 'Subject'), ...blank('message', 'Message') };
+      const cc = emailProblem(step.ccEmails);
+      if (cc) errors.ccEmails = cc;
+      return errors;
+    }
+    case 'webhook':
+      return { type: text.webhookStepUnavailable };
+    case 'end':
+      return {};
   }
-  if (step.type === 'split') {
-    const total = (step.branches ?? []).reduce((sum, branch) => sum + (Number(branch.percent) || 0), 0);
-    if (total !== 100) errors.branches = text.percentTotal;
-  }
-  if ((step.type === 'condition' || step.type === 'goal') && ['field'].includes(String(step.on)) && isBlank(step.field)) {
-    errors.field = text.required(text.field);
-  }
-  if (step.type === 'notifyRep' && typeof step.fallbackEmail === 'string' && step.fallbackEmail.trim() && !isEmail(step.fallbackEmail)) {
-    errors.fallbackEmail = text.emailInvalid;
-  }
-  return errors;
 }
 
 /** Every rule of 5.9 the builder can check before publishing. */
 export function workflowProblems(meta: WorkflowMeta, definition: Definition): Problems {
-  const fields: FieldErrors = {};
+  const fields: FieldErrors = { ...settingsProblems(meta.settings) };
   if (!meta.name.trim()) fields.name = text.nameRequired;
-  if (!meta.description.trim()) fields.description = text.nameRequired;
-  const from = minutes(meta.settings.sendFrom);
-  const to = minutes(meta.settings.sendTo);
-  if (from !== null && to !== null && from >= to) fields.sendTo = text.timeOrder;
+  if (!meta.description.trim()) fields.description = text.descriptionRequired;
 
   const nodes: Record<string, FieldErrors> = {};
-  const trigger = triggerProblems(definition.trigger);
-  if (Object.keys(trigger).length) nodes[TRIGGER_ID] = trigger;
-  for (const step of definition.steps) {
-    const errors = stepProblems(step, meta.settings);
-    if (Object.keys(errors).length) nodes[step.id] = errors;
-  }
-  for (const id of unreachableSteps(definition)) nodes[id] = { ...nodes[id], _node: text.notConnected };
-
+  const add = (id: string, errors: FieldErrors) => {
+    if (Object.keys(errors).length) nodes[id] = { ...nodes[id], ...errors };
+  };
+  add(TRIGGER_ID, triggerProblems(definition.trigger));
   const general: string[] = [];
-  const actions = definition.steps.filter((step) => !['wait', 'condition', 'split', 'goal', 'end'].includes(step.type));
-  if (definition.start === null || actions.length === 0) general.push(text.actionRequired);
+  const steps = definition.steps;
+  if (!steps.some((step) => step.type !== 'end')) general.push(text.actionRequired);
+  else if (!steps.some((step) => REQUIRED_ACTIONS.has(step.type))) general.push(text.requiredActionRequired);
+  if (steps.length && definition.start === null) add(TRIGGER_ID, { _node: text.startRequired });
+  if (definition.start !== null) {
+    const live = reachable(definition, [TRIGGER_ID]);
+    for (const step of steps) if (!live.has(step.id)) add(step.id, { _node: text.notConnected });
+  }
+  for (const step of steps) add(step.id, stepProblems(step, meta.settings));
   return { fields, nodes, general };
 }
 
@@ -148,24 +220,28 @@ export function hasProblems(problems: Problems): boolean {
   return Object.keys(problems.fields).length > 0 || Object.keys(problems.nodes).length > 0 || problems.general.length > 0;
 }
 
+/** A node's problems that are its own rather than one field's (its place in the graph, an unsaved edit). */
+const NODE_FIELDS = new Set(['step', 'id', 'next', 'start', 'type']);
+
 /**
- * The server's field errors (ApiError.errors) placed like the builder's own: "steps.s2.templateId"
- * (or "s2.templateId", "trigger.formId") on that node's field, "settings.sendTo" and "name" on the
- * workflow's fields, the rest in general.
+ * The server's field errors (ApiError.errors of a refused publish) placed like the builder's
+ * own: "steps.<id>.<field>" and "trigger.<field>" on that node's field, "settings.<field>",
+ * "name" and "description" on the workflow's fields, the rest in general.
  */
-export function placeServerErrors(errors: Record<string, string[]>, stepIds: string[]): Problems {
+export function placeServerErrors(errors: Record<string, string[]>): Problems {
   const placed: Problems = { fields: {}, nodes: {}, general: [] };
-  const ids = new Set([...stepIds, TRIGGER_ID]);
   for (const [key, list] of Object.entries(errors)) {
     const message = list[0];
     if (!message) continue;
-    const parts = key.split('.').filter((part) => part !== 'steps' && part !== 'definition');
-    if (parts.length && ids.has(parts[0])) {
-      const field = parts.slice(1).join('.') || '_node';
-      placed.nodes[parts[0]] = { ...placed.nodes[parts[0]], [field]: message };
-    } else if (parts[0] === 'settings' && parts[1]) {
-      placed.fields[parts[1]] = message;
-    } else if (['name', 'description', 'tab', 'reEntry'].includes(key)) {
+    const parts = key.split('.');
+    if ((parts[0] === 'steps' && parts.length >= 3) || (parts[0] === TRIGGER_ID && parts.length >= 2)) {
+      const id = parts[0] === 'steps' ? parts[1] : TRIGGER_ID;
+      const rest = parts.slice(parts[0] === 'steps' ? 2 : 1).join('.');
+      const field = NODE_FIELDS.has(rest) ? '_node' : rest;
+      placed.nodes[id] = { ...placed.nodes[id], [field]: message };
+    } else if (parts[0] === 'settings' && parts.length >= 2) {
+      placed.fields[parts[parts.length - 1]] = message;
+    } else if (key === 'name' || key === 'description') {
       placed.fields[key] = message;
     } else {
       placed.general.push(message);
