@@ -37,6 +37,7 @@ from marketing.jobs.api import router as jobs_router
 from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from marketing.senders.api import router as senders_router
+from marketing.workflows.api import router as workflows_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
 from tenants.api_auth import MemberAuth, member_required
@@ -160,6 +161,7 @@ api.add_router("", delivery_router)
 api.add_router("", campaigns_router)
 api.add_router("", campaign_reports_router)
 api.add_router("", senders_router)
+api.add_router("", workflows_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

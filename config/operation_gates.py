@@ -234,4 +234,23 @@ OPERATION_GATES: dict[str, Gate] = {
     "trackingDomainGet": MEMBER,
     "trackingDomainSave": ADMIN,
     "trackingDomainDelete": ADMIN,
+    # workflows (issue 25, marketing/workflows): building, publishing and watching them and
+    # resuming or terminating enrollments are open to members (like campaigns); the
+    # Enrollment Dashboard across clients is super-admins' (spec 2.2)
+    "workflowList": MEMBER,
+    "workflowCreate": MEMBER,
+    "workflowGet": MEMBER,
+    "workflowSave": MEMBER,
+    "workflowDelete": MEMBER,
+    "workflowCheck": MEMBER,
+    "workflowPublish": MEMBER,
+    "workflowUnpublish": MEMBER,
+    "workflowStepDelete": MEMBER,
+    "workflowEnrollmentList": MEMBER,
+    "workflowStepCounts": MEMBER,
+    "profileWorkflowHistory": MEMBER,
+    "enrollmentResume": MEMBER,
+    "enrollmentTerminate": MEMBER,
+    "workflowAnalytics": MEMBER,
+    "enrollmentDashboard": SUPERADMIN,
 }

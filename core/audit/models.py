@@ -43,6 +43,8 @@ class AuditObject(models.TextChoices):
     SENDER = "sender", "Sender"
     SENDER_DOMAIN = "senderDomain", "Sender domain"
     TRACKING_DOMAIN = "trackingDomain", "Tracking domain"
+    WORKFLOW = "workflow", "Workflow"
+    ENROLLMENT = "enrollment", "Workflow enrollment"
 
 
 class AuditEvent(models.TextChoices):
@@ -153,6 +155,16 @@ class AuditEvent(models.TextChoices):
     )
     TRACKING_DOMAIN_SAVED = "trackingDomain.saved", "Tracking domain saved"
     TRACKING_DOMAIN_DELETED = "trackingDomain.deleted", "Tracking domain deleted"
+    WORKFLOW_CREATED = "workflow.created", "Workflow created"
+    WORKFLOW_UPDATED = "workflow.updated", "Workflow saved"
+    WORKFLOW_PUBLISHED = "workflow.published", "Workflow published"
+    WORKFLOW_UNPUBLISHED = "workflow.unpublished", "Workflow unpublished"
+    WORKFLOW_DELETED = "workflow.deleted", "Workflow deleted"
+    ENROLLMENT_RESUMED = "enrollment.resumed", "Workflow enrollment resumed"
+    ENROLLMENT_TERMINATED = "enrollment.terminated", "Workflow enrollment terminated"
+    # A set-based change: count and ids (the workflow's in-flight enrollments ended by an
+    # unpublish or a delete).
+    ENROLLMENTS_TERMINATED = "enrollment.terminatedAll", "Workflow enrollments terminated"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -2167,6 +2167,263 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowlist
+         * @description /WorkflowList: a tab of spec 3 (or Inactive: not published), searched, sorted.
+         */
+        get: operations["workflowList"];
+        put?: never;
+        /** Workflowcreate */
+        post: operations["workflowCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workflowget */
+        get: operations["workflowGet"];
+        put?: never;
+        post?: never;
+        /** Workflowdelete */
+        delete: operations["workflowDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Workflowsave
+         * @description The draft save; saving a published workflow unpublishes it (spec 4).
+         */
+        patch: operations["workflowSave"];
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowcheck
+         * @description What stops the saved draft from being published (spec 5.9), field by field.
+         */
+        get: operations["workflowCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Workflowpublish */
+        post: operations["workflowPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Workflowunpublish
+         * @description 409 while enrollments are in process and `enrollments` is not given (spec 4).
+         */
+        post: operations["workflowUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/stepDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Workflowstepdelete
+         * @description The definition without a step (spec 5.9: a condition goes with its branches);
+         *     nothing is saved. The canvas applies the same rule itself.
+         */
+        post: operations["workflowStepDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}/enrollments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Workflowenrollmentlist */
+        get: operations["workflowEnrollmentList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/{workflow_id}/stepCounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowstepcounts
+         * @description Per step of a version (the last published by default): enrollments at it now and
+         *     the outcomes of those that went through it.
+         */
+        get: operations["workflowStepCounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/profiles/{profile_id}/workflowHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profileworkflowhistory
+         * @description A profile's enrollments, newest first, each with its steps, times and outcomes.
+         */
+        get: operations["profileWorkflowHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/enrollments/{enrollment_id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrollmentresume
+         * @description A failed or terminated enrollment goes on from its step, now (spec 4).
+         */
+        post: operations["enrollmentResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/enrollments/{enrollment_id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enrollmentterminate */
+        post: operations["enrollmentTerminate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/workflows/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowanalytics
+         * @description /workflow-analytics: per workflow, enrollments entered in the window and where they
+         *     are now (entered, in process, completed, dropped, terminated, failed).
+         */
+        get: operations["workflowAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/enrollmentDashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Enrollmentdashboard
+         * @description /enrollmentDashboard (super-admins): every client's workflows and enrollments.
+         */
+        get: operations["enrollmentDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3304,7 +3561,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -6275,6 +6532,867 @@ export interface components {
         TrackingDomainIn: {
             /** Name */
             name: string;
+        };
+        /** WorkflowQuery */
+        WorkflowQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /** Tab */
+            tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom" | "Inactive") | null;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "status" | "tab" | "createdAt" | "updatedAt" | "publishedAt" | "-name" | "-status" | "-tab" | "-createdAt" | "-updatedAt" | "-publishedAt";
+            /** Status */
+            status?: ("Draft" | "Published" | "Unpublished" | "Failed" | "Scheduled" | "Delete") | null;
+        };
+        /** Branch */
+        Branch: {
+            /** Percent */
+            percent?: number | null;
+            /** Next */
+            next?: string | null;
+            /** Label */
+            label?: string | null;
+        };
+        /**
+         * Condition
+         * @description A condition's or a goal's test (the engine answers it for a batch at once):
+         *
+         *         {"kind": "field", "field": "city", "operator": "equals", "value": "Paris"}
+         *         {"kind": "group", "operator": "in", "ids": [3]}      (tag the same; or notIn)
+         *         {"kind": "segment", "segmentId": 12}                 membership now
+         *         {"kind": "activity", "activity": "emailOpened", "operator": "did"}  since enrollment
+         *         {"kind": "rules", "rules": <a segment rule tree>}    (marketing/segments/rules.py)
+         *         {"all": [...]} / {"any": [...]}                      several at once
+         *
+         *     Field and rules conditions are checked at publish with the segment builder's rules.
+         */
+        Condition: {
+            /** Kind */
+            kind?: ("field" | "group" | "tag" | "segment" | "activity" | "rules") | null;
+            /** Field */
+            field?: string | null;
+            /** Operator */
+            operator?: string | null;
+            /** Value */
+            value?: string | number | boolean | null;
+            /** Values */
+            values?: (string | number)[] | null;
+            /** Ids */
+            ids?: number[] | null;
+            /** Segmentid */
+            segmentId?: number | null;
+            /** Activity */
+            activity?: ("emailOpened" | "linkClick" | "bounce" | "spam" | "unsubscribed" | "sent" | "delivered") | null;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            } | null;
+            /** All */
+            all?: components["schemas"]["Condition"][] | null;
+            /** Any */
+            any?: components["schemas"]["Condition"][] | null;
+        };
+        /** ConditionStep */
+        ConditionStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+            condition?: components["schemas"]["Condition"] | null;
+            /** Yes */
+            yes?: string | null;
+            /** No */
+            no?: string | null;
+        };
+        /** Definition */
+        Definition: {
+            trigger?: components["schemas"]["Trigger"] | null;
+            /** Start */
+            start?: string | null;
+            /**
+             * Steps
+             * @default []
+             */
+            steps: (components["schemas"]["SendEmailStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["SplitStep"] | components["schemas"]["UpdateFieldStep"] | components["schemas"]["GroupStep"] | components["schemas"]["TagStep"] | components["schemas"]["NotifyRepStep"] | components["schemas"]["WebhookStep"] | components["schemas"]["GoalStep"] | components["schemas"]["EndStep"])[];
+            /**
+             * Positions
+             * @default {}
+             */
+            positions: {
+                [key: string]: components["schemas"]["Position"];
+            };
+        };
+        /** Delay */
+        Delay: {
+            /** Amount */
+            amount: number;
+            /**
+             * Unit
+             * @enum {string}
+             */
+            unit: "minutes" | "hours" | "days" | "weeks" | "months";
+        };
+        /** DelayDraft */
+        DelayDraft: {
+            /** Amount */
+            amount?: number | null;
+            /** Unit */
+            unit?: ("minutes" | "hours" | "days" | "weeks" | "months") | null;
+        };
+        /** EndStep */
+        EndStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "end";
+        };
+        /**
+         * GoalStep
+         * @description Ends the enrollment as Completed when its condition is met; otherwise on to next
+         *     (or, without one, it waits at the goal and is asked again).
+         */
+        GoalStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "goal";
+            condition?: components["schemas"]["Condition"] | null;
+        };
+        /** GroupStep */
+        GroupStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "addGroup" | "removeGroup";
+            /**
+             * Groupids
+             * @default []
+             */
+            groupIds: number[];
+        };
+        /**
+         * NotifyRepStep
+         * @description An email to the profile's rep, from senderId (its fromName and fromAddress written
+         *     at publish); the profile's merge tags in subject and message.
+         */
+        NotifyRepStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "notifyRep";
+            /** Subject */
+            subject?: string | null;
+            /** Message */
+            message?: string | null;
+            /** Senderid */
+            senderId?: number | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
+        };
+        /** Position */
+        Position: {
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
+        };
+        /**
+         * SendEmailStep
+         * @description The sender is senderId, or the profile's rep with senderId as the fallback (spec 6:
+         *     a disabled, unassigned or invalid rep falls back). Publishing writes the sender's
+         *     fromName and fromAddress into the version; the subject falls back to the template's.
+         */
+        SendEmailStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sendEmail";
+            /** Templateid */
+            templateId?: number | null;
+            /** Senderid */
+            senderId?: number | null;
+            /**
+             * Userepassender
+             * @default false
+             */
+            useRepAsSender: boolean;
+            /** Subject */
+            subject?: string | null;
+            /** Previewtext */
+            previewText?: string | null;
+            /** Replyto */
+            replyTo?: string | null;
+            /** Fromname */
+            fromName?: string | null;
+            /** Fromaddress */
+            fromAddress?: string | null;
+        };
+        /** SendWindow */
+        SendWindow: {
+            /** Fromtime */
+            fromTime?: string | null;
+            /** Totime */
+            toTime?: string | null;
+        };
+        /** SplitStep */
+        SplitStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "split";
+            /**
+             * Branches
+             * @default []
+             */
+            branches: components["schemas"]["Branch"][];
+        };
+        /** TagStep */
+        TagStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "addTag" | "removeTag";
+            /**
+             * Tagids
+             * @default []
+             */
+            tagIds: number[];
+        };
+        /**
+         * Trigger
+         * @description What starts an enrollment. The details each kind needs (checked at publish):
+         *     formSubmission formId; emailActivity activity (+ campaignId: one campaign's messages
+         *     only; + url: a linkClick on that link only); webhook webhookId; segmentEntered and
+         *     segmentLeft segmentId; fieldChanged field (a field's API key: city, custom.plan);
+         *     groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField field (a custom
+         *     date field), days and when (N days before or after the date; 0 = on it; yearly: the
+         *     day and month only, as a birthday) at time (the client's zone; 09:00 when not given);
+         *     stageChanged toStage; summaryNotification frequency and recipients.
+         */
+        Trigger: {
+            /**
+             * Id
+             * @default trigger
+             * @constant
+             */
+            id: "trigger";
+            /** Kind */
+            kind?: ("formSubmission" | "emailActivity" | "webhook" | "segmentEntered" | "segmentLeft" | "fieldChanged" | "groupAdded" | "groupRemoved" | "tagAdded" | "tagRemoved" | "dateField" | "stageChanged" | "summaryNotification") | null;
+            /** Label */
+            label?: string | null;
+            /** Formid */
+            formId?: number | null;
+            /** Activity */
+            activity?: ("emailOpened" | "linkClick" | "bounce" | "spam" | "optin" | "optedOut" | "unsubscribeFromAll") | null;
+            /** Campaignid */
+            campaignId?: number | null;
+            /** Url */
+            url?: string | null;
+            /** Webhookid */
+            webhookId?: number | null;
+            /** Segmentid */
+            segmentId?: number | null;
+            /** Groupid */
+            groupId?: number | null;
+            /** Tagid */
+            tagId?: number | null;
+            /** Field */
+            field?: string | null;
+            /** Days */
+            days?: number | null;
+            /** When */
+            when?: ("before" | "after") | null;
+            /** Yearly */
+            yearly?: boolean | null;
+            /** Time */
+            time?: string | null;
+            /** Tostage */
+            toStage?: string | null;
+            /** Frequency */
+            frequency?: ("day" | "week" | "month" | "quarter") | null;
+            /** Recipients */
+            recipients?: string[] | null;
+        };
+        /**
+         * Until
+         * @description The next of the weekdays (0 = Sunday .. 6) or days of the month (1..31) at time
+         *     (09:00 when only days are chosen), in the client's zone or the profile's.
+         */
+        Until: {
+            /** Weekdays */
+            weekdays?: number[] | null;
+            /** Monthdays */
+            monthDays?: number[] | null;
+            /** Time */
+            time?: string | null;
+            /**
+             * Zone
+             * @default client
+             * @enum {string}
+             */
+            zone: "client" | "profile";
+        };
+        /** UpdateFieldStep */
+        UpdateFieldStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "updateField";
+            /** Field */
+            field?: string | null;
+            /** Value */
+            value?: string | number | boolean | null;
+        };
+        /**
+         * WaitStep
+         * @description A delay, or a moment to wait until: one of the two.
+         */
+        WaitStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+            delay?: components["schemas"]["DelayDraft"] | null;
+            until?: components["schemas"]["Until"] | null;
+        };
+        /** WebhookStep */
+        WebhookStep: {
+            /** Id */
+            id: string;
+            /** Label */
+            label?: string | null;
+            /** Next */
+            next?: string | null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook";
+            /** Url */
+            url?: string | null;
+        };
+        /** WorkflowOut */
+        WorkflowOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Description */
+            description: string;
+            /**
+             * Tab
+             * @enum {string}
+             */
+            tab: "System" | "Default" | "Rep Notifications" | "Sequence" | "Custom";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished" | "Failed" | "Scheduled" | "Delete";
+            /** Triggertype */
+            triggerType: string;
+            /** Triggercategory */
+            triggerCategory: string;
+            /** Reentry */
+            reEntry: string;
+            settings: components["schemas"]["WorkflowSettings"];
+            definition: components["schemas"]["Definition"];
+            /** Triggerkind */
+            triggerKind?: string | null;
+            /** Publishedversion */
+            publishedVersion?: number | null;
+            /** Publishedat */
+            publishedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * Inprocess
+             * @default 0
+             */
+            inProcess: number;
+        };
+        /** WorkflowPageOut */
+        WorkflowPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["WorkflowOut"][];
+        };
+        /**
+         * WorkflowSettings
+         * @description A workflow's settings: the send window (emails go out between fromTime and toTime,
+         *     on sendDays, in the client's zone or the profile's) and the longest delay a wait may
+         *     have (maxDelay; DELAY_MAX_DAYS when unset). The automation merge tags' fields of spec
+         *     3 (webhookData, formData, formName, enrolledCampaignName) come from the enrollment's
+         *     context, not from here.
+         */
+        WorkflowSettings: {
+            sendWindow?: components["schemas"]["SendWindow"] | null;
+            /** Senddays */
+            sendDays?: number[] | null;
+            /**
+             * Timezone
+             * @default client
+             * @enum {string}
+             */
+            timeZone: "client" | "profile";
+            maxDelay?: components["schemas"]["Delay"] | null;
+        };
+        /** WorkflowIn */
+        WorkflowIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /** Description */
+            description?: string | null;
+            /** Tab */
+            tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom") | null;
+            /** Triggertype */
+            triggerType?: ("automation" | "stageChanged" | "summaryNotification") | null;
+            /** Triggercategory */
+            triggerCategory?: ("production" | "chargeBrite") | null;
+            /** Reentry */
+            reEntry?: ("never" | "afterCompletion" | "always") | null;
+            settings?: components["schemas"]["WorkflowSettings"] | null;
+            definition?: components["schemas"]["Definition"] | null;
+        };
+        /** WorkflowPatch */
+        WorkflowPatch: {
+            /** Name */
+            name?: string | null;
+            /** Description */
+            description?: string | null;
+            /** Tab */
+            tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom") | null;
+            /** Triggertype */
+            triggerType?: ("automation" | "stageChanged" | "summaryNotification") | null;
+            /** Triggercategory */
+            triggerCategory?: ("production" | "chargeBrite") | null;
+            /** Reentry */
+            reEntry?: ("never" | "afterCompletion" | "always") | null;
+            settings?: components["schemas"]["WorkflowSettings"] | null;
+            definition?: components["schemas"]["Definition"] | null;
+        };
+        /** ProblemOut */
+        ProblemOut: {
+            /** Where */
+            where: string;
+            /** Field */
+            field: string;
+            /** Key */
+            key: string;
+            /** Message */
+            message: string;
+        };
+        /** WorkflowCheckOut */
+        WorkflowCheckOut: {
+            /** Problems */
+            problems: components["schemas"]["ProblemOut"][];
+        };
+        /** WorkflowPublishIn */
+        WorkflowPublishIn: {
+            /**
+             * Unsavedstepids
+             * @default []
+             */
+            unsavedStepIds: string[];
+        };
+        /** WorkflowUnpublishIn */
+        WorkflowUnpublishIn: {
+            /** Enrollments */
+            enrollments?: ("process" | "terminate") | null;
+        };
+        /** StepDeleteIn */
+        StepDeleteIn: {
+            definition: components["schemas"]["Definition"];
+            /** Stepid */
+            stepId: string;
+        };
+        /** EnrollmentQuery */
+        EnrollmentQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /** Status */
+            status?: ("InProcess" | "Completed" | "Dropped" | "Terminated" | "Failed") | null;
+            /**
+             * Sort
+             * @default -enrolledAt
+             * @enum {string}
+             */
+            sort: "enrolledAt" | "finishedAt" | "-enrolledAt" | "-finishedAt";
+        };
+        /** EnrollmentOut */
+        EnrollmentOut: {
+            /** Id */
+            id: number;
+            /** Workflowid */
+            workflowId: number;
+            /** Version */
+            version: number;
+            /** Profileid */
+            profileId: number;
+            /**
+             * Profileemail
+             * @default
+             */
+            profileEmail: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "InProcess" | "Completed" | "Dropped" | "Terminated" | "Failed";
+            /** Stepid */
+            stepId: string;
+            /** Dueat */
+            dueAt: string | null;
+            /**
+             * Enrolledat
+             * Format: date-time
+             */
+            enrolledAt: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Statusmessage */
+            statusMessage: string;
+            /** Attempts */
+            attempts: number;
+        };
+        /** EnrollmentPageOut */
+        EnrollmentPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["EnrollmentOut"][];
+        };
+        /** StepCountsQuery */
+        StepCountsQuery: {
+            /** Version */
+            version?: number | null;
+        };
+        /** StepCountOut */
+        StepCountOut: {
+            /** Current */
+            current: number;
+            /** Outcomes */
+            outcomes: {
+                [key: string]: number;
+            };
+        };
+        /** StepCountsOut */
+        StepCountsOut: {
+            /** Version */
+            version: number | null;
+            /** Steps */
+            steps: {
+                [key: string]: components["schemas"]["StepCountOut"];
+            };
+        };
+        /** ProfileHistoryQuery */
+        ProfileHistoryQuery: {
+            /** Workflowid */
+            workflowId?: number | null;
+        };
+        /** EnrollmentHistoryOut */
+        EnrollmentHistoryOut: {
+            /** Id */
+            id: number;
+            /** Workflowid */
+            workflowId: number;
+            /** Version */
+            version: number;
+            /** Profileid */
+            profileId: number;
+            /**
+             * Profileemail
+             * @default
+             */
+            profileEmail: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "InProcess" | "Completed" | "Dropped" | "Terminated" | "Failed";
+            /** Stepid */
+            stepId: string;
+            /** Dueat */
+            dueAt: string | null;
+            /**
+             * Enrolledat
+             * Format: date-time
+             */
+            enrolledAt: string;
+            /** Finishedat */
+            finishedAt: string | null;
+            /** Statusmessage */
+            statusMessage: string;
+            /** Attempts */
+            attempts: number;
+            /** Workflowname */
+            workflowName: string;
+            /** Steps */
+            steps: components["schemas"]["EnrollmentStepOut"][];
+        };
+        /** EnrollmentStepOut */
+        EnrollmentStepOut: {
+            /** Stepid */
+            stepId: string;
+            /** Steptype */
+            stepType: string;
+            /** Outcome */
+            outcome: string;
+            /** Message */
+            message: string;
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+        };
+        /** ProfileHistoryOut */
+        ProfileHistoryOut: {
+            /** Items */
+            items: components["schemas"]["EnrollmentHistoryOut"][];
+        };
+        /**
+         * AnalyticsQuery
+         * @description The grid's date filter: a shortcut of spec 9 (t today, y yesterday, tw this week,
+         *     lw last week, tm this month, lm last month) or From and To days of the client's zone
+         *     (both included); neither is all time.
+         */
+        AnalyticsQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Viewid
+             * @default 9996
+             */
+            viewId: number;
+            /** Range */
+            range?: ("t" | "y" | "tw" | "lw" | "tm" | "lm") | null;
+            /** Datefrom */
+            dateFrom?: string | null;
+            /** Dateto */
+            dateTo?: string | null;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default name
+             * @enum {string}
+             */
+            sort: "name" | "entered" | "inProcess" | "completed" | "dropped" | "terminated" | "failed" | "updatedAt" | "-name" | "-entered" | "-inProcess" | "-completed" | "-dropped" | "-terminated" | "-failed" | "-updatedAt";
+            /** Tab */
+            tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom" | "Inactive") | null;
+        };
+        /** AnalyticsPageOut */
+        AnalyticsPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Viewid */
+            viewId: number;
+            /** Items */
+            items: components["schemas"]["AnalyticsRowOut"][];
+        };
+        /** AnalyticsRowOut */
+        AnalyticsRowOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished" | "Failed" | "Scheduled" | "Delete";
+            /**
+             * Tab
+             * @enum {string}
+             */
+            tab: "System" | "Default" | "Rep Notifications" | "Sequence" | "Custom";
+            /** Entered */
+            entered: number;
+            /** Inprocess */
+            inProcess: number;
+            /** Completed */
+            completed: number;
+            /** Dropped */
+            dropped: number;
+            /** Terminated */
+            terminated: number;
+            /** Failed */
+            failed: number;
+        };
+        /** DashboardQuery */
+        DashboardQuery: {
+            /** Days */
+            days?: number | null;
+        };
+        /** DashboardOut */
+        DashboardOut: {
+            /** Items */
+            items: components["schemas"]["DashboardRowOut"][];
+        };
+        /** DashboardRowOut */
+        DashboardRowOut: {
+            /** Clientid */
+            clientId: number;
+            /** Clientname */
+            clientName: string;
+            /** Workflows */
+            workflows: number;
+            /** Published */
+            published: number;
+            /** Entered */
+            entered: number;
+            /** Inprocess */
+            inProcess: number;
+            /** Completed */
+            completed: number;
+            /** Dropped */
+            dropped: number;
+            /** Terminated */
+            terminated: number;
+            /** Failed */
+            failed: number;
         };
     };
     responses: never;
@@ -17414,6 +18532,1125 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom" | "Inactive") | null;
+                search?: string;
+                sort?: "name" | "status" | "tab" | "createdAt" | "updatedAt" | "publishedAt" | "-name" | "-status" | "-tab" | "-createdAt" | "-updatedAt" | "-publishedAt";
+                status?: ("Draft" | "Published" | "Unpublished" | "Failed" | "Scheduled" | "Delete") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowCheckOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowPublishIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkflowUnpublishIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowStepDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepDeleteIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowEnrollmentList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                status?: ("InProcess" | "Completed" | "Dropped" | "Terminated" | "Failed") | null;
+                sort?: "enrolledAt" | "finishedAt" | "-enrolledAt" | "-finishedAt";
+            };
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowStepCounts: {
+        parameters: {
+            query?: {
+                version?: number | null;
+            };
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepCountsOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    profileWorkflowHistory: {
+        parameters: {
+            query?: {
+                workflowId?: number | null;
+            };
+            header?: never;
+            path: {
+                profile_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileHistoryOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrollmentResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrollment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrollmentTerminate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrollment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnrollmentOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowAnalytics: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                viewId?: number;
+                range?: ("t" | "y" | "tw" | "lw" | "tm" | "lm") | null;
+                dateFrom?: string | null;
+                dateTo?: string | null;
+                search?: string;
+                sort?: "name" | "entered" | "inProcess" | "completed" | "dropped" | "terminated" | "failed" | "updatedAt" | "-name" | "-entered" | "-inProcess" | "-completed" | "-dropped" | "-terminated" | "-failed" | "-updatedAt";
+                tab?: ("System" | "Default" | "Rep Notifications" | "Sequence" | "Custom" | "Inactive") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    enrollmentDashboard: {
+        parameters: {
+            query?: {
+                days?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOut"];
+                };
             };
             /** @description Moved Permanently */
             301: {

@@ -123,6 +123,12 @@ def profile_get(*, profile_id: int) -> Profile:
     return profile
 
 
+def profile_emails(profile_ids) -> dict[int, str]:
+    """{id: email} of the given profiles (deleted ones included: a history outlives them)."""
+    ids = [i for i in profile_ids if 0 < i <= 2**63 - 1]
+    return dict(Profile.objects.filter(pk__in=ids).values_list("pk", "email"))
+
+
 def profiles_exist() -> bool:
     """Whether the client has a profile (deleted ones aside): the getting-started list's
     first step, import contacts, is done."""
