@@ -33,7 +33,8 @@ export function NodePanel({ editor, id, options, settings, serverErrors, onDelet
   // The server's message for a field stays until that field is edited.
   const server = Object.fromEntries(Object.entries(serverErrors).filter(([key]) => !draft || draft[key] === saved[key]));
   const errors = { ...own, ...server };
-  const set = (key: string, value: unknown) => editor.setDraft(id, { ...values, [key]: value });
+  const setAll = (fields: Record<string, unknown>) => editor.setDraft(id, { ...values, ...fields });
+  const set = (key: string, value: unknown) => setAll({ [key]: value });
   const title = isTrigger ? text.triggerPanel : text.stepPanel(stepLabels[step!.type]);
 
   return (
@@ -50,9 +51,9 @@ export function NodePanel({ editor, id, options, settings, serverErrors, onDelet
         </Alert>
       ) : null}
       {isTrigger ? (
-        <TriggerFields values={values} set={set} errors={errors} options={options} />
+        <TriggerFields values={values} set={set} setAll={setAll} errors={errors} options={options} />
       ) : (
-        <StepFields type={step!.type} values={values} set={set} errors={errors} options={options} />
+        <StepFields type={step!.type} values={values} set={set} setAll={setAll} errors={errors} options={options} />
       )}
       {draft ? (
         <Text size="xs" c="orange.9" data-testid="panel-unsaved">

@@ -1,4 +1,4 @@
-import { Alert, Checkbox, MultiSelect, Select, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
 import { ConditionFields } from './ConditionFields';
 import { text as str, type FieldsProps } from './field-props';
@@ -29,9 +29,9 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
           <Checkbox label={text.useRepAsSender} checked={Boolean(values.useRepAsSender)} onChange={(event) => set('useRepAsSender', event.currentTarget.checked)} />
           <Select
             label={text.sender}
+            required
             description={values.useRepAsSender ? text.senderFallback : undefined}
             searchable
-            clearable
             data={options.senders}
             value={asChoice(values.senderId)}
             onChange={(value) => set('senderId', fromChoice(value))}
@@ -51,7 +51,7 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
     case 'updateField':
       return (
         <Stack gap="sm">
-          <Select label={text.field} searchable required data={options.fields} value={asChoice(values.fieldName)} onChange={(value) => set('fieldName', value)} error={errors.fieldName} data-testid="field-fieldName" />
+          <Select label={text.field} searchable required data={options.fields} value={asChoice(values.field)} onChange={(value) => set('field', value)} error={errors.field} data-testid="field-field" />
           {textInput('value', text.value)}
         </Stack>
       );
@@ -66,7 +66,7 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
         <Stack gap="sm">
           {textInput('subject', text.subject, true)}
           <Textarea label={text.message} required autosize minRows={3} value={str(values.message)} onChange={(event) => set('message', event.currentTarget.value)} error={errors.message} data-testid="field-message" />
-          <TagsInput label={text.ccEmails} value={asChoices(values.ccEmails)} onChange={(value) => set('ccEmails', value)} error={errors.ccEmails} data-testid="field-ccEmails" />
+          <Select label={text.sender} required searchable data={options.senders} value={asChoice(values.senderId)} onChange={(value) => set('senderId', fromChoice(value))} error={errors.senderId} data-testid="field-senderId" />
         </Stack>
       );
     case 'webhook':

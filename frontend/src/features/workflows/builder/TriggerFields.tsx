@@ -1,4 +1,4 @@
-import { NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { activityLabels, triggerLabels, workflowMessages as text } from '../messages';
 import { text as str, type FieldsProps } from './field-props';
 import { asChoice, asChoices, fromChoice, type Choice, type PanelOptions } from './options';
@@ -26,7 +26,7 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
         <>
           <Select label={text.activity} required data={ACTIVITIES} value={asChoice(values.activity)} onChange={(value) => set('activity', value)} error={errors.activity} data-testid="field-activity" />
           {idInput('campaignId', text.campaignId, false)}
-          {values.activity === 'linkClick' ? textInput('linkUrl', text.link) : null}
+          {values.activity === 'linkClick' ? textInput('url', text.link) : null}
         </>
       ) : null}
       {kind === 'formSubmission' ? idInput('formId', text.form) : null}
@@ -35,9 +35,17 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
       {kind === 'groupAdded' || kind === 'groupRemoved' ? idSelect('groupId', text.group, options.groups) : null}
       {kind === 'tagAdded' || kind === 'tagRemoved' ? idSelect('tagId', text.tag, options.tags) : null}
       {kind === 'fieldChanged' || kind === 'dateField' ? (
-        <Select label={text.field} searchable required data={options.fields} value={asChoice(values.fieldName)} onChange={(value) => set('fieldName', value)} error={errors.fieldName} data-testid="field-fieldName" />
+        <Select
+          label={text.field}
+          searchable
+          required
+          data={kind === 'dateField' ? options.fields.filter((field) => field.type === 'date' && field.value.startsWith('custom.')) : options.fields}
+          value={asChoice(values.field)}
+          onChange={(value) => set('field', value)}
+          error={errors.field}
+          data-testid="field-field"
+        />
       ) : null}
-      {kind === 'fieldChanged' ? textInput('value', text.changedTo) : null}
       {kind === 'dateField' ? (
         <>
           <NumberInput label={text.daysOffset} required min={0} max={366} allowDecimal={false} value={str(values.days)} onChange={(value) => set('days', value === '' ? null : Number(value))} error={errors.days} />
@@ -48,19 +56,15 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
               { value: 'before', label: text.before },
               { value: 'after', label: text.after },
             ]}
-            value={asChoice(values.direction)}
-            onChange={(value) => set('direction', value)}
-            error={errors.direction}
+            value={asChoice(values.when)}
+            onChange={(value) => set('when', value)}
+            error={errors.when}
           />
-          <TextInput type="time" label={text.time} required value={str(values.time)} onChange={(event) => set('time', event.currentTarget.value)} error={errors.time} />
+          <Checkbox label={text.yearly} checked={Boolean(values.yearly)} onChange={(event) => set('yearly', event.currentTarget.checked)} />
+          <TextInput type="time" label={text.time} description={text.dayOnlyHint} value={str(values.time)} onChange={(event) => set('time', event.currentTarget.value)} error={errors.time} />
         </>
       ) : null}
-      {kind === 'stageChanged' ? (
-        <>
-          {textInput('toStage', text.toStage, true)}
-          {textInput('fromStage', text.fromStage)}
-        </>
-      ) : null}
+      {kind === 'stageChanged' ? textInput('toStage', text.toStage, true) : null}
       {kind === 'summaryNotification' ? (
         <>
           <Select label={text.frequency} required data={FREQUENCIES} value={asChoice(values.frequency)} onChange={(value) => set('frequency', value)} error={errors.frequency} />

@@ -3,18 +3,20 @@ import { workflowMessages as text } from '../messages';
 import { asChoices, fromChoices } from './options';
 import { text as str, type FieldsProps } from './field-props';
 
-const UNITS = [
-  { value: 'minutes', label: 'Minutes' },
-  { value: 'hours', label: 'Hours' },
-  { value: 'days', label: 'Days' },
-  { value: 'weeks', label: 'Weeks' },
-];
+const UNITS = ['minutes', 'hours', 'days', 'weeks', 'months'].map((value) => ({ value, label: value[0].toUpperCase() + value.slice(1) }));
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((label, value) => ({ value: String(value), label }));
 const MONTH_DAYS = Array.from({ length: 31 }, (_unused, index) => ({ value: String(index + 1), label: String(index + 1) }));
 
+type Delay = { amount?: number | null; unit?: string | null };
+type Until = { weekdays?: number[]; monthDays?: number[]; time?: string; zone?: string };
+
 /** A wait: a delay, or until the next of some weekdays or days of the month at a time (a day without a time: 9 AM, spec 9). */
-export function WaitFields({ values, set, errors }: FieldsProps) {
-  const mode = values.mode === 'until' ? 'until' : 'delay';
+export function WaitFields({ values, setAll, errors }: FieldsProps) {
+  const until = values.until as Until | undefined;
+  const delay = (values.delay as Delay | undefined) ?? {};
+  const mode = until ? 'until' : 'delay';
+  const setDelay = (change: Delay) => setAll({ delay: { ...delay, ...change } });
+  const setUntil = (change: Until) => setAll({ until: { ...until, ...change } });
   return (
     <Stack gap="sm">
       <div>
@@ -25,7 +27,7 @@ export function WaitFields({ values, set, errors }: FieldsProps) {
           aria-labelledby="wait-mode-label"
           fullWidth
           value={mode}
-          onChange={(value) => set('mode', value)}
+          onChange={(value) => setAll(value === 'until' ? { delay: undefined, until: { zone: 'client' } } : { until: undefined, delay: { amount: 1, unit: 'days' } })}
           data={[
             { value: 'delay', label: text.waitDelay },
             { value: 'until', label: text.waitUntil },
@@ -34,14 +36,23 @@ export function WaitFields({ values, set, errors }: FieldsProps) {
       </div>
       {mode === 'delay' ? (
         <>
-          <NumberInput label={text.amount} min={0} allowDecimal={false} value={str(values.amount)} onChange={(value) => set('amount', value === '' ? null : Number(value))} error={errors.amount} data-testid="field-amount" />
-          <Select label={text.unit} data={UNITS} allowDeselect={false} value={str(values.unit) || 'days'} onChange={(value) => set('unit', value)} data-testid="field-unit" />
+          <NumberInput
+            label={text.amount}
+            required
+            min={0}
+            allowDecimal={false}
+            value={str(delay.amount)}
+            onChange={(value) => setDelay({ amount: value === '' ? null : Number(value) })}
+            error={errors['delay.amount'] ?? errors.delay}
+            data-testid="field-delay-amount"
+          />
+          <Select label={text.unit} data={UNITS} allowDeselect={false} value={str(delay.unit) || 'days'} onChange={(value) => setDelay({ unit: value })} data-testid="field-delay-unit" />
         </>
       ) : (
         <>
-          <MultiSelect label={text.weekday} data={WEEKDAYS} value={asChoices(values.weekdays)} onChange={(value) => set('weekdays', fromChoices(value))} error={errors.weekdays} />
-          <MultiSelect label={text.monthDay} data={MONTH_DAYS} value={asChoices(values.monthDays)} onChange={(value) => set('monthDays', fromChoices(value))} error={errors.monthDays} />
-          <TextInput type="time" label={text.time} description={text.dayOnlyHint} value={str(values.time)} onChange={(event) => set('time', event.currentTarget.value)} error={errors.time} />
+          <MultiSelect label={text.weekday} data={WEEKDAYS} value={asChoices(until?.weekdays)} onChange={(value) => setUntil({ weekdays: fromChoices(value) })} error={errors['until.weekdays'] ?? errors.delay} />
+          <MultiSelect label={text.monthDay} data={MONTH_DAYS} value={asChoices(until?.monthDays)} onChange={(value) => setUntil({ monthDays: fromChoices(value) })} error={errors['until.monthDays']} />
+          <TextInput type="time" label={text.time} description={text.dayOnlyHint} value={str(until?.time)} onChange={(event) => setUntil({ time: event.currentTarget.value })} error={errors['until.time']} />
           <Select
             label={text.zone}
             allowDeselect={false}
@@ -49,8 +60,8 @@ export function WaitFields({ values, set, errors }: FieldsProps) {
               { value: 'client', label: text.zoneClient },
               { value: 'profile', label: text.zoneProfile },
             ]}
-            value={str(values.zone) || 'client'}
-            onChange={(value) => set('zone', value)}
+            value={str(until?.zone) || 'client'}
+            onChange={(value) => setUntil({ zone: value ?? 'client' })}
           />
         </>
       )}

@@ -4,6 +4,8 @@ import type { FieldErrors } from './rules';
 export interface FieldsProps {
   values: Record<string, unknown>;
   set: (key: string, value: unknown) => void;
+  /** Several fields at once (undefined removes one). */
+  setAll: (fields: Record<string, unknown>) => void;
   errors: FieldErrors;
 }
 

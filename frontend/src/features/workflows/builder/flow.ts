@@ -44,7 +44,7 @@ const RULE_KINDS: Record<string, string> = {
   group: 'Group membership',
   tag: 'Tag',
   segment: 'Segment membership',
-  emailActivity: 'Email activity',
+  activity: 'Email activity',
 };
 
 function namedList(names: Record<string, string> | undefined, kind: string, ids: unknown): string {
@@ -56,21 +56,26 @@ export function stepSummary(step: Step, names?: Record<string, string>): string 
   switch (step.type) {
     case 'sendEmail':
       return step.templateId ? String(step.subject || named(names, 'template', step.templateId)) : text.required('Template');
-    case 'wait':
-      if (step.mode === 'until') {
-        const days = Array.isArray(step.weekdays) && step.weekdays.length ? step.weekdays.map((day) => WEEKDAYS[Number(day)] ?? day).join(', ') : Array.isArray(step.monthDays) ? step.monthDays.map((day) => `day ${day}`).join(', ') : '';
-        return `Until ${days} ${String(step.time || '09:00')}`.replace(/\s+/g, ' ');
+    case 'wait': {
+      const until = step.until as { weekdays?: number[]; monthDays?: number[]; time?: string } | undefined;
+      const delay = step.delay as { amount?: number | null; unit?: string | null } | undefined;
+      if (until) {
+        const days = until.weekdays?.length ? until.weekdays.map((day) => WEEKDAYS[day] ?? day).join(', ') : (until.monthDays ?? []).map((day) => `day ${day}`).join(', ');
+        return `Until ${days} ${until.time || '09:00'}`.replace(/\s+/g, ' ');
       }
-      return step.amount !== undefined && step.amount !== null ? `${String(step.amount)} ${String(step.unit ?? 'days')}` : text.delayRequired;
+      return delay && delay.amount !== undefined && delay.amount !== null ? `${delay.amount} ${delay.unit ?? 'days'}` : text.delayRequired;
+    }
     case 'condition':
     case 'goal': {
-      const rule = step.rule as Record<string, unknown> | undefined;
-      return rule?.kind ? RULE_KINDS[String(rule.kind)] ?? String(rule.kind) : text.ruleRequired;
+      const condition = step.condition as Record<string, unknown> | undefined;
+      if (!condition?.kind) return text.ruleRequired;
+      if (condition.kind === 'field' && condition.field) return `${String(condition.field)} ${String(condition.operator ?? '')} ${String(condition.value ?? '')}`.trim();
+      return RULE_KINDS[String(condition.kind)] ?? String(condition.kind);
     }
     case 'split':
       return (step.branches ?? []).map((branch) => `${branch.percent}%`).join(' / ');
     case 'updateField':
-      return step.fieldName ? `${String(step.fieldName)} = ${String(step.value ?? '')}` : text.required('Field');
+      return step.field ? `${String(step.field)} = ${String(step.value ?? '')}` : text.required('Field');
     case 'addGroup':
     case 'removeGroup':
       return namedList(names, 'group', step.groupIds) || text.required('Groups');

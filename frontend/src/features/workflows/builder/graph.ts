@@ -155,7 +155,7 @@ export function newStep(id: string, type: StepType): Step {
     case 'split':
       return { id, type, branches: [{ percent: 50, next: null }, { percent: 50, next: null }] };
     case 'wait':
-      return { id, type, mode: 'delay', amount: 1, unit: 'days', next: null };
+      return { id, type, delay: { amount: 1, unit: 'days' }, next: null };
     case 'end':
       return { id, type };
     default:

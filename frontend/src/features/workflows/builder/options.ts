@@ -4,12 +4,18 @@ export interface Choice {
   label: string;
 }
 
+/** A profile field (the segment builder's): its key, label, type and the operators a condition may use on it. */
+export interface FieldChoice extends Choice {
+  type: string;
+  operators: string[];
+}
+
 export interface PanelOptions {
   templates: Choice[];
   senders: Choice[];
   groups: Choice[];
   tags: Choice[];
-  fields: Choice[];
+  fields: FieldChoice[];
   segments: Choice[];
 }
 

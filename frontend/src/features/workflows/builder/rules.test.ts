@@ -30,7 +30,7 @@ test('from-time must be before to-time; both are needed once one is set', () => 
 test('at least one action, and one required action', () => {
   const empty = updateTrigger(emptyDefinition(), { kind: 'tagAdded', tagId: 3 });
   expect(workflowProblems(meta, empty).general).toEqual(['Please add at least one action.']);
-  const waits = updateStep(addStep(empty, 'wait', at).definition, 's1', { mode: 'delay', amount: 1, unit: 'days' });
+  const waits = addStep(empty, 'wait', at).definition;
   expect(workflowProblems(meta, waits).general).toEqual([text.requiredActionRequired]);
 });
 
@@ -43,15 +43,17 @@ test('trigger details are required', () => {
 });
 
 test('the delay must fall within the workflow settings', () => {
-  const wait = { id: 's1', type: 'wait' as const, mode: 'delay', amount: 3, unit: 'weeks' };
+  const wait = { id: 's1', type: 'wait' as const, delay: { amount: 3, unit: 'weeks' } };
   expect(stepProblems(wait, { maxDelay: { amount: 20, unit: 'days' } })).toEqual({
-    amount: 'The delay must fall within the workflow settings: at most 20 days.',
+    'delay.amount': 'The delay must fall within the workflow settings: at most 20 days.',
   });
   expect(stepProblems(wait, { maxDelay: { amount: 3, unit: 'weeks' } })).toEqual({});
-  expect(stepProblems({ ...wait, amount: 60, unit: 'weeks' }, {})).toEqual({ amount: text.delayOutside('365 days') });
-  expect(stepProblems({ ...wait, amount: null }, {})).toEqual({ amount: 'Please fill Delay' });
-  expect(stepProblems({ id: 's1', type: 'wait', mode: 'until', weekdays: [1] }, {})).toEqual({});
-  expect(stepProblems({ id: 's1', type: 'wait', mode: 'until' }, {})).toEqual({ weekdays: text.waitDaysRequired });
+  expect(stepProblems({ ...wait, delay: { amount: 13, unit: 'months' } }, {})).toEqual({ 'delay.amount': text.delayOutside('365 days') });
+  expect(stepProblems({ ...wait, delay: { unit: 'days' } }, {})).toEqual({ 'delay.amount': 'Please fill Delay' });
+  expect(stepProblems({ id: 's1', type: 'wait' }, {})).toEqual({ delay: text.waitRequired });
+  expect(stepProblems({ id: 's1', type: 'wait', until: { weekdays: [1] } }, {})).toEqual({});
+  expect(stepProblems({ id: 's1', type: 'wait', until: { zone: 'client' } }, {})).toEqual({ 'until.weekdays': text.waitDaysRequired });
+  expect(stepProblems({ id: 's1', type: 'wait', until: { time: '9am' } }, {})).toEqual({ 'until.time': text.timeFormat });
   expect(mostWords(90)).toBe('90 minutes');
 });
 
@@ -61,16 +63,18 @@ test('each step type asks for what it needs', () => {
     subject: 'Please fill Subject',
     senderId: text.senderRequired,
   });
-  expect(stepProblems({ id: 's1', type: 'sendEmail', templateId: 1, subject: 'Hi', useRepAsSender: true, replyTo: 'x@' }, {})).toEqual({ replyTo: text.emailInvalid });
+  expect(stepProblems({ id: 's1', type: 'sendEmail', templateId: 1, subject: 'Hi', senderId: 2, useRepAsSender: true, replyTo: 'x@' }, {})).toEqual({ replyTo: text.emailInvalid });
   expect(stepProblems({ id: 's1', type: 'split', branches: [{ percent: 50, next: null }, { percent: 40, next: null }] }, {})).toEqual({ branches: text.percentTotal });
-  expect(stepProblems({ id: 's1', type: 'notifyRep', subject: 'Hi', message: 'Call', ccEmails: ['x@'] }, {})).toEqual({ ccEmails: text.emailInvalid });
+  expect(stepProblems({ id: 's1', type: 'split', branches: [{ percent: 100, next: null }] }, {})).toEqual({ branches: text.splitBranches });
+  expect(stepProblems({ id: 's1', type: 'notifyRep', subject: 'Hi', message: 'Call' }, {})).toEqual({ senderId: text.notifySenderRequired });
   expect(stepProblems({ id: 's1', type: 'addTag', tagIds: [] }, {})).toEqual({ tagIds: 'Please fill Tags' });
-  expect(stepProblems({ id: 's1', type: 'condition' }, {})).toEqual({ rule: 'Please fill Rule' });
-  expect(stepProblems({ id: 's1', type: 'condition', rule: { kind: 'field', operator: 'equals' } }, {})).toEqual({
-    'rule.fieldName': 'Please fill Field',
-    'rule.value': 'Please fill Value',
-  });
-  expect(stepProblems({ id: 's1', type: 'goal', rule: { kind: 'emailActivity', operator: 'happened', activity: 'emailOpened' } }, {})).toEqual({});
+  expect(stepProblems({ id: 's1', type: 'updateField', field: 'city' }, {})).toEqual({});
+  expect(stepProblems({ id: 's1', type: 'webhook' }, {})).toEqual({ type: text.webhookStepUnavailable });
+  expect(stepProblems({ id: 's1', type: 'condition' }, {})).toEqual({ condition: 'Please fill Rule' });
+  expect(stepProblems({ id: 's1', type: 'condition', condition: { kind: 'group', operator: 'in' } }, {})).toEqual({ 'condition.group.ids': 'Please fill Groups' });
+  expect(stepProblems({ id: 's1', type: 'condition', condition: { kind: 'field' } }, {})).toEqual({ 'condition.field': 'Please fill Field' });
+  expect(stepProblems({ id: 's1', type: 'goal', condition: { kind: 'activity', operator: 'did' } }, {})).toEqual({ 'condition.activity.activity': 'Please fill Email Activity' });
+  expect(stepProblems({ id: 's1', type: 'goal', condition: { kind: 'segment', segmentId: 4 } }, {})).toEqual({});
 });
 
 test('a step the trigger does not reach is named, and so is a trigger leading nowhere', () => {
@@ -83,7 +87,7 @@ test('a step the trigger does not reach is named, and so is a trigger leading no
 test("the server's errors land on the step and field they name", () => {
   const placed = placeServerErrors({
     'steps.s1.templateId': ['The selected template does not exist.'],
-    'steps.s1.rule.fieldName': ['Please fill Field'],
+    'steps.s1.condition.field.ids': ['Please fill Groups'],
     'steps.s2.step': ['Please save this action before publishing.'],
     'trigger.formId': ['Trigger details are required.'],
     'trigger.start': ['Please connect the trigger to the first step.'],
@@ -94,7 +98,7 @@ test("the server's errors land on the step and field they name", () => {
   expect(placed).toEqual({
     fields: { toTime: 'From-time must be before to-time.', name: 'Please fill Workflow Name' },
     nodes: {
-      s1: { templateId: 'The selected template does not exist.', 'rule.fieldName': 'Please fill Field' },
+      s1: { templateId: 'The selected template does not exist.', 'condition.field.ids': 'Please fill Groups' },
       s2: { _node: 'Please save this action before publishing.' },
       trigger: { formId: 'Trigger details are required.', _node: 'Please connect the trigger to the first step.' },
     },

@@ -9,7 +9,7 @@ import { workflowMessages as text } from '../messages';
 
 export type FieldErrors = Record<string, string>;
 
-export type TimeUnit = 'minutes' | 'hours' | 'days' | 'weeks';
+export type TimeUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months';
 
 export interface WorkflowSettings {
   sendWindow?: { fromTime?: string | null; toTime?: string | null } | null;
@@ -33,18 +33,12 @@ export interface Problems {
   general: string[];
 }
 
-export const UNIT_MINUTES: Record<TimeUnit, number> = { minutes: 1, hours: 60, days: 1440, weeks: 10080 };
+// A month counts as 31 days against the longest delay, as the server counts it.
+export const UNIT_MINUTES: Record<TimeUnit, number> = { minutes: 1, hours: 60, days: 1440, weeks: 10080, months: 44640 };
 export const DELAY_MAX_DAYS = 365;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const REQUIRED_ACTIONS = new Set(['sendEmail', 'updateField', 'addGroup', 'removeGroup', 'addTag', 'removeTag', 'notifyRep', 'webhook']);
-const RULE_OPERATORS: Record<string, string[]> = {
-  field: ['equals', 'notEquals', 'contains', 'notContains', 'isEmpty', 'isNotEmpty', 'greaterThan', 'lessThan'],
-  group: ['in', 'notIn'],
-  tag: ['in', 'notIn'],
-  segment: ['in', 'notIn'],
-  emailActivity: ['happened', 'notHappened'],
-};
 
 const TRIGGER_DETAILS: Record<string, string[]> = {
   formSubmission: ['formId'],
@@ -52,12 +46,12 @@ const TRIGGER_DETAILS: Record<string, string[]> = {
   webhook: ['webhookId'],
   segmentEntered: ['segmentId'],
   segmentLeft: ['segmentId'],
-  fieldChanged: ['fieldName'],
+  fieldChanged: ['field'],
   groupAdded: ['groupId'],
   groupRemoved: ['groupId'],
   tagAdded: ['tagId'],
   tagRemoved: ['tagId'],
-  dateField: ['fieldName', 'days', 'direction', 'time'],
+  dateField: ['field', 'days', 'when'],
   stageChanged: ['toStage'],
   summaryNotification: ['frequency', 'recipients'],
 };
@@ -114,40 +108,45 @@ export function triggerProblems(trigger: Trigger): FieldErrors {
   return errors;
 }
 
-function ruleProblems(rule: Record<string, unknown> | undefined | null): FieldErrors {
-  if (!rule || isBlank(rule.kind)) return { rule: text.ruleRequired };
-  const kind = String(rule.kind);
-  const errors: FieldErrors = {};
-  if (!RULE_OPERATORS[kind]?.includes(String(rule.operator))) errors['rule.operator'] = text.required('Operator');
-  const needs: Record<string, [string, string]> = {
-    field: ['fieldName', 'Field'],
-    group: ['groupId', 'Group'],
-    tag: ['tagId', 'Tag'],
-    segment: ['segmentId', 'Segment'],
-  };
-  if (needs[kind]) {
-    const [field, label] = needs[kind];
-    if (isBlank(rule[field])) errors[`rule.${field}`] = text.required(label);
-    if (kind === 'field' && !['isEmpty', 'isNotEmpty'].includes(String(rule.operator)) && isBlank(rule.value)) {
-      errors['rule.value'] = text.required('Value');
-    }
-  } else if (isBlank(rule.activity)) {
-    errors['rule.activity'] = text.required('Email Activity');
+/**
+ * A condition's problems, keyed as the server keys them ("condition.group.ids"). A field test is
+ * checked by the server with the segment builder's rules; here only that it names a field.
+ */
+function conditionProblems(condition: Record<string, unknown> | undefined | null): FieldErrors {
+  if (!condition || isBlank(condition.kind)) return { condition: text.ruleRequired };
+  const kind = String(condition.kind);
+  const where = `condition.${kind}`;
+  if (kind === 'field') return isBlank(condition.field) ? { [where]: text.required('Field') } : {};
+  if (kind === 'group' || kind === 'tag') {
+    if (!isBlank(condition.operator) && !['in', 'notIn'].includes(String(condition.operator))) return { [`${where}.operator`]: text.required('Operator') };
+    return isBlank(condition.ids) ? { [`${where}.ids`]: text.required(kind === 'group' ? 'Groups' : 'Tags') } : {};
   }
-  return errors;
+  if (kind === 'segment') return isBlank(condition.segmentId) ? { [`${where}.segmentId`]: text.required('Segment') } : {};
+  if (kind === 'activity') {
+    const errors: FieldErrors = {};
+    if (isBlank(condition.activity)) errors[`${where}.activity`] = text.required('Email Activity');
+    if (!isBlank(condition.operator) && !['did', 'didNot'].includes(String(condition.operator))) errors[`${where}.operator`] = text.required('Operator');
+    return errors;
+  }
+  return {};
 }
 
+type Delay = { amount?: number | null; unit?: TimeUnit | null };
+type Until = { weekdays?: number[]; monthDays?: number[]; time?: string };
+
 function waitProblems(step: Step, settings: WorkflowSettings): FieldErrors {
-  if (isBlank(step.mode)) return { mode: text.required('Wait') };
-  if (step.mode === 'delay') {
-    if (isBlank(step.amount) || isBlank(step.unit)) return { amount: text.delayRequired };
+  const delay = step.delay as Delay | undefined | null;
+  const until = step.until as Until | undefined | null;
+  if (!delay === !until) return { delay: text.waitRequired };
+  if (delay) {
+    if (isBlank(delay.amount) || isBlank(delay.unit)) return { 'delay.amount': text.delayRequired };
     const most = maxDelayMinutes(settings);
-    const minutes = Number(step.amount) * (UNIT_MINUTES[step.unit as TimeUnit] ?? 1);
-    return minutes > most ? { amount: text.delayOutside(mostWords(most)) } : {};
+    const minutes = Number(delay.amount) * (UNIT_MINUTES[delay.unit as TimeUnit] ?? 1);
+    return minutes > most ? { 'delay.amount': text.delayOutside(mostWords(most)) } : {};
   }
   const errors: FieldErrors = {};
-  if (isBlank(step.weekdays) && isBlank(step.monthDays)) errors.weekdays = text.waitDaysRequired;
-  if (typeof step.time === 'string' && step.time && !HH_MM.test(step.time)) errors.time = text.timeFormat;
+  if (isBlank(until?.weekdays) && isBlank(until?.monthDays) && isBlank(until?.time)) errors['until.weekdays'] = text.waitDaysRequired;
+  if (typeof until?.time === 'string' && until.time && !HH_MM.test(until.time)) errors['until.time'] = text.timeFormat;
   return errors;
 }
 
@@ -156,7 +155,7 @@ export function stepProblems(step: Step, settings: WorkflowSettings): FieldError
   switch (step.type) {
     case 'sendEmail': {
       const errors: FieldErrors = { ...blank('templateId', 'Template'), ...blank('subject', 'Subject') };
-      if (isBlank(step.senderId) && !step.useRepAsSender) errors.senderId = text.senderRequired;
+      if (isBlank(step.senderId)) errors.senderId = text.senderRequired;
       if (typeof step.replyTo === 'string' && step.replyTo && !isEmail(step.replyTo)) errors.replyTo = text.emailInvalid;
       return errors;
     }
@@ -164,7 +163,7 @@ export function stepProblems(step: Step, settings: WorkflowSettings): FieldError
       return waitProblems(step, settings);
     case 'condition':
     case 'goal':
-      return ruleProblems(step.rule as Record<string, unknown> | undefined);
+      return conditionProblems(step.condition as Record<string, unknown> | undefined);
     case 'split': {
       const branches = step.branches ?? [];
       if (branches.length < 2) return { branches: text.splitBranches };
@@ -172,7 +171,7 @@ export function stepProblems(step: Step, settings: WorkflowSettings): FieldError
       return total === 100 ? {} : { branches: text.percentTotal };
     }
     case 'updateField':
-      return blank('fieldName', 'Field');
+      return blank('field', 'Field');
     case 'addGroup':
     case 'removeGroup':
       return blank('groupIds', 'Groups');
@@ -181,8 +180,7 @@ export function stepProblems(step: Step, settings: WorkflowSettings): FieldError
       return blank('tagIds', 'Tags');
     case 'notifyRep': {
       const errors: FieldErrors = { ...blank('subject', 'Subject'), ...blank('message', 'Message') };
-      const cc = emailProblem(step.ccEmails);
-      if (cc) errors.ccEmails = cc;
+      if (isBlank(step.senderId)) errors.senderId = text.notifySenderRequired;
       return errors;
     }
     case 'webhook':
