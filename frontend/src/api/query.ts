@@ -61,6 +61,9 @@ export const resources = [
   'templates',
   'transports',
   'updatePreferences',
+  'workflows',
+  'workflowAnalytics',
+  'enrollments',
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -120,7 +120,7 @@ export const workflowMessages = {
   settings: 'Workflow settings',
   sendFrom: 'Send emails from',
   sendTo: 'Send emails until',
-  longestDelay: 'Longest delay (days)',
+  longestDelay: 'Longest delay (empty: a year)',
   status: 'Status',
   counts: (inStep: string, passed: string) => `${inStep} here · ${passed} passed`,
   // Side panel
