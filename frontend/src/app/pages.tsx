@@ -51,6 +51,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/managepreferences': lazy(() => import('../features/preferences/ManagePreferencesPage')),
   '/updatePreferences/:upId': lazy(() => import('../features/preferences/UpdatePreferencesPage')),
   '/updatePreferencesList': lazy(() => import('../features/preferences/UpdatePreferencesListPage')),
+  '/WorkflowList': lazy(() => import('../features/workflows/WorkflowListPage')),
+  '/workflow-analytics': lazy(() => import('../features/workflows/WorkflowAnalyticsPage')),
   '/Workflow': lazy(() => import('../features/workflows/WorkflowBuilderPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),

@@ -224,6 +224,8 @@ export const workflowMessages = {
   failed: 'Failed',
   total: 'All workflows',
   viewList: 'Workflow List',
+  period: 'Entered',
+  allTime: 'All time',
   // Test
   testTitle: 'Workflow Test',
   testIntro: 'A dry run: the path a profile would take and the emails it would get. Nothing is sent.',
