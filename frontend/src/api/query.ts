@@ -65,6 +65,9 @@ export const resources = [
   'templates',
   'transports',
   'updatePreferences',
+  'workflows',
+  'workflowAnalytics',
+  'enrollments',
 ] as const;
 export type Resource = (typeof resources)[number];
 

@@ -85,7 +85,26 @@ const sendingHealth = {
   stopped: { color: 'red', label: 'Stopped' },
 } satisfies Record<string, StatusLook>;
 
-export const statusLooks = { campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
+/** A workflow (spec 3's statuses). */
+const workflow = {
+  Draft: { color: 'gray', label: 'Draft' },
+  Published: { color: 'green', label: 'Published' },
+  Unpublished: { color: 'orange', label: 'Unpublished' },
+  Scheduled: { color: 'blue', label: 'Scheduled' },
+  Failed: { color: 'red', label: 'Failed' },
+  Delete: { color: 'red', label: 'Deleted' },
+} satisfies Record<string, StatusLook>;
+
+/** A profile's enrollment in a workflow (spec 3's history statuses). */
+const enrollment = {
+  InProcess: { color: 'blue', label: 'In process' },
+  Completed: { color: 'green', label: 'Completed' },
+  Dropped: { color: 'gray', label: 'Dropped' },
+  Terminated: { color: 'orange', label: 'Terminated' },
+  Failed: { color: 'red', label: 'Failed' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { workflow, enrollment, campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

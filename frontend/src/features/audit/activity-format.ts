@@ -32,6 +32,8 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   trackingDomain: 'Tracking domain',
   sendingHealth: 'Sending health',
   deliveryPace: 'Delivery rate',
+  workflow: 'Workflow',
+  enrollment: 'Workflow enrollment',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */

@@ -1,0 +1,46 @@
+import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { workflowMessages as text } from '../messages';
+import type { SplitBranch } from './graph';
+import type { FieldsProps } from './field-props';
+
+/** An A/B split: each branch's share of profiles, adding up to 100%. */
+export function SplitFields({ values, set, errors }: FieldsProps) {
+  const branches = (values.branches as SplitBranch[] | undefined) ?? [];
+  const change = (next: { percent: number }[]) => set('branches', next);
+  return (
+    <Stack gap="xs">
+      {branches.map((branch, index) => (
+        <Group key={index} gap="xs" align="end" wrap="nowrap">
+          <NumberInput
+            label={text.percent(index)}
+            min={0}
+            max={100}
+            allowDecimal={false}
+            value={branch.percent}
+            onChange={(value) => change(branches.map((each, at) => ({ percent: at === index ? Number(value) || 0 : each.percent })))}
+            style={{ flex: 1 }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            disabled={branches.length <= 2}
+            aria-label={text.removeBranch(index)}
+            onClick={() => change(branches.filter((_each, at) => at !== index))}
+          >
+            <IconTrash size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      {errors.branches ? (
+        <Text size="xs" c="red.8" role="alert">
+          {errors.branches}
+        </Text>
+      ) : null}
+      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} disabled={branches.length >= 5} onClick={() => change([...branches, { percent: 0 }])}>
+        {text.addBranch}
+      </Button>
+    </Stack>
+  );
+}
