@@ -10,12 +10,12 @@ from contextlib import contextmanager
 
 import pytest
 from django.db import connection
-from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 
 from core.tenancy import client_schema_follow, connection_own
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from marketing.delivery.services.attempts import attempts_connections_close
+from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.delivery.services.ledger import send_freeze
 from marketing.tracking.models import EmailEvent, EventType, SendLink, TrackedSend
 from tests.support.smtp_sink import SmtpSink
