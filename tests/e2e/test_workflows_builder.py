@@ -132,7 +132,8 @@ def test_build_publish_list_and_unpublish_with_terminate(page: Page, site):
     expect_accessible(page, "workflow list")
     page.goto(f"{plain.base_url}/workflow-analytics")
     expect(page.get_by_role("heading", name="Workflows", exact=True)).to_be_visible()
-    grid_row = page.get_by_test_id("workflow-analytics-table").get_by_role("row").filter(has_text=name)
+    grid = page.get_by_test_id("workflow-analytics-table")
+    grid_row = grid.get_by_role("row").filter(has_text=name)
     expect(grid_row).to_contain_text("Published")
     expect_accessible(page, "workflow analytics")
 
