@@ -8,7 +8,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import uuid
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from tenants.models import Role, User
 from tenants.services import client_create, member_add
 from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
+from tests.support.waiting import wait_until
 
 # Playwright's sync API keeps an event loop running in the test thread; the ORM calls made
 # there (seeding, minting a payload) are plain synchronous ones, so Django may allow them.
@@ -183,19 +183,27 @@ def app_server_start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
         cwd=ROOT,
         env=env,
     )
-    deadline = time.time() + 30
-    while True:
+
+    def answers_or_exited() -> bool:
+        if process.poll() is not None:
+            return True
         try:
             request = urllib.request.Request(
                 f"http://127.0.0.1:{port}/trial/login", headers={"Host": "plain.localhost"}
             )
             urllib.request.urlopen(request, timeout=2)
-            return process, port
+            return True
         except OSError:
-            if time.time() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("the app server did not start")
-            time.sleep(0.3)
+            return False
+
+    try:
+        wait_until(answers_or_exited, timeout=30, message="the app server answers", interval=0.3)
+    except AssertionError:
+        process.kill()
+        pytest.fail("the app server did not answer within 30 s")
+    if process.poll() is not None:
+        pytest.fail(f"the app server exited at start (status {process.returncode})")
+    return process, port
 
 
 def app_server_stop(process: subprocess.Popen) -> None:

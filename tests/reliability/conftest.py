@@ -34,6 +34,7 @@ from tests.support.celery_worker import (
     tasks_routed_to,
 )
 from tests.support.smtp_sink import Faults, SmtpSink
+from tests.support.waiting import wait_until
 
 _worker_numbers = itertools.count()
 LEASE = 6  # seconds a claim holds in these workers
@@ -111,14 +112,16 @@ class Pipeline:
         """Poll `predicate()` (database errors count as not yet) until true; the seconds it
         took. Fails the test after `timeout`."""
         started = time.monotonic()
-        while time.monotonic() < started + timeout:
+
+        def holds() -> bool:
             try:
-                if predicate():
-                    return time.monotonic() - started
+                return bool(predicate())
             except Exception:  # noqa: BLE001 - e.g. the database is restarting
                 connection.close()
-            time.sleep(0.2)
-        pytest.fail(f"{what}: not within {timeout:.0f} s")
+                return False
+
+        wait_until(holds, timeout=timeout, message=what, interval=0.2)
+        return time.monotonic() - started
 
     def finished(self, send_id: int, timeout: float) -> float:
         return self.wait(lambda: self.status(send_id) == "finished", "send finished", timeout)

@@ -82,3 +82,21 @@ def celery_queue_delete(queue: str) -> None:
             connection.default_channel.queue_delete(queue)
     except Exception:  # noqa: BLE001 - best effort
         pass
+
+
+def celery_queue_idle(queue: str, workers: int) -> bool:
+    """Nothing waits in `queue` and each of its `workers` (nodes named after it) answers
+    that it holds no task: none running, prefetched or waiting for its ETA. A solo worker
+    busy with a task cannot answer, which counts as not idle."""
+    from config.celery import app
+
+    with app.connection_for_write(connect_timeout=5) as connection:
+        _, ready, _consumers = connection.default_channel.queue_declare(queue, passive=True)
+    if ready:
+        return False
+    inspect = app.control.inspect(timeout=1.0)
+    for reply in (inspect.active(), inspect.reserved(), inspect.scheduled()):
+        mine = {node: held for node, held in (reply or {}).items() if node.startswith(queue)}
+        if len(mine) < workers or any(mine.values()):
+            return False
+    return True

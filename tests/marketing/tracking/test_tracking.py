@@ -27,6 +27,7 @@ from marketing.tracking.tokens import (
     tracking_token_read,
 )
 from tests.conftest import in_schema
+from tests.support.waiting import wait_until
 
 BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 TRAP = f"https://trap.example.com/{BOT_LINK_GUIDS[0]}"
@@ -292,10 +293,9 @@ def test_the_outbox_queues_events_in_batches_and_never_holds_one_long(in_alpha, 
     outbox.add(entry)  # the batch is full: one RPUSH of three
     assert store.queue_length() == 3 and outbox.waiting() == 0
     outbox.add(entry)
-    deadline = time.monotonic() + 5
-    while store.queue_length() < 4:  # the outbox's thread pushes it within its interval
-        assert time.monotonic() < deadline, "the waiting event was never pushed"
-        time.sleep(0.05)
+    wait_until(  # the outbox's thread pushes it within its interval
+        lambda: store.queue_length() >= 4, timeout=5, message="the waiting event is pushed"
+    )
     outbox.add(entry)
     outbox.flush()  # what the process does when it exits
     assert store.queue_length() == 5 and outbox.waiting() == 0
