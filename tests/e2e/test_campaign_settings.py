@@ -14,12 +14,12 @@ from playwright.sync_api import Page, expect
 from marketing.campaigns.models import Campaign, CampaignSettings
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaign_form_kinds import _new_campaign
 from tests.e2e.test_campaigns import (  # noqa: F401 - form_seed is a fixture
     _committed,
     form_seed,
 )
+from tests.support.browser_session import sign_in
 
 
 def _in_plain(read):

@@ -23,7 +23,7 @@ from marketing.audience.services.groups import group_create
 from marketing.audience.services.profiles import profile_create
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 THUMBNAIL_DEADLINE_S = 90
 

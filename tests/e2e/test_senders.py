@@ -13,7 +13,7 @@ from urllib.parse import unquote
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 from tests.support.waiting import wait_until
 
 SPF_DKIM = "SPF or DKIM not found or invalid for the sender domain."

@@ -9,9 +9,9 @@ from playwright.sync_api import Page, expect
 
 from marketing.content.models import Template
 from tenants.models import Client
-from tests.e2e.conftest import PASSWORD, sign_in
 from tests.e2e.test_designer import _committed
 from tests.e2e.test_security import call
+from tests.support.browser_session import PASSWORD, sign_in
 
 HOST = "plain.localhost"
 STEAL = "window.top.stolen = (window.top.stolen || 0) + 1"

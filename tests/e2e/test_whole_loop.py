@@ -37,16 +37,10 @@ from playwright.sync_api import Browser, Page, expect
 from tenants.models import Role
 from tenants.services import client_create, member_add
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import (
-    PASSWORD,
-    Site,
-    app_server_env,
-    app_server_start,
-    app_server_stop,
-    sign_in,
-)
 from tests.e2e.test_designer import _drag_block, _drag_until_added, _png
 from tests.e2e.test_senders import _txt
+from tests.support.app_server import Site, app_server_env, app_server_start, app_server_stop
+from tests.support.browser_session import PASSWORD, sign_in
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,

@@ -24,9 +24,9 @@ from marketing.delivery.services.opt_out import ONE_CLICK_SOURCE, opt_out
 from marketing.delivery.services.sends import send_resume
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import in_schema
-from tests.reliability.conftest import CONTENT, LEASE
 from tests.support.celery_worker import celery_queue_idle
+from tests.support.delivery_pipeline import CONTENT, LEASE
+from tests.support.tenants import in_schema
 from tests.support.waiting import wait_until
 
 

@@ -9,6 +9,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
+
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +103,13 @@ def celery_queue_idle(queue: str, workers: int) -> bool:
         if len(mine) < workers or any(mine.values()):
             return False
     return True
+
+
+def worker_database_url() -> str:
+    db = settings.DATABASES["default"]
+    auth = quote(db.get("USER") or "postgres", safe="")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    return (
+        f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    )

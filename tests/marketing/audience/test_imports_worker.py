@@ -9,7 +9,7 @@ from django.db import connection
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.services.profile_indexes import profile_indexes_missing
 from marketing.jobs.models import BackgroundJob
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 from tests.support.waiting import poll
 
 ROWS = 1000

@@ -13,7 +13,7 @@ from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.content.models import CampaignFooter, Template
 from marketing.delivery.models import Send
 from marketing.delivery.services.sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
 
 
 def _sent_to_ann(campaign, sink):

@@ -11,7 +11,7 @@ from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.campaigns.services.sending import campaign_send, campaign_start
 from marketing.delivery.models import Send
 from marketing.delivery.services.sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready
+from tests.support.campaign_world import campaign_make, sender_ready
 
 MIXED = (
     "Sender Name and Sender Email must be those of one confirmed sender: "

@@ -17,13 +17,13 @@ from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.services.sending import campaign_send
 from marketing.tracking.models import EmailEvent
 from marketing.tracking.services import Event, events_record
-from tests.marketing.campaigns.conftest import campaign_make, world_committed_remove, world_make
-from tests.marketing.conftest import _database_url
+from tests.support.campaign_world import campaign_make, world_committed_remove, world_make
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
 from tests.support.smtp_sink import SmtpSink
 from tests.support.waiting import wait_until
@@ -33,7 +33,7 @@ def _worker_start(queue: str, sink: SmtpSink):
     """A real worker on `queue`, on the test database, delivering to `sink`."""
     return celery_worker_start(
         queue,
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=worker_database_url(),
         CELERY_TASK_ALWAYS_EAGER="0",
         DELIVERY_SMTP_HOST=sink.host,
         DELIVERY_SMTP_PORT=str(sink.port),

@@ -22,8 +22,8 @@ from marketing.content.services.thumbnails import thumbnail_render
 from marketing.files.selectors import file_public_url
 from marketing.files.services.files import file_upload
 from marketing.jobs.models import BackgroundJob
-from tests.conftest import bearer, http, signed_in
-from tests.marketing.content.conftest import make_foreign_template, make_template
+from tests.support.content import make_foreign_template, make_template
+from tests.support.http_api import bearer, http, signed_in
 from tests.support.waiting import poll
 
 

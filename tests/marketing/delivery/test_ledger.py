@@ -25,8 +25,8 @@ from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, deliveries_clai
 from marketing.delivery.services.sending import RunResult, message_id, send_batch_run
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import in_schema
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 
 KEY = key_pair_generate("rsa")
 

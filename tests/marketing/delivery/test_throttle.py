@@ -23,8 +23,8 @@ from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.warmup import allowance_for, domain_warmup
 from marketing.delivery.smtp import Outcome, classify
 from marketing.senders.models import DomainStatus, SenderDomain
-from tests.conftest import in_schema
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 from tests.support.waiting import poll, wait_until
 
 

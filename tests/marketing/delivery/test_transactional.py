@@ -16,14 +16,14 @@ from marketing.delivery.services.sending import RunResult, send_batch_run
 from marketing.delivery.services.transactional import test_send as start_test_send
 from marketing.delivery.services.transactional import transactional_send
 from marketing.tracking.models import EmailEvent
-from tests.conftest import in_schema
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
+    worker_database_url,
 )
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 from tests.support.waiting import wait_until
 
 CONTENT = dict(
@@ -127,7 +127,7 @@ def test_a_test_send_never_waits_behind_a_broadcast(tenants, django_db_blocker, 
     workers = []
     with django_db_blocker.unblock(), SmtpSink() as sink:
         env = {
-            "DATABASE_URL": _database_url(),
+            "DATABASE_URL": worker_database_url(),
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "DELIVERY_SMTP_HOST": sink.host,
             "DELIVERY_SMTP_PORT": str(sink.port),

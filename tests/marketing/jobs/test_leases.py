@@ -15,12 +15,12 @@ from marketing.audience.services.imports.reading import text_chunks
 from marketing.audience.tasks import profile_export_run
 from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
 from tests.support.waiting import poll, wait_until
 
@@ -198,7 +198,7 @@ def test_a_killed_workers_import_is_taken_over_and_counted_once(
     alpha = tenants["alpha"]
     queue = f"test-kill-{uuid.uuid4().hex}"
     env = {
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": worker_database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "MEDIA_ROOT": str(_media_root),
         "IMPORT_CHUNK_ROWS": "500",

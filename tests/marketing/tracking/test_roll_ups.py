@@ -22,7 +22,7 @@ from marketing.tracking.models import EmailEvent, EventType, SendLink, TrackedSe
 from marketing.tracking.selectors import campaign_timeline
 from marketing.tracking.services import Event, _batch_write, events_record
 from marketing.tracking.tokens import HONEYPOT_BASE
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 from tests.support.waiting import wait_until
 
 BACKFILL = importlib.import_module("marketing.tracking.migrations.0006_campaign_event_roll_ups")

@@ -26,7 +26,7 @@ from marketing.tracking.tokens import (
     tracking_token,
     tracking_token_read,
 )
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 from tests.support.waiting import wait_until
 
 BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
@@ -266,7 +266,7 @@ def test_each_process_reads_a_sends_links_once(in_alpha, django_assert_num_queri
 
 
 def test_the_django_view_serves_the_same_paths(alpha):
-    from tests.conftest import http
+    from tests.support.http_api import http
 
     with in_schema(alpha):
         _compiled, tracker = _start(alpha)
@@ -418,7 +418,7 @@ def test_a_sent_messages_pixel_and_links_produce_events(alpha, sink, settings):
     from marketing.delivery.models import Send, SendKind
     from marketing.delivery.services.ledger import send_freeze
     from marketing.delivery.services.sending import send_batch_run
-    from tests.conftest import http
+    from tests.support.http_api import http
 
     settings.TRACKING_CLICK_TOO_SOON_SECONDS = 0  # a person clicking at once, for the test
     with in_schema(alpha):
