@@ -1,5 +1,5 @@
-"""Helpers of the content suites: the audience suites' API callers, and content made
-straight in a client's schema."""
+"""Fixtures of the content suites (their helpers: tests/support/content.py): beta's admin
+calling the API."""
 
 import pytest
 

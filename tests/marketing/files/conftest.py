@@ -1,6 +1,6 @@
-"""The file manager's tests: images made here with Pillow, a signed-in caller that uploads
-multipart forms, the local storage in a temporary folder, and a real S3-compatible server
-(moto in server mode, on the loopback) for the S3 path."""
+"""The file manager's fixtures: signed-in callers that upload multipart forms
+(tests/support/files.py), the local storage in a temporary folder, and a real
+S3-compatible server (moto in server mode, on the loopback) for the S3 path."""
 
 import boto3
 import pytest

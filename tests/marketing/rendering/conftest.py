@@ -1,5 +1,5 @@
-"""Helpers of the rendering suites: the audience suites' API callers and a local server
-standing for the internet (the only tests allowed to reach 127.0.0.1)."""
+"""Fixtures of the rendering suites: a local server standing for the internet (the only
+tests allowed to reach 127.0.0.1), serving the feed of tests/support/feeds.py."""
 
 import uuid
 

@@ -1,5 +1,4 @@
-"""A small random audience in alpha's schema: custom fields of every type, groups, tags,
-profiles and email events; and the plain-Python truth the compiled queries are held to."""
+"""The segments suites' audience in alpha's schema (made by tests/support/segment_audience.py)."""
 
 import pytest
 from django.db import connection

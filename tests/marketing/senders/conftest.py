@@ -1,5 +1,5 @@
-"""Senders fixtures: the audience suite's API callers, and senders and domains made
-straight in the schema (the services are tested on their own)."""
+"""Senders fixtures: the platform's mail at a sink, a fake DNS server, no cached tracking
+domain (helpers that make senders and domains: tests/support/senders.py)."""
 
 import pytest
 from django.core.cache import cache
