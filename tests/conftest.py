@@ -6,12 +6,14 @@ from django.db import connection
 
 from tenants.demo import public_client_ensure
 from tenants.models import Plan, User
+from tests.support.tenant_template import tenant_template_use
 from tests.support.tenants import PASSWORD, Tenant, tenant_make
 
 
 @pytest.fixture(scope="session")
 def tenants(django_db_setup, django_db_blocker) -> dict[str, Tenant]:
     with django_db_blocker.unblock():
+        tenant_template_use()
         public_client_ensure()
         plan = Plan.objects.create(name="Test plan", limits={"Contacts": 2})
         made = {name: tenant_make(name, plan) for name in ("alpha", "beta")}

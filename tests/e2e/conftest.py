@@ -25,6 +25,7 @@ from tests.support.app_server import (
 from tests.support.browser_session import PASSWORD
 from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenant_template import tenant_template_use
 
 # Playwright's sync API keeps an event loop running in the test thread; the ORM calls made
 # there (seeding, minting a payload) are plain synchronous ones, so Django may allow them.
@@ -44,6 +45,7 @@ def pytest_collection_modifyitems(items):
 
 
 def _seed(parent_origin: str) -> None:
+    tenant_template_use()  # the clients below are clones of one migrated schema
     public_client_ensure()
     plain = client_create(
         name="Plain", schema_name="plain", domain="plain.localhost", parent_origins=[parent_origin]
