@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
 from marketing.audience.models import ProfileImport
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 CAP = 64 * 1024
 

@@ -1,7 +1,7 @@
 from django.test import override_settings
 
 from tenants.messages import UNKNOWN_WEBSITE
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 
 def test_malformed_json_answers_400_in_the_error_shape(alpha):

@@ -51,8 +51,9 @@ from marketing.senders.services.activation import activation_token
 from marketing.workflows.models import Enrollment, Workflow, WorkflowVersion
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
-from tests.conftest import bearer, http, in_schema
+from tests.support.http_api import bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
+from tests.support.tenants import in_schema
 
 ROLES = ("anonymous", "admin", "user", "no_mkm", "superadmin")
 SCHEMAS = ("public", "alpha", "beta")

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from config.api import api
 from config.operation_gates import OPERATION_GATES
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 # Public operations (the gate table's PUBLIC: sign-in, status, sign-out, public pages opened
 # by a signed token) answer without a member by design; each app's suite covers them (a

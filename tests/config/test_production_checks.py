@@ -22,7 +22,7 @@ from config.checks import (
     check_secret_key,
     refuse_insecure_start,
 )
-from tests.conftest import http
+from tests.support.http_api import http
 
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = secrets.token_urlsafe(48)

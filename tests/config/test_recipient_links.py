@@ -16,7 +16,8 @@ from marketing.tracking.endpoints import PIXEL, _send_links, tracking_wsgi
 from marketing.tracking.services import send_tracking_start
 from marketing.tracking.tokens import CLICK, OPEN, TrackingToken, tracking_token
 from tenants.models import Client, Domain
-from tests.conftest import http, in_schema
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 PUBLIC_HOST = django_settings.BASE_DOMAIN
 PAGE = '<html><body><img src="https://cdn.example.com/a.png"><a href="https://shop.example.com/">Shop</a></body></html>'

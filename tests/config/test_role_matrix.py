@@ -39,8 +39,9 @@ from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.access import ActionType, Gate
 from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
-from tests.conftest import bearer, http, in_schema
+from tests.support.http_api import bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401 - fixture
+from tests.support.tenants import in_schema
 
 MISSING_ID = "999999"
 SIGN_IN_REQUIRED = "Please sign in."

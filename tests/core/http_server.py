@@ -39,7 +39,7 @@ def http_server(routes: dict[str, Answer]):
                 for chunk in answer.chunks:
                     self.wfile.write(chunk)
                     self.wfile.flush()
-                    if answer.delay:
+                    if answer.delay:  # a slow server is what is simulated (on purpose)
                         threading.Event().wait(answer.delay)
             except (BrokenPipeError, ConnectionResetError):
                 pass

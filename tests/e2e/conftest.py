@@ -3,19 +3,11 @@ database, driven by Playwright in Debian's Chromium. `*.localhost` resolves to 1
 in Chromium, so each client gets its own host name as in production."""
 
 import os
-import secrets
-import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
-import uuid
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from playwright.sync_api import Page, expect, sync_playwright
 
@@ -23,8 +15,17 @@ from marketing.audience.services.groups import group_create
 from tenants.demo import public_client_ensure
 from tenants.models import Role, User
 from tenants.services import client_create, member_add
+from tests.support.app_server import (
+    Site,
+    app_server_env,
+    app_server_start,
+    app_server_stop,
+    free_port,
+)
+from tests.support.browser_session import PASSWORD
 from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenant_template import tenant_template_use
 
 # Playwright's sync API keeps an event loop running in the test thread; the ORM calls made
 # there (seeding, minting a payload) are plain synchronous ones, so Django may allow them.
@@ -34,15 +35,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # CI machines have two cores shared by the app server, Chromium and the test process.
 expect.set_options(timeout=10_000)
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-PASSWORD = "e2e-password-1"
-
-
-# The app server's key, for tests that sign what it will check (links in messages).
-SERVER_SECRET_KEY = secrets.token_urlsafe(48)
-# Where the app servers of this test process keep files. xdist workers run side by side
-# with the same client schemas and the same ids, so each keeps its own (an import's error
-# file, named by its id, would otherwise be another worker's).
-APP_MEDIA_ROOT = Path(settings.MEDIA_ROOT) / "e2e" / os.environ.get("PYTEST_XDIST_WORKER", "main")
 
 
 def pytest_collection_modifyitems(items):
@@ -52,19 +44,8 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.django_db)
 
 
-@dataclass(frozen=True)
-class Site:
-    host: str
-    base_url: str
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _seed(parent_origin: str) -> None:
+    tenant_template_use()  # the clients below are clones of one migrated schema
     public_client_ensure()
     plain = client_create(
         name="Plain", schema_name="plain", domain="plain.localhost", parent_origins=[parent_origin]
@@ -104,7 +85,7 @@ def _seed(parent_origin: str) -> None:
 def parent_suite(tmp_path_factory):
     """A stand-in for the parent suite on its own origin: serves the files tests write."""
     folder = tmp_path_factory.mktemp("parent")
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
         cwd=folder,
@@ -129,78 +110,6 @@ def app_mail():
     """Where the app server's own mail (sender activation links) lands."""
     with SmtpSink() as sink:
         yield sink
-
-
-def app_server_env(app_dns, app_mail, **overrides: str) -> dict[str, str]:
-    """The app server's environment: the test database, production settings over plain
-    http, tasks eager, a cache prefix of its own, DNS and mail at the tests' fakes."""
-    db = settings.DATABASES["default"]
-    env = dict(
-        os.environ,
-        DATABASE_URL=(f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}"),
-        # Production settings over plain http: no Secure cookies, no https redirect, and
-        # what config/checks.py demands before the app loads at all.
-        DJANGO_DEBUG="0",
-        CROSS_SITE_COOKIES="0",
-        SECURE_SSL_REDIRECT="0",
-        SECRET_KEY=SERVER_SECRET_KEY,
-        ALLOWED_HOSTS=".localhost",
-        CELERY_TASK_ALWAYS_EAGER="1",
-        CACHE_KEY_PREFIX=f"e2e-{uuid.uuid4().hex}",
-        MEDIA_ROOT=str(APP_MEDIA_ROOT),
-        # The security tests try the operators' admin with client sessions.
-        OPERATORS_ADMIN_ENABLED="1",
-        SENDERS_DNS_NAMESERVERS=app_dns.address,
-        EMAIL_HOST=app_mail.host,
-        EMAIL_PORT=str(app_mail.port),
-        # The campaign form's RSS preview fetches a feed served on 127.0.0.1.
-        OUTBOUND_ALLOW_PRIVATE_NETWORKS="1",
-    )
-    env.update(overrides)
-    return env
-
-
-def app_server_start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    """gunicorn (2 workers, 4 threads) on a free port, once it answers (30 s deadline)."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "-c",
-            "deploy/gunicorn.conf.py",
-            "-b",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--threads",
-            "4",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    deadline = time.time() + 30
-    while True:
-        try:
-            request = urllib.request.Request(
-                f"http://127.0.0.1:{port}/trial/login", headers={"Host": "plain.localhost"}
-            )
-            urllib.request.urlopen(request, timeout=2)
-            return process, port
-        except OSError:
-            if time.time() > deadline or process.poll() is not None:
-                process.kill()
-                pytest.fail("the app server did not start")
-            time.sleep(0.3)
-
-
-def app_server_stop(process: subprocess.Popen) -> None:
-    process.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
-    process.wait(10)
 
 
 @pytest.fixture(scope="session")
@@ -295,11 +204,3 @@ def page(browser) -> Page:
     page.set_default_timeout(10_000)
     yield page
     context.close()
-
-
-def sign_in(page: Page, site: Site, email: str, next_path: str = "/campaignListView") -> None:
-    page.goto(f"{site.base_url}/trial/login?next={next_path}")
-    page.get_by_role("textbox", name="Email").fill(email)
-    page.get_by_role("textbox", name="Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(lambda url: "/trial/login" not in url)

@@ -8,7 +8,7 @@ import zoneinfo
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 # The seeded clients keep the default time zone.
 CLIENT_ZONE = zoneinfo.ZoneInfo("America/New_York")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import PASSWORD
+from tests.support.browser_session import PASSWORD
 
 SCHEMATHESIS = Path(sys.executable).parent / "schemathesis"
 # A run takes about 170 s here alone (159 operations, 30 examples each) and up to 380 s

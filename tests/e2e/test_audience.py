@@ -14,8 +14,8 @@ from playwright.sync_api import Page, expect
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import _committed
+from tests.support.browser_session import sign_in
 
 
 def _unique(prefix: str) -> str:

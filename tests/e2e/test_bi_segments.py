@@ -13,8 +13,8 @@ from marketing.audience.services.groups import group_create
 from marketing.audience.services.profiles import profile_create
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_segments import _committed
+from tests.support.browser_session import sign_in
 
 # Profiles per client whose e-mail holds the test's marker: the BI count's rows.
 PER_CLIENT = {"plain": 2, "shop": 1}

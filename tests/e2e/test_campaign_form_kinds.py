@@ -17,12 +17,12 @@ from marketing.campaigns.models import Campaign
 from tenants.models import Client
 from tests.core.http_server import Answer, http_server
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import (  # noqa: F401 - form_seed is a fixture
     _committed,
     _day_label,
     form_seed,
 )
+from tests.support.browser_session import sign_in
 
 FEED = (Path(__file__).parents[1] / "marketing" / "rendering" / "data" / "feed.xml").read_bytes()
 

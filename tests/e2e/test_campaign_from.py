@@ -21,7 +21,6 @@ from marketing.senders.models import SenderDomain
 from marketing.senders.services.trust import sender_trust
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY, sign_in
 from tests.e2e.test_campaigns import _committed
 from tests.e2e.test_whole_loop import (  # noqa: F401 - loop is a fixture
     MAIL_DEADLINE_S,
@@ -30,6 +29,8 @@ from tests.e2e.test_whole_loop import (  # noqa: F401 - loop is a fixture
     _messages_to,
     loop,
 )
+from tests.support.app_server import SERVER_SECRET_KEY
+from tests.support.browser_session import sign_in
 
 READERS = 14
 POSTAL = "1 Market Street, Springfield, IL 62701"

@@ -15,12 +15,12 @@ from playwright.sync_api import Page, expect
 
 from marketing.campaigns.models import Campaign
 from tenants.models import Client
-from tests.conftest import in_schema
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import _committed
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.browser_session import sign_in
 from tests.support.campaign_report_seed import ab_variants_mark, sent_campaign_seed
+from tests.support.campaign_world import campaign_make, world_make
+from tests.support.tenants import in_schema
 
 
 def _shop():

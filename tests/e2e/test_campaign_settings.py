@@ -5,6 +5,7 @@ changes asks first (stay keeps the page, leave drops the changes). A user reads 
 settings without changing them. axe finds nothing on the drawer, the form or the question."""
 
 import re
+import uuid
 
 import pytest
 from django.db import connection
@@ -13,12 +14,12 @@ from playwright.sync_api import Page, expect
 from marketing.campaigns.models import Campaign, CampaignSettings
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaign_form_kinds import _new_campaign
 from tests.e2e.test_campaigns import (  # noqa: F401 - form_seed is a fixture
     _committed,
     form_seed,
 )
+from tests.support.browser_session import sign_in
 
 
 def _in_plain(read):
@@ -50,6 +51,18 @@ def test_autosave_off_stops_autosaving_and_leaving_asks_first(
     name = f"Quiet {suffix}"
     plain = site("plain.localhost")
     page.set_viewport_size({"width": 1280, "height": 1000})
+    # The page's timers on Playwright's clock (running as the wall clock's until told to
+    # jump): the 3 s an autosave would wait are passed at once, not slept through.
+    page.clock.install()
+    campaign_writes: list[str] = []
+    page.on(
+        "request",
+        lambda request: (
+            campaign_writes.append(f"{request.method} {request.url}")
+            if request.method != "GET" and "/api/mm/campaigns/" in request.url
+            else None
+        ),
+    )
     sign_in(page, plain, "admin@plain.example", next_path="/campaignListView")
 
     page.get_by_test_id("campaign-settings-open").click()
@@ -69,8 +82,15 @@ def test_autosave_off_stops_autosaving_and_leaving_asks_first(
     expect(page.get_by_test_id("campaign-autosaved")).to_contain_text(
         "Autosave is off in the campaign settings"
     )
+    writes_before = len(campaign_writes)
     page.get_by_test_id("campaign-subject").fill("Winter sale")
-    page.wait_for_timeout(5000)  # autosave would have saved 3 s after the change
+    page.clock.run_for(5_000)  # every timer of the next 5 s; an autosave fires after 3 s
+    # A request of the page's own after those timers: the browser reports requests in the
+    # order the page made them, so an autosave's PATCH would be reported before it.
+    marker = f"/?after-autosave-window={uuid.uuid4().hex}"
+    with page.expect_request(lambda request: request.url.endswith(marker)):
+        page.evaluate("(url) => { fetch(url); }", marker)
+    assert campaign_writes[writes_before:] == []
     expect(page.get_by_test_id("campaign-autosaved")).not_to_contain_text("Saved automatically")
     assert _saved_subject(name) == ""
     expect_accessible(page, "campaign form without autosave")

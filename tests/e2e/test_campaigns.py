@@ -18,7 +18,7 @@ from marketing.campaigns.models import Campaign, CampaignType
 from marketing.tracking.models import EmailEvent
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 
 def _committed(seed, *args):

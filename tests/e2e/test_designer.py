@@ -17,12 +17,13 @@ from urllib.parse import urlsplit
 from django.db import connection, connections
 from PIL import Image
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from marketing.audience.services.groups import group_create
 from marketing.audience.services.profiles import profile_create
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 THUMBNAIL_DEADLINE_S = 90
 
@@ -112,18 +113,27 @@ def _drag_until_added(page: Page, label: str, y: float, added) -> None:
     a loaded machine the first drag can start before the canvas frame takes drops."""
     before = added.count()
     for _ in range(3):
-        _drag_block(page, label, y)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            if added.count() > before:
-                return
-            page.wait_for_timeout(250)
+        try:
+            _drag_block(page, label, y)
+            added.nth(before).wait_for(state="attached", timeout=10_000)  # one more than before
+            return
+        except PlaywrightTimeoutError:
+            continue
     raise AssertionError(f"dragging the {label} block added nothing to the canvas")
+
+
+_DRAG_SEEN = """(kinds) => {
+  window.__mcDragSeen = [];
+  for (const kind of kinds)
+    document.addEventListener(kind, () => window.__mcDragSeen.push(kind), { capture: true });
+}"""
 
 
 def _drag_block(page: Page, label: str, y: float) -> None:
     """Drags a block of the blocks panel into the canvas, `y` pixels below its top, with the
-    mouse in small steps (GrapesJS follows the native drag events into its frame)."""
+    mouse in small steps (GrapesJS follows the native drag events into its frame). Waits, as
+    a person's slower hand gives it time to, until the page has seen the drag start and the
+    canvas frame has seen it over it before the drop."""
     block = page.locator(".gjs-block").filter(
         has=page.locator(".gjs-block-label", has_text=re.compile(f"^\\s*{label}\\s*$"))
     )
@@ -132,22 +142,26 @@ def _drag_block(page: Page, label: str, y: float) -> None:
         page.get_by_role("button", name="Blocks", exact=True).click()
     expect(block).to_be_visible()
     source = block.bounding_box()
-    canvas = page.locator("iframe.gjs-frame").bounding_box()
-    assert source and canvas
+    frame_element = page.locator("iframe.gjs-frame")
+    canvas = frame_element.bounding_box()
+    frame = frame_element.element_handle().content_frame()
+    assert source and canvas and frame
+    page.evaluate(_DRAG_SEEN, ["dragstart"])
+    frame.evaluate(_DRAG_SEEN, ["dragenter", "dragover"])
     start_x, start_y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
     end_x, end_y = canvas["x"] + canvas["width"] / 2, canvas["y"] + y
     page.mouse.move(start_x, start_y)
     page.mouse.down()
-    # Pauses between the moves: on a busy machine the page must see the drag start and the
-    # frame see it enter before the drop, as a person's slower hand gives it time to.
-    page.wait_for_timeout(200)
-    for step in range(1, 21):
-        page.mouse.move(
-            start_x + (end_x - start_x) * step / 20, start_y + (end_y - start_y) * step / 20
-        )
-        page.wait_for_timeout(40)
-    page.wait_for_timeout(300)
-    page.mouse.up()
+    try:
+        page.mouse.move(start_x + 4, start_y + 4)
+        page.wait_for_function("window.__mcDragSeen.includes('dragstart')", timeout=5_000)
+        for step in range(1, 21):
+            page.mouse.move(
+                start_x + (end_x - start_x) * step / 20, start_y + (end_y - start_y) * step / 20
+            )
+        frame.wait_for_function("window.__mcDragSeen.includes('dragover')", timeout=5_000)
+    finally:
+        page.mouse.up()
 
 
 def test_design_save_preview_and_thumbnail_with_no_request_leaving_the_host(page, site):

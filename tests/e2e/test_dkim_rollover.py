@@ -9,7 +9,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 NOT_PUBLISHED = (
     "The new DKIM records were not found in DNS. Publish them, then activate the new keys."

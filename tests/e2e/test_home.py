@@ -16,8 +16,8 @@ from marketing.senders.models import DomainStatus, Sender, SenderDomain
 from tenants.models import Client, Role
 from tenants.services import client_create, member_add
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import PASSWORD, sign_in
 from tests.e2e.test_campaigns import _committed
+from tests.support.browser_session import PASSWORD, sign_in
 
 
 def _new_client(suffix: str) -> str:

@@ -8,7 +8,7 @@ import uuid
 from playwright.sync_api import expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 # A badge whose label is wider than the badge shows it cut ("CO…").
 TRUNCATED_BADGES = """() => [...document.querySelectorAll('.mantine-Badge-root')]

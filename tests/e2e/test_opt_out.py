@@ -14,8 +14,8 @@ from marketing.audience.models import Profile
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY
 from tests.e2e.test_segments import _committed
+from tests.support.app_server import SERVER_SECRET_KEY
 
 
 def _profile(email: str) -> int:

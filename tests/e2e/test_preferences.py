@@ -15,8 +15,9 @@ from marketing.delivery.models import UpdatePreferences
 from marketing.delivery.tokens import PREFERENCES, recipient_token
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY, sign_in
 from tests.e2e.test_segments import _committed
+from tests.support.app_server import SERVER_SECRET_KEY
+from tests.support.browser_session import sign_in
 
 
 def _in_plain(work, *args):

@@ -11,7 +11,7 @@ import pytest
 from tenants.messages import SSO_FAILED
 from tenants.models import Client
 from tenants.sso import sso_payload_mint
-from tests.e2e.conftest import PASSWORD
+from tests.support.browser_session import PASSWORD
 
 CLIENT_HOST = "plain.localhost"
 PUBLIC_HOST = "localhost"

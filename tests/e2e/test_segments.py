@@ -15,7 +15,7 @@ from marketing.audience.services.profiles import profile_create
 from marketing.audience.services.tags import tag_create
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 WEBSITES = [4242, 4343]
 

@@ -7,14 +7,14 @@ verification record is published. A user sees the screens but cannot change them
 screen passes axe (WCAG 2 A and AA)."""
 
 import re
-import time
 import uuid
 from urllib.parse import unquote
 
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
+from tests.support.waiting import wait_until
 
 SPF_DKIM = "SPF or DKIM not found or invalid for the sender domain."
 DOMAIN_INVALID = "Please enter a valid domain, such as example.com."
@@ -30,10 +30,11 @@ def _toast(page: Page, message: str):
 
 
 def _activation_token(app_mail, email: str) -> str:
-    deadline = time.monotonic() + 10
-    while not app_mail.handler.for_recipient(email):
-        assert time.monotonic() < deadline, f"no activation mail for {email}"
-        time.sleep(0.1)
+    wait_until(
+        lambda: app_mail.handler.for_recipient(email),
+        timeout=10,
+        message=f"an activation mail for {email}",
+    )
     message = app_mail.handler.for_recipient(email)[-1].message
     body = message.get_body(preferencelist=("plain",)).get_content()
     return unquote(re.search(r"/external/verifySender\?token=(\S+)", body).group(1))

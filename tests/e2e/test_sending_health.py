@@ -23,8 +23,8 @@ from marketing.delivery.models import (
 from marketing.delivery.services.breaker import breaker_evaluate
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import _committed
+from tests.support.browser_session import sign_in
 
 
 def _in_plain(work):

@@ -9,7 +9,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 
 def _choose(page: Page, test_id: str, option: str) -> None:

@@ -8,7 +8,7 @@ import uuid
 from playwright.sync_api import expect
 
 from tenants.messages import CSRF_FAILED
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 HOST = "plain.localhost"
 

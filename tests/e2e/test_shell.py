@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 from tenants.models import Client
 from tenants.sso import sso_payload_mint
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 MAIN_MENU = [
     "Campaigns",

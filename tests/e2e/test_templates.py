@@ -10,7 +10,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 FOLDER_NOT_EMPTY = "A folder must hold no templates and no subfolders to be deleted."
 

@@ -9,9 +9,9 @@ from playwright.sync_api import Page, expect
 
 from marketing.content.models import Template
 from tenants.models import Client
-from tests.e2e.conftest import PASSWORD, sign_in
 from tests.e2e.test_designer import _committed
 from tests.e2e.test_security import call
+from tests.support.browser_session import PASSWORD, sign_in
 
 HOST = "plain.localhost"
 STEAL = "window.top.stolen = (window.top.stolen || 0) + 1"
@@ -74,11 +74,18 @@ def _plant(template_id: int) -> None:
         connection.set_schema_to_public()
 
 
+def _script_refused(message) -> bool:
+    """The console line of a refusal by the policy's script-src (Chromium's or ours)."""
+    return (
+        message.text.startswith(("Refused to", "CSP violation:")) and "script-src" in message.text
+    )
+
+
 def test_the_policy_refuses_a_handler_that_reached_the_designer(page, site, server, csp_violations):
     template_id = _stored_by_user(server, "Autumn bait")
     _committed(_plant, template_id)  # as if saved before the cleaner existed
-    _open_as_admin(page, site, template_id)
-    page.wait_for_timeout(500)  # the console message of the refusal
+    with page.expect_console_message(_script_refused, timeout=15_000):
+        _open_as_admin(page, site, template_id)
     assert page.evaluate("window.stolen") is None
     refused = [line for line in csp_violations if "script-src" in line]
     assert refused, csp_violations

@@ -17,13 +17,13 @@ from marketing.content.models import Template
 from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from tenants.models import Client
-from tests.conftest import in_schema
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY
 from tests.e2e.test_campaigns import _committed
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.app_server import SERVER_SECRET_KEY
 from tests.support.campaign_report_seed import _tasks_held
+from tests.support.campaign_world import campaign_make, world_make
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 
 TEMPLATE = (
     "<html><head><title>Autumn news</title></head><body>"

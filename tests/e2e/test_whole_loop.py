@@ -37,16 +37,10 @@ from playwright.sync_api import Browser, Page, expect
 from tenants.models import Role
 from tenants.services import client_create, member_add
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import (
-    PASSWORD,
-    Site,
-    app_server_env,
-    app_server_start,
-    app_server_stop,
-    sign_in,
-)
 from tests.e2e.test_designer import _drag_block, _drag_until_added, _png
 from tests.e2e.test_senders import _txt
+from tests.support.app_server import Site, app_server_env, app_server_start, app_server_stop
+from tests.support.browser_session import PASSWORD, sign_in
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -55,6 +49,7 @@ from tests.support.celery_worker import (
 )
 from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
+from tests.support.waiting import poll, wait_until
 
 # Deadlines for what the worker does, generous for a loaded two-core machine.
 IMPORT_DEADLINE_MS = 60_000
@@ -149,15 +144,13 @@ def loop(server, django_db_blocker, app_dns):
 
 
 def _messages_to(sink: SmtpSink, addresses: list[str], deadline_s: float) -> list:
-    deadline = time.monotonic() + deadline_s
-    while True:
-        received = [r for a in addresses for r in sink.handler.for_recipient(a)]
-        if len(received) >= len(addresses):
-            return received
-        assert time.monotonic() < deadline, (
-            f"{len(received)} of {len(addresses)} messages arrived within {deadline_s} s"
-        )
-        time.sleep(0.25)
+    return poll(
+        lambda: [r for a in addresses for r in sink.handler.for_recipient(a)],
+        lambda received: len(received) >= len(addresses),
+        timeout=deadline_s,
+        message=f"{len(addresses)} messages arrive",
+        interval=0.25,
+    )
 
 
 def _html(received) -> str:
@@ -452,7 +445,11 @@ def test_the_first_hour_of_a_new_admin(loop: Loop, page: Page, browser: Browser,
     link = re.search(rf'href="([^"]*/t/c/[^"]+)"[^>]*>{LINK_TEXT}<', html)
     unsubscribe = re.search(r'href="([^"]+)"[^>]*>Unsubscribe</a>', html)
     assert pixel and link and unsubscribe, html
-    time.sleep(max(0.0, received[0].at + CLICK_TOO_SOON_SECONDS + 1 - time.time()))
+    wait_until(
+        lambda: time.time() > received[0].at + CLICK_TOO_SOON_SECONDS + 1,
+        timeout=CLICK_TOO_SOON_SECONDS + 5,
+        message="the scanner window after delivery has passed",
+    )
     assert _fetch(port, site.host, pixel.group(1).replace("&amp;", "&")) == 200
     assert _fetch(port, site.host, link.group(1).replace("&amp;", "&")) == 302
     recipient = browser.new_context().new_page()

@@ -15,8 +15,8 @@ from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignType
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.models import Client
-from tests.e2e.conftest import sign_in
 from tests.e2e.test_campaigns import _committed
+from tests.support.browser_session import sign_in
 
 # Every element that scrolls sideways (the page, a table's scroll container) and is wider
 # inside than it shows, and every header cell or badge whose text does not fit.

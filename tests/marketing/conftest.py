@@ -1,20 +1,24 @@
-"""Fixtures shared by the marketing suites: a media folder of the session's own, and a
+"""Fixtures shared by the marketing suites: a media folder of the session's own, the
+connection in alpha's schema (in_alpha), API callers signed in as alpha's admin, user and
+member without marketing access and as beta's admin, and a
 real Celery worker (`celery -A config worker -P solo`) on the pytest-django test database,
 listening on a queue of its own so parallel runs never take each other's messages."""
 
 import uuid
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
+from tests.support.http_api import Api
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,23 +32,13 @@ def _media_root(tmp_path_factory):
     settings.MEDIA_ROOT = previous
 
 
-def _database_url() -> str:
-    db = settings.DATABASES["default"]
-    auth = quote(db.get("USER") or "postgres", safe="")
-    if db.get("PASSWORD"):
-        auth += ":" + quote(db["PASSWORD"], safe="")
-    return (
-        f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
-    )
-
-
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, _media_root):
     """Yields the queue name; tasks sent from this process go to it while it runs."""
     queue = f"test-{uuid.uuid4().hex}"
     process = celery_worker_start(
         queue,
-        DATABASE_URL=_database_url(),  # the test database, created by django_db_setup
+        DATABASE_URL=worker_database_url(),  # the test database, created by django_db_setup
         CELERY_TASK_ALWAYS_EAGER="0",
         MEDIA_ROOT=str(_media_root),
         IMPORT_CHUNK_ROWS="200",
@@ -61,3 +55,31 @@ def celery_worker(django_db_setup, _media_root):
     finally:
         celery_worker_stop(process)
         celery_queue_delete(queue)
+
+
+@pytest.fixture
+def in_alpha(alpha):
+    """The connection in alpha's schema for the whole test (reset by the autouse fixture)."""
+    connection.set_tenant(alpha.client)
+    return alpha
+
+
+@pytest.fixture
+def admin_api(alpha):
+    return Api(alpha, alpha.admin.email)
+
+
+@pytest.fixture
+def user_api(alpha):
+    return Api(alpha, alpha.user.email)
+
+
+@pytest.fixture
+def nomkm_api(alpha):
+    return Api(alpha, alpha.no_mkm.email)
+
+
+@pytest.fixture
+def beta_api(beta):
+    """beta's admin; `beta_api.on(alpha)` sends beta's token to alpha's host."""
+    return Api(beta, beta.admin.email)

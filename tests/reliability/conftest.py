@@ -26,25 +26,18 @@ from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, Suppression
 from marketing.delivery.services.send_control import send_start
 from marketing.tracking.models import EmailEvent
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
+from tests.support.delivery_pipeline import CONTENT, LEASE, TASK_SECONDS
 from tests.support.smtp_sink import Faults, SmtpSink
+from tests.support.waiting import wait_until
 
 _worker_numbers = itertools.count()
-LEASE = 6  # seconds a claim holds in these workers
-TASK_SECONDS = 4  # one run's length (then it sends itself again)
-CONTENT = dict(
-    subject="Hello <% firstName || friend %>",
-    html='<p>Hi <% firstName || there %></p><p><a href="https://shop.example/sale">Sale</a></p>',
-    text="Hi <% firstName || there %>",
-    from_name="Shop",
-    from_address="news@shop.example",
-)
 
 
 @dataclass
@@ -111,14 +104,16 @@ class Pipeline:
         """Poll `predicate()` (database errors count as not yet) until true; the seconds it
         took. Fails the test after `timeout`."""
         started = time.monotonic()
-        while time.monotonic() < started + timeout:
+
+        def holds() -> bool:
             try:
-                if predicate():
-                    return time.monotonic() - started
+                return bool(predicate())
             except Exception:  # noqa: BLE001 - e.g. the database is restarting
                 connection.close()
-            time.sleep(0.2)
-        pytest.fail(f"{what}: not within {timeout:.0f} s")
+                return False
+
+        wait_until(holds, timeout=timeout, message=what, interval=0.2)
+        return time.monotonic() - started
 
     def finished(self, send_id: int, timeout: float) -> float:
         return self.wait(lambda: self.status(send_id) == "finished", "send finished", timeout)
@@ -182,7 +177,7 @@ class _Sweeper(threading.Thread):
 @pytest.fixture(scope="session")
 def _workers_env(django_db_setup):
     return {
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": worker_database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "DELIVERY_TASK_SECONDS": str(TASK_SECONDS),
         "DELIVERY_LEASE_SECONDS": str(LEASE),

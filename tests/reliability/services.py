@@ -17,6 +17,8 @@ import time
 
 from django.conf import settings
 
+from tests.support.waiting import wait_until
+
 RESTART_TIMEOUT = 120  # seconds for the restart command itself
 READY_TIMEOUT = 120  # seconds for the service to answer again
 
@@ -40,14 +42,18 @@ def _port_open(host: str, port: int) -> bool:
 def _wait(check, what: str, timeout: float = READY_TIMEOUT) -> float:
     """Poll `check()` until true; the seconds it took. Raises after `timeout`."""
     started = time.monotonic()
-    while time.monotonic() < started + timeout:
+
+    def answers() -> bool:
         try:
-            if check():
-                return time.monotonic() - started
+            return bool(check())
         except Exception:  # noqa: BLE001 - not up yet
-            pass
-        time.sleep(0.25)
-    raise ServiceNotBack(f"{what} did not answer within {timeout:.0f} s")
+            return False
+
+    try:
+        wait_until(answers, timeout=timeout, message=f"{what} answers", interval=0.25)
+    except AssertionError:
+        raise ServiceNotBack(f"{what} did not answer within {timeout:.0f} s") from None
+    return time.monotonic() - started
 
 
 # --- PostgreSQL ---------------------------------------------------------------------------
@@ -114,7 +120,9 @@ def rabbitmq_restart() -> float:
         raise ServiceNotBack(f"the broker is not RabbitMQ: {settings.CELERY_BROKER_URL}")
     try:
         _run(["rabbitmqctl", "stop_app"])
-        time.sleep(2)  # down for a moment, as a restart is
+        # Down for a moment, as a restart is: the outage's length is what is simulated
+        # here (no outcome is awaited), so this is a fixed time on purpose.
+        time.sleep(2)
     finally:
         _run(["rabbitmqctl", "start_app"])
     return _wait(rabbitmq_ready, "RabbitMQ")

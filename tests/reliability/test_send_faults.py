@@ -24,8 +24,10 @@ from marketing.delivery.services.opt_out import ONE_CLICK_SOURCE, opt_out
 from marketing.delivery.services.send_control import send_resume
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import in_schema
-from tests.reliability.conftest import CONTENT, LEASE
+from tests.support.celery_worker import celery_queue_idle
+from tests.support.delivery_pipeline import CONTENT, LEASE
+from tests.support.tenants import in_schema
+from tests.support.waiting import wait_until
 
 
 def test_a_worker_killed_mid_send_loses_nobody_and_duplicates_only_the_ambiguous(pipeline):
@@ -87,7 +89,13 @@ def test_ten_starts_at_once_send_once(pipeline):
     assert len(set(send_ids)) == 1
     [send_id] = set(send_ids)
     pipeline.finished(send_id, timeout=60)
-    time.sleep(1)  # any stray run has had time to send
+    # Any stray run has sent what it would: none is left in the queue or in a worker.
+    wait_until(
+        lambda: celery_queue_idle(pipeline.queue, len(pipeline.workers)),
+        timeout=30,
+        message="the workers have run every task of the queue",
+        interval=0.2,
+    )
     copies = pipeline.assert_everyone_once_or_same_message(send_id)
     assert set(copies) == {1}, copies
     connection.set_tenant(pipeline.tenant.client)

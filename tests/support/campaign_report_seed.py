@@ -23,9 +23,10 @@ from marketing.campaigns.services.campaign_launch import (
 from marketing.content.models import Template
 from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.tracking.services import events_flush
-from tests.conftest import http, in_schema
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.campaign_world import campaign_make, world_make
+from tests.support.http_api import http
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 
 BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 SCANNER = "Mozilla/5.0 (compatible; Barracuda Sentinel)"

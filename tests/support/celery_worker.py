@@ -9,6 +9,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
+
+from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,3 +85,31 @@ def celery_queue_delete(queue: str) -> None:
             connection.default_channel.queue_delete(queue)
     except Exception:  # noqa: BLE001 - best effort
         pass
+
+
+def celery_queue_idle(queue: str, workers: int) -> bool:
+    """Nothing waits in `queue` and each of its `workers` (nodes named after it) answers
+    that it holds no task: none running, prefetched or waiting for its ETA. A solo worker
+    busy with a task cannot answer, which counts as not idle."""
+    from config.celery import app
+
+    with app.connection_for_write(connect_timeout=5) as connection:
+        _, ready, _consumers = connection.default_channel.queue_declare(queue, passive=True)
+    if ready:
+        return False
+    inspect = app.control.inspect(timeout=1.0)
+    for reply in (inspect.active(), inspect.reserved(), inspect.scheduled()):
+        mine = {node: held for node, held in (reply or {}).items() if node.startswith(queue)}
+        if len(mine) < workers or any(mine.values()):
+            return False
+    return True
+
+
+def worker_database_url() -> str:
+    db = settings.DATABASES["default"]
+    auth = quote(db.get("USER") or "postgres", safe="")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"], safe="")
+    return (
+        f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{db['NAME']}"
+    )

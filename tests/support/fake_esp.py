@@ -115,6 +115,7 @@ class FakeEsp:
             if to in getattr(self.faults, name):
                 return name
         if to in self.faults.slow:
+            # A slow ESP is what is simulated: a fixed delay on purpose (no outcome awaited).
             time.sleep(self.faults.slow_seconds)
         return None
 

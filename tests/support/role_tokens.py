@@ -12,7 +12,7 @@ from django.contrib.sessions.models import Session
 from django.db import connection
 
 from tenants.tokens import session_tokens_revoke
-from tests.conftest import signed_in
+from tests.support.http_api import signed_in
 
 SUPERADMIN_EMAIL = "super@platform.example"  # made by the `tenants` fixture
 # The signed-in roles, each one person of alpha (the super-admin signs in with a password

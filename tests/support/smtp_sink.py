@@ -157,7 +157,7 @@ def main() -> None:  # pragma: no cover - a developer's tool
     with SmtpSink(args.host, args.port) as sink:
         print(f"SMTP sink on {sink.host}:{sink.port} (Ctrl-C stops)", flush=True)
         try:
-            while True:
+            while True:  # a developer's tool, serving until Ctrl-C (not a test's wait)
                 time.sleep(3600)
         except KeyboardInterrupt:
             pass

@@ -3,7 +3,7 @@ import pytest
 from core.errors import PermissionDenied
 from tenants.access import Member, authorize, can
 from tenants.models import AccessRule, Role
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 from tests.tenants.test_status import decode
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tenants.models import Client
-from tests.conftest import http
+from tests.support.http_api import http
 
 
 def test_mint_sso_prints_a_link_that_signs_its_person_in(alpha):

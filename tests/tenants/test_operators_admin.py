@@ -6,7 +6,8 @@ import uuid
 import pytest
 from django.test import Client as HttpClient
 
-from tests.conftest import PASSWORD, signed_in
+from tests.support.http_api import signed_in
+from tests.support.tenants import PASSWORD
 
 ADMIN = "/django-admin/"
 

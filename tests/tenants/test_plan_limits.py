@@ -7,7 +7,7 @@ from core.errors import PermissionDenied
 from marketing.audience.models import Profile
 from tenants.messages import LIMIT_EXCEEDS
 from tenants.plan_limits import LimitStatus, Module, plan_limit_enforce
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 
 def _check(tenant, token, module="Contacts"):

@@ -11,7 +11,8 @@ from django.utils import timezone
 from tenants.messages import INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS
 from tenants.models import ApiToken
 from tenants.services import member_add
-from tests.conftest import PASSWORD, bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
+from tests.support.tenants import PASSWORD
 
 
 def _login(browser, email, password=PASSWORD, **headers):

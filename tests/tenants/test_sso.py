@@ -6,7 +6,7 @@ import pytest
 from tenants.messages import SSO_FAILED
 from tenants.models import Membership, Role, User
 from tenants.services import member_add
-from tests.conftest import bearer, http, mint
+from tests.support.http_api import bearer, http, mint
 
 
 def _status(host: str, payload: str):

@@ -8,7 +8,8 @@ from django.utils import timezone
 from tenants.access import DEFAULT_ACTION_ROLES, Member
 from tenants.models import ApiToken, Role
 from tenants.selectors import client_status
-from tests.conftest import PASSWORD, bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
+from tests.support.tenants import PASSWORD
 
 STATUS_FIELDS = {
     "status",

@@ -8,7 +8,7 @@ from django.utils import timezone
 from config.celery import app
 from tenants.models import ApiToken, SsoNonce
 from tenants.tasks import SSO_NONCE_GRACE, api_tokens_purge, sso_nonces_purge
-from tests.conftest import signed_in
+from tests.support.http_api import signed_in
 
 
 def _nonce(client, jti: str, expires_in: timedelta) -> None:

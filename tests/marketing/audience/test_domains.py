@@ -9,7 +9,7 @@ from marketing.audience.models import DomainType, ManagedDomain
 from marketing.audience.services.domains import domain_normalize
 from tenants.messages import ACCESS_DENIED
 from tenants.models import AccessRule
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 LABEL_63 = "a" * 63
 LABEL_64 = "a" * 64

@@ -1,7 +1,7 @@
 from django.db import connection
 
 from marketing.audience.models import Profile
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 
 def test_email_stats_count_profiles_by_verification_status(alpha, beta):

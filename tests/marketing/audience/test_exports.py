@@ -14,8 +14,7 @@ from marketing.audience.models import Group, Profile, ProfileGroup
 from marketing.audience.services.exports import export_run, export_start
 from marketing.jobs.files import confine, csv_safe
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tests.conftest import signed_in
-from tests.marketing.audience.conftest import Api
+from tests.support.http_api import Api, signed_in
 
 
 def test_csv_safe_neutralises_formulas():

@@ -10,7 +10,8 @@ from marketing.audience.services.fields import (
 )
 from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
 from tenants.models import AccessRule
-from tests.marketing.audience.conftest import foreign, in_schema
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 FIELDS = "/api/mm/profile-fields"
 

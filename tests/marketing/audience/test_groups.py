@@ -19,7 +19,8 @@ from marketing.audience.services.groups import (
     group_update,
 )
 from tenants.messages import NO_MKM_ACCESS
-from tests.marketing.audience.conftest import foreign, in_schema
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 CATEGORIES = "/api/mm/group-categories"
 GROUPS = "/api/mm/groups"

@@ -4,9 +4,8 @@
 from django.db import connection
 
 from marketing.audience.services.imports.pipeline import import_run
-from tests.conftest import http
-from tests.marketing.audience.conftest import Api
 from tests.marketing.audience.test_imports_api import upload
+from tests.support.http_api import Api, http
 
 
 def _import_with_errors(tenant, api, kind="subscribers") -> int:

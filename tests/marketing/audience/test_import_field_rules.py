@@ -7,9 +7,9 @@ import pytest
 from marketing.audience.messages import EMAIL_NEEDS_SMTPUTF8
 from marketing.audience.models import FieldType, Profile, ProfileField
 from marketing.audience.services.imports.headers import suggest_mapping
-from tests.marketing.audience.conftest import newsletter_id
 from tests.marketing.audience.test_imports import apply_mode, run_file, unlimited  # noqa: F401
 from tests.marketing.audience.test_imports_api import upload
+from tests.support.audience import newsletter_id
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from marketing.audience.messages import STILL_READING
 from marketing.audience.models import InspectionStatus, ProfileImport
 from marketing.audience.services.imports import import_inspect, import_start, import_upload, reading
 from marketing.audience.services.imports.reading import text_chunks
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 from tests.support.xlsx import xlsx_bytes
 
 ROWS = [

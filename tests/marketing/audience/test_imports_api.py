@@ -4,7 +4,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from marketing.audience.models import ProfileImport
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
 
 CSV = b"Email,First Name\na@x.example,Ann\nb@x.example,Bob\n"
 

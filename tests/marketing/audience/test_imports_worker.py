@@ -3,15 +3,14 @@
 The worker is another process, so this test works on committed data (no rolled-back
 transaction) and removes what it made at the end."""
 
-import time
-
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 
 from marketing.audience.models import Profile, ProfileImport
 from marketing.audience.services.profile_indexes import profile_indexes_missing
 from marketing.jobs.models import BackgroundJob
-from tests.conftest import bearer, http, signed_in
+from tests.support.http_api import bearer, http, signed_in
+from tests.support.waiting import poll
 
 ROWS = 1000
 
@@ -49,13 +48,19 @@ def test_import_runs_in_the_real_worker(tenants, django_db_blocker, celery_worke
             assert started.status_code == 202, started.content
             job_id = started.json()["jobId"]
             seen = []
-            deadline = time.time() + 90
-            while time.time() < deadline:
+
+            def job_now():
                 job = browser.get(f"/api/mm/jobs/{job_id}", **bearer(token)).json()
                 seen.append(job["progress"])
-                if job["status"] in ("Completed", "Failed", "Cancelled"):
-                    break
-                time.sleep(0.1)
+                return job
+
+            job = poll(
+                job_now,
+                lambda job: job["status"] in ("Completed", "Failed", "Cancelled"),
+                timeout=90,
+                message="the import job ends",
+                interval=0.1,
+            )
             assert job["status"] == "Completed", job
             assert job["progress"] == 100 and job["processed"] == ROWS + 1
             assert seen == sorted(seen)
@@ -113,14 +118,15 @@ def test_an_xlsx_upload_is_read_by_the_real_worker(tenants, django_db_blocker, c
             assert uploaded.status_code == 201, uploaded.content
             import_id = uploaded.json()["id"]
             assert uploaded.json()["inspection"] == "pending"
-            deadline = time.time() + 60
-            while time.time() < deadline:
-                inspection = browser.get(
+            inspection = poll(
+                lambda: browser.get(
                     f"/api/mm/imports/{import_id}/inspection", **bearer(token)
-                ).json()
-                if inspection["inspection"] != "pending":
-                    break
-                time.sleep(0.1)
+                ).json(),
+                lambda inspection: inspection["inspection"] != "pending",
+                timeout=60,
+                message="the worker reads the upload",
+                interval=0.1,
+            )
             assert inspection["inspection"] == "ready", inspection
             assert inspection["headers"] == ["E-mail", "First Name"]
             assert inspection["sample"] == [["xlsx-worker@x.example", "X"]]

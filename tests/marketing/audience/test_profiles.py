@@ -35,8 +35,9 @@ from marketing.audience.services.profiles import (
     profiles_unsubscribe,
 )
 from tenants.messages import ACCESS_DENIED, LIMIT_EXCEEDS, NO_MKM_ACCESS
-from tests.conftest import bearer, http, signed_in
-from tests.marketing.audience.conftest import foreign, in_schema, make_profile, newsletter_id
+from tests.support.audience import make_profile, newsletter_id
+from tests.support.http_api import bearer, foreign, http, signed_in
+from tests.support.tenants import in_schema
 
 PROFILES = "/api/mm/profiles"
 

@@ -4,7 +4,9 @@ from marketing.audience.messages import REP_USER_ID_TAKEN
 from marketing.audience.models import Rep
 from marketing.audience.selectors.reps import rep_display_name
 from tenants.messages import NO_MKM_ACCESS
-from tests.marketing.audience.conftest import foreign, in_schema, make_profile
+from tests.support.audience import make_profile
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 
 @pytest.mark.parametrize(

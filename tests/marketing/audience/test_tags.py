@@ -5,7 +5,8 @@ from marketing.audience.messages import TAG_NAME_TAKEN
 from marketing.audience.models import Profile, ProfileTag, Tag
 from marketing.audience.services.tags import tag_create, tag_update
 from tenants.messages import NO_MKM_ACCESS
-from tests.marketing.audience.conftest import foreign, in_schema
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 TAGS = "/api/mm/tags"
 

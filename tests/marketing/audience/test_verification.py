@@ -27,8 +27,8 @@ from marketing.audience.verification_tasks import verify_profiles
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.access import Member
 from tenants.models import Role
-from tests.conftest import bearer, http, signed_in
 from tests.support.dns_server import FakeDNSServer
+from tests.support.http_api import bearer, http, signed_in
 
 VALID = VerificationStatus.VALID
 INVALID = VerificationStatus.INVALID

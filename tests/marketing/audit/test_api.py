@@ -15,8 +15,8 @@ from marketing.activity.job_kinds import ACTIVITY_EXPORT
 from marketing.activity.services.export_file import activity_export_write
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.messages import ACCESS_DENIED, NO_MKM_ACCESS
-from tests.conftest import bearer, http, in_schema
-from tests.marketing.audience.conftest import foreign
+from tests.support.http_api import bearer, foreign, http
+from tests.support.tenants import in_schema
 
 ACTIVITY = "/api/mm/activity"
 # A day of the past that nothing else in the test database records on.

@@ -7,7 +7,7 @@ from django.db import connection, transaction
 from core.audit.context import audit_context, audit_context_current
 from core.audit.models import AuditEvent, AuditLog, AuditObject, AuditPath
 from core.audit.record import IDS_CAP, audit_record
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 
 
 class Rollback(Exception):

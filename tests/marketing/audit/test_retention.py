@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from core.audit import tasks
 from core.audit.models import AuditLog
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 
 
 def _rows(tenant, *, days_ago: list[int], label: str) -> None:

@@ -4,7 +4,8 @@ the client's schema, in the transaction that makes them."""
 from core.audit.models import AuditLog
 from tenants.messages import INVALID_CREDENTIALS
 from tenants.models import ApiToken, Role
-from tests.conftest import PASSWORD, bearer, http, in_schema, mint, signed_in
+from tests.support.http_api import bearer, http, mint, signed_in
+from tests.support.tenants import PASSWORD, in_schema
 
 
 def _latest(tenant, event: str) -> AuditLog | None:

@@ -6,8 +6,8 @@ import pytest
 from marketing.audience.models import Group, Profile
 from marketing.bi.messages import BI_NAME_TAKEN, BI_RULES_EVERY_CLIENT
 from tenants.messages import ACCESS_DENIED
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import Api
+from tests.support.http_api import Api
+from tests.support.tenants import in_schema
 
 FROM_X = {
     "type": "and",

@@ -24,7 +24,7 @@ from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.campaign_world import campaign_make, world_make
 
 EMAILS = tuple(f"ab{n:02d}@mail.example" for n in range(20))
 

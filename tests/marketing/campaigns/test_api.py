@@ -6,9 +6,9 @@ from zoneinfo import ZoneInfo
 
 from marketing.campaigns.messages import AUTOSAVE_OFF
 from marketing.campaigns.models import Campaign, CampaignType
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.campaigns.conftest import world_make
+from tests.support.campaign_world import world_make
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 NEW_YORK = ZoneInfo("America/New_York")
 

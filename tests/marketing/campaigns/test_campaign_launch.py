@@ -26,7 +26,7 @@ from marketing.content.associations import footer_campaigns, header_campaigns
 from marketing.content.models import CampaignFooter, CampaignHeader, Template
 from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
-from tests.marketing.campaigns.conftest import (
+from tests.support.campaign_world import (
     campaign_make,
     sender_ready,
     world_committed_remove,

@@ -12,7 +12,7 @@ from marketing.content.models import CampaignHeader, Template
 from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.models import SendLink
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
 
 LINE = "View this email in your browser"
 HTML = (

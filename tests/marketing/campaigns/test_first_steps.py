@@ -7,9 +7,9 @@ from marketing.audience.models import Profile
 from marketing.campaigns.models import Campaign, CampaignType
 from marketing.content.models import Template
 from marketing.senders.models import DomainStatus, Sender, SenderDomain
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.campaigns.conftest import sender_ready
+from tests.support.campaign_world import sender_ready
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 NOTHING = {
     "contactsImported": False,

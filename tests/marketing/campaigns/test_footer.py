@@ -13,7 +13,7 @@ from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.content.models import CampaignFooter, Template
 from marketing.delivery.models import Send
 from marketing.delivery.services.batch_sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
 
 
 def _sent_to_ann(campaign, sink):

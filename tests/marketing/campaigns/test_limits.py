@@ -22,9 +22,9 @@ from marketing.delivery.models import Delivery, DeliveryState, Send, SendingHeal
 from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.monthly import month_of, monthly_limit
 from marketing.delivery.services.warmup import warmups_now
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import Api
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
+from tests.support.campaign_world import campaign_make, sender_ready, world_make
+from tests.support.http_api import Api
+from tests.support.tenants import in_schema
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.content.models import Template
 from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services.batch_sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
 
 UNREADABLE = (
     'This merge tag cannot be read: <% firstName | "there" %>. '

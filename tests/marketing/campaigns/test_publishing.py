@@ -11,9 +11,9 @@ from core.audit.models import AuditLog
 from marketing.campaigns.models import Campaign, CampaignStatus
 from marketing.campaigns.selectors import poll_is_open
 from tenants.models import Plan
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.campaign_world import campaign_make, world_make
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 
 def _campaign(tenant, **changes):

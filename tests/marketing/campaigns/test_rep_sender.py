@@ -11,7 +11,7 @@ from marketing.campaigns.models import Campaign, CampaignSettings
 from marketing.campaigns.services.campaign_launch import campaign_send, campaign_start
 from marketing.delivery.models import Delivery
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
+from tests.support.campaign_world import campaign_make, sender_ready, world_make
 
 EMAILS = (
     "has-sender-rep@c.example",

@@ -16,8 +16,8 @@ from marketing.delivery.services.bounce_notices import notice_record
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.models import EmailEvent, EventType
 from marketing.tracking.services import Event, events_record
-from tests.conftest import in_schema
 from tests.support.campaign_report_seed import ab_variants_mark, sent_campaign_seed
+from tests.support.tenants import in_schema
 
 pytestmark = pytest.mark.usefixtures("tracking_redis_clean")
 

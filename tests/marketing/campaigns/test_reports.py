@@ -14,10 +14,10 @@ from marketing.campaigns.messages import REPORT_DAYS_RANGE
 from marketing.campaigns.models import Campaign
 from marketing.campaigns.services.report_export import report_export_write
 from marketing.delivery.models import Delivery, DeliveryReport, DeliveryState
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import Api, foreign
-from tests.marketing.campaigns.conftest import campaign_make, world_make
 from tests.support.campaign_report_seed import ab_variants_mark, sent_campaign_seed
+from tests.support.campaign_world import campaign_make, world_make
+from tests.support.http_api import Api, foreign
+from tests.support.tenants import in_schema
 
 pytestmark = pytest.mark.usefixtures("tracking_redis_clean")
 

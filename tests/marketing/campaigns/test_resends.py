@@ -24,7 +24,7 @@ from marketing.campaigns.services.resends import (
 from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.tracking.services import Event, events_record
-from tests.marketing.campaigns.conftest import campaign_make, world_make
+from tests.support.campaign_world import campaign_make, world_make
 
 EMAILS = ("clicker@r.example", "opener@r.example", "proxy@r.example", "silent@r.example")
 

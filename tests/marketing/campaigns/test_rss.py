@@ -21,8 +21,7 @@ from marketing.delivery.models import Send, SendKind
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run
 from marketing.rendering.feeds import _cache_key
 from tests.core.http_server import Answer, http_server
-
-from .conftest import campaign_make, world_make
+from tests.support.campaign_world import campaign_make, world_make
 
 RSS_TEMPLATE = (
     "<html><body><h1><% RSS_channelTitle %></h1><% RSS_ITEMS %><h2><% RSS_title %></h2>"

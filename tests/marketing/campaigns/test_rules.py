@@ -22,7 +22,7 @@ from marketing.campaigns.services.validation import Problems, poll_html_check
 from marketing.content.models import Template
 from marketing.senders.models import Sender, SenderDomain
 from tenants.models import Plan
-from tests.marketing.campaigns.conftest import campaign_make, ready_values, sender_ready
+from tests.support.campaign_world import campaign_make, ready_values, sender_ready
 
 
 def _errors(call, *args, **kwargs) -> dict[str, list[str]]:

@@ -2,9 +2,9 @@
 (recipients, From, a new domain's daily allowance, a warm-up campaign's minimum, the
 postal address); bad input, roles and another client."""
 
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready, world_make
+from tests.support.campaign_world import campaign_make, sender_ready, world_make
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
 
 
 def _campaign(tenant, **changes):

@@ -11,7 +11,7 @@ from marketing.campaigns.services.campaigns import campaign_create
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.delivery.models import Delivery, Send, SendKind
 from marketing.delivery.services.batch_sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
 from tests.support.smtp_sink import SmtpSink
 
 

@@ -10,8 +10,8 @@ from core.errors import ValidationFailed
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.delivery.models import SendingHealth
 from marketing.delivery.services.monthly import ledger_month_usage, month_of
-from tests.conftest import in_schema
-from tests.marketing.campaigns.conftest import campaign_make
+from tests.support.campaign_world import campaign_make
+from tests.support.tenants import in_schema
 
 
 def _path(campaign) -> str:

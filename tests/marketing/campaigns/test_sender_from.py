@@ -11,7 +11,7 @@ from marketing.campaigns.services.campaigns import campaign_save
 from marketing.campaigns.services.send_test import campaign_send_test
 from marketing.delivery.models import Send
 from marketing.delivery.services.batch_sending import send_batch_run
-from tests.marketing.campaigns.conftest import campaign_make, sender_ready
+from tests.support.campaign_world import campaign_make, sender_ready
 
 MIXED = (
     "Sender Name and Sender Email must be those of one confirmed sender: "

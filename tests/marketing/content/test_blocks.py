@@ -5,8 +5,9 @@ import pytest
 from core.audit.models import AuditLog
 from marketing.content import associations
 from marketing.content.models import CampaignFooter, CampaignHeader
-from tests.conftest import http, in_schema
-from tests.marketing.content.conftest import make_footer, make_foreign, make_header
+from tests.support.content import make_footer, make_foreign, make_header
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 
 def test_header_crud(alpha, admin_api):

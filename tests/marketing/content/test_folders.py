@@ -2,8 +2,9 @@
 
 from core.audit.models import AuditLog
 from marketing.content.models import TemplateFolder
-from tests.conftest import http, in_schema
-from tests.marketing.content.conftest import make_folder, make_foreign_folder, make_template
+from tests.support.content import make_folder, make_foreign_folder, make_template
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 
 def _create(api, name, folder_type="designer", parent=None):

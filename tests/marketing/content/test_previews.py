@@ -7,9 +7,9 @@ import pytest
 from django.core import signing
 
 from marketing.content.services import previews
-from tests.conftest import http
-from tests.marketing.audience.conftest import make_profile
-from tests.marketing.content.conftest import make_foreign_template, make_template
+from tests.support.audience import make_profile
+from tests.support.content import make_foreign_template, make_template
+from tests.support.http_api import http
 
 INVALID = "Invalid URL, unable to display the email"
 

@@ -6,13 +6,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from core.audit.models import AuditLog
 from marketing.content.models import Template
 from marketing.jobs.models import BackgroundJob
-from tests.conftest import bearer, http, in_schema
-from tests.marketing.content.conftest import (
+from tests.support.content import (
     make_folder,
     make_foreign_folder,
     make_foreign_template,
     make_template,
 )
+from tests.support.http_api import bearer, http
+from tests.support.tenants import in_schema
 
 DESIGN = {"pages": [{"component": {"type": "wrapper", "components": []}}], "styles": []}
 

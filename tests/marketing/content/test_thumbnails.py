@@ -5,8 +5,8 @@ worker."""
 
 import io
 import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import uuid
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from urllib.request import urlopen
 
 import pytest
@@ -22,8 +22,9 @@ from marketing.content.services.thumbnails import thumbnail_render
 from marketing.files.selectors import file_public_url
 from marketing.files.services.files import file_upload
 from marketing.jobs.models import BackgroundJob
-from tests.conftest import bearer, http, signed_in
-from tests.marketing.content.conftest import make_foreign_template, make_template
+from tests.support.content import make_foreign_template, make_template
+from tests.support.http_api import bearer, http, signed_in
+from tests.support.waiting import poll
 
 
 class _Recorder(BaseHTTPRequestHandler):
@@ -42,10 +43,11 @@ class _Recorder(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def recorder():
-    """A local web server that records every request it gets: (base URL, hits)."""
+    """A local web server that records every request it gets: (base URL, hits). It serves
+    one connection at a time, in the order the kernel accepted them (see _fetched)."""
     hits: list[str] = []
     handler = type("Handler", (_Recorder,), {"hits": hits})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = HTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -53,6 +55,16 @@ def recorder():
     finally:
         server.shutdown()
         server.server_close()
+
+
+def _fetched(base: str, hits: list[str]) -> list[str]:
+    """What the recorder got, asked after a marker request of ours: it answers connections
+    one at a time in the order they were accepted, and Chromium has exited when a render
+    returns, so any request Chromium made was recorded before the marker is answered."""
+    marker = f"/marker-{uuid.uuid4().hex}"
+    with urlopen(f"{base}{marker}", timeout=5) as answer:  # noqa: S310 - local server
+        assert answer.status == 200
+    return [hit for hit in hits if hit != marker]
 
 
 def _png(colour: str, size=(40, 40)) -> bytes:
@@ -85,8 +97,7 @@ def test_screenshot_fetches_nothing(recorder):
     )
     with Image.open(io.BytesIO(png)) as image:
         assert image.size == screenshot.WINDOW
-    time.sleep(0.5)
-    assert hits == []
+    assert _fetched(base, hits) == []
 
 
 def test_the_proxy_alone_blocks_loopback(recorder, monkeypatch):
@@ -95,8 +106,7 @@ def test_the_proxy_alone_blocks_loopback(recorder, monkeypatch):
     base, hits = recorder
     monkeypatch.setattr(screenshot, "_with_policy", lambda html: html)
     screenshot.html_screenshot(f"<html><body>{_outside_world(base)}</body></html>")
-    time.sleep(0.5)
-    assert hits == []
+    assert _fetched(base, hits) == []
 
 
 def test_render_shows_file_manager_images_and_stores_a_small_png(alpha, in_alpha, recorder):
@@ -126,7 +136,7 @@ def test_render_shows_file_manager_images_and_stores_a_small_png(alpha, in_alpha
         assert image.format == "PNG" and image.size == (300, 450)
         assert image.convert("RGB").getpixel((150, 70)) == (255, 0, 0)  # the red image
         assert image.convert("RGB").getpixel((150, 300)) == (255, 255, 255)
-    assert hits == []
+    assert _fetched(base, hits) == []
     job.refresh_from_db()
     assert job.status == "Completed"
     # a job of an older version renders nothing
@@ -163,13 +173,13 @@ def test_thumbnail_api_refusals(alpha, beta, admin_api, nomkm_api):
 
 
 def _job_done(browser, token, job_id, deadline=120):
-    until = time.time() + deadline
-    while time.time() < until:
-        job = browser.get(f"/api/mm/jobs/{job_id}", **bearer(token)).json()
-        if job["status"] in ("Completed", "Failed", "Cancelled"):
-            return job
-        time.sleep(0.2)
-    raise AssertionError(f"job {job_id} still {job['status']} after {deadline} s")
+    return poll(
+        lambda: browser.get(f"/api/mm/jobs/{job_id}", **bearer(token)).json(),
+        lambda job: job["status"] in ("Completed", "Failed", "Cancelled"),
+        timeout=deadline,
+        message=f"job {job_id} ends",
+        interval=0.2,
+    )
 
 
 def test_thumbnail_through_the_real_worker(tenants, django_db_blocker, celery_worker, recorder):
@@ -223,7 +233,7 @@ def test_thumbnail_through_the_real_worker(tenants, django_db_blocker, celery_wo
             assert detail["thumbnailUrl"].endswith("?v=2")
             assert not default_storage.exists(f"alpha/thumbnails/{template_id}-1.png")
             assert default_storage.exists(f"alpha/thumbnails/{template_id}-2.png")
-            assert hits == []
+            assert _fetched(base, hits) == []
         finally:
             connection.set_tenant(alpha.client)
             BackgroundJob.objects.filter(operation_key__startswith="thumbnail:").delete()

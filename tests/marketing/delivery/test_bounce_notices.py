@@ -24,8 +24,8 @@ from marketing.delivery.models import (
 from marketing.delivery.services.breaker import CHECK_KEY, sending_stopped_reason
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import in_schema
 from tests.support.smtp_sink import _free_port
+from tests.support.tenants import in_schema
 
 NOTICES = Path(__file__).parent / "notices"
 

@@ -28,8 +28,9 @@ from marketing.delivery.services.breaker import (
     sending_stopped_reason,
 )
 from marketing.delivery.tokens import verp_token
-from tests.conftest import bearer, http, in_schema
+from tests.support.http_api import bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401
+from tests.support.tenants import in_schema
 
 HEALTH = "/api/mm/sendingHealth"
 PACES = "/api/mm/deliveryPaces"

@@ -16,10 +16,11 @@ from marketing.delivery.services.breaker_alert import breaker_alert_send
 from marketing.senders.models import DomainStatus, SenderDomain
 from tenants.models import Membership, Role
 from tenants.services import member_add
-from tests.conftest import PASSWORD, bearer, http, in_schema
 from tests.marketing.delivery.test_breaker import _sent
+from tests.support.http_api import bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import PASSWORD, in_schema
 
 HEALTH = "/api/mm/sendingHealth"
 

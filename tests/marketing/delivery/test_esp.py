@@ -24,9 +24,9 @@ from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.transports import transport_set
 from marketing.delivery.tokens import verp_token
 from marketing.delivery.transport import SmtpTransport, transport_for
-from tests.conftest import in_schema
 from tests.support.fake_esp import FakeEsp
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 
 CREDENTIALS = {
     TransportKind.MAILGUN: {"apiKey": FakeEsp.MAILGUN_KEY},

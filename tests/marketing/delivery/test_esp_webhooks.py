@@ -26,7 +26,8 @@ from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.transports import transport_set
 from marketing.delivery.tokens import verp_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import http, in_schema
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 SIGNING_KEY = "mailgun-signing-key-alpha"
 

@@ -23,7 +23,8 @@ from marketing.delivery.tokens import (
     verp_token,
     verp_token_holds,
 )
-from tests.conftest import http, in_schema
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 OLD = "old-key-" + "o" * 50
 NEW = "new-key-" + "n" * 50

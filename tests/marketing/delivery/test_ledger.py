@@ -25,8 +25,8 @@ from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, deliveries_claim, send_freeze
 from marketing.delivery.smtp import Outcome, Reply
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import in_schema
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
 
 KEY = key_pair_generate("rsa")
 

@@ -12,7 +12,8 @@ from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import http, in_schema
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 
 def _sent_link(alpha, sink) -> tuple[int, str]:

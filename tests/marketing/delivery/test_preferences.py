@@ -22,8 +22,8 @@ from marketing.delivery.services.preferences import (
 )
 from marketing.delivery.tokens import PREFERENCES, UNSUBSCRIBE, recipient_token
 from marketing.tracking.models import EmailEvent, EventType
-from tests.conftest import http, in_schema
-from tests.marketing.audience.conftest import admin_api, user_api  # noqa: F401 (fixtures)
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 API = "/api/external/preferences"
 

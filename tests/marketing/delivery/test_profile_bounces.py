@@ -8,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from marketing.delivery.models import Delivery, DeliveryReport, DeliveryState, Send, SendKind
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import Api, foreign, make_profile
+from tests.support.audience import make_profile
+from tests.support.http_api import Api, foreign
+from tests.support.tenants import in_schema
 
 
 @pytest.fixture

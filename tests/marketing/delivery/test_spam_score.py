@@ -26,7 +26,7 @@ from marketing.delivery.services.dkim_keys import dkim_key_store
 from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.web_view import view_line_add
 from marketing.rendering.services import html_links_utm_add, text_links_utm_add
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 
 HERE = Path(__file__).parent / "stock_templates"
 LIMIT = 1.0

@@ -25,8 +25,8 @@ from marketing.delivery.services.breaker import (
 )
 from marketing.delivery.services.transactional import test_send as start_test_send
 from marketing.delivery.tokens import verp_token
-from tests.conftest import in_schema
 from tests.marketing.delivery.test_breaker import _sent
+from tests.support.tenants import in_schema
 
 CONTENT = dict(
     subject="Test: Sale",

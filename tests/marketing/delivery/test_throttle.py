@@ -23,8 +23,9 @@ from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.warmup import allowance_for, domain_warmup
 from marketing.delivery.smtp import Outcome, classify
 from marketing.senders.models import DomainStatus, SenderDomain
-from tests.conftest import in_schema
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
+from tests.support.waiting import poll, wait_until
 
 
 @pytest.fixture(autouse=True)
@@ -79,15 +80,23 @@ def _run_until_finished(send: Send, seconds: float) -> RunResult:
     """Run as the task and the sweeper would until the send is finished. The test's
     transaction keeps PostgreSQL's now() at its start, so rows that came due by the wall
     clock are moved before it."""
-    deadline = time.monotonic() + seconds
     result = send_batch_run(send.pk)
-    while result != RunResult.FINISHED and time.monotonic() < deadline:
-        time.sleep(0.2)
+    if result == RunResult.FINISHED:
+        return result
+
+    def run_again():
         Delivery.objects.filter(send=send, next_attempt_at__lte=timezone.now()).update(
             next_attempt_at=timezone.now() - timedelta(days=1)
         )
-        result = send_batch_run(send.pk)
-    return result
+        return send_batch_run(send.pk)
+
+    return poll(
+        run_again,
+        lambda outcome: outcome == RunResult.FINISHED,
+        timeout=seconds,
+        message="the send finishes",
+        interval=0.2,
+    )
 
 
 def test_a_bucket_gives_its_burst_then_refuses_with_the_wait():
@@ -95,8 +104,12 @@ def test_a_bucket_gives_its_burst_then_refuses_with_the_wait():
     assert allowed == [True] * 5 + [False]
     refused = _take(domain_per_second=5)
     assert refused.refusal == Refusal.DOMAIN and 0 < refused.wait_seconds <= 0.2 + 0.01
-    time.sleep(0.25)  # one token back (5 a second)
-    assert _take(domain_per_second=5).allowed
+    # A token comes back (5 a second) by Redis's clock; a refused take costs none.
+    wait_until(
+        lambda: _take(domain_per_second=5).allowed,
+        timeout=refused.wait_seconds + 2,
+        message="a token back in the bucket",
+    )
 
 
 def test_the_sender_bucket_holds_for_every_receiving_domain():
@@ -297,8 +310,13 @@ def test_a_slow_down_wears_off(settings):
     settings.DELIVERY_SLOW_DOWN_SECONDS = 1
     slow_down(schema="alpha", recipient_domain="gmail.com")
     assert [_take(domain_per_second=4).allowed for _ in range(3)] == [True, True, False]
-    time.sleep(1.2)
-    assert slow_factors(schema="alpha") == {}
+    # Held DELIVERY_SLOW_DOWN_SECONDS (1) after the halving, by Redis's clock; once it is
+    # over, at least a second has passed since the takes, so the bucket of 4 is full again.
+    wait_until(
+        lambda: slow_factors(schema="alpha") == {},
+        timeout=5,
+        message="the slow-down wears off",
+    )
     # The whole rate again: a bucket of 4 (refilled meanwhile).
     assert [_take(domain_per_second=4).allowed for _ in range(5)] == [True] * 4 + [False]
     assert slow_down(schema="alpha", recipient_domain="gmail.com") == 0.5  # from the top

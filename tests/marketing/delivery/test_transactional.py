@@ -16,14 +16,15 @@ from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.transactional import test_send as start_test_send
 from marketing.delivery.services.transactional import transactional_send
 from marketing.tracking.models import EmailEvent
-from tests.conftest import in_schema
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
+    worker_database_url,
 )
 from tests.support.smtp_sink import SmtpSink
+from tests.support.tenants import in_schema
+from tests.support.waiting import wait_until
 
 CONTENT = dict(
     subject="Hello <% firstName || friend %>",
@@ -126,7 +127,7 @@ def test_a_test_send_never_waits_behind_a_broadcast(tenants, django_db_blocker, 
     workers = []
     with django_db_blocker.unblock(), SmtpSink() as sink:
         env = {
-            "DATABASE_URL": _database_url(),
+            "DATABASE_URL": worker_database_url(),
             "CELERY_TASK_ALWAYS_EAGER": "0",
             "DELIVERY_SMTP_HOST": sink.host,
             "DELIVERY_SMTP_PORT": str(sink.port),
@@ -162,27 +163,24 @@ def test_a_test_send_never_waits_behind_a_broadcast(tenants, django_db_blocker, 
 
             for _ in range(5):  # a backlog on `send`
                 enqueue_on_commit("delivery.send_run", send_id=broadcast.pk)
-            deadline = time.monotonic() + DEADLINE
-            while not sink.handler.received and time.monotonic() < deadline:
-                time.sleep(0.05)  # the broadcast has started
-            assert sink.handler.received, "the broadcast never started"
+            wait_until(
+                lambda: sink.handler.received, timeout=DEADLINE, message="the broadcast starts"
+            )
             started = time.monotonic()
             test = start_test_send(addresses="tester@shop.example", **CONTENT)
-            while time.monotonic() < started + DEADLINE:
-                if sink.handler.for_recipient("tester@shop.example"):
-                    break
-                time.sleep(0.05)
+            wait_until(
+                lambda: sink.handler.for_recipient("tester@shop.example"),
+                timeout=DEADLINE,
+                message="the test send reaches the sink",
+            )
             took = time.monotonic() - started
-            assert sink.handler.for_recipient("tester@shop.example"), "no test send in time"
             still_open = Delivery.objects.filter(
                 send=broadcast, state__in=[DeliveryState.PENDING, DeliveryState.CLAIMED]
             ).count()
             assert still_open > 0, "the broadcast was over: this proved nothing"
             # The worker writes the outcome once the sink has answered DATA: a moment later.
             sent = Delivery.objects.filter(send=test, state=DeliveryState.SENT)
-            while not sent.exists() and time.monotonic() < started + DEADLINE:
-                time.sleep(0.05)
-            assert sent.exists()
+            wait_until(sent.exists, timeout=DEADLINE, message="the test send's row is Sent")
             print(f"test send delivered in {took:.2f} s with {still_open} broadcast rows open")
         finally:
             for worker in workers:

@@ -5,8 +5,9 @@ import pytest
 
 from core.audit.models import AuditLog
 from marketing.delivery.models import SendingTransport
-from tests.conftest import bearer, http, in_schema
+from tests.support.http_api import bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401
+from tests.support.tenants import in_schema
 
 URL = "/api/mm/sendingTransports"
 POSTMARK = {"kind": "postmark", "credentials": {"serverToken": "pm-secret-token"}}

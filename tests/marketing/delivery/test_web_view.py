@@ -19,7 +19,8 @@ from marketing.delivery.services.ledger import send_freeze
 from marketing.delivery.services.web_view import VIEW_LINE_HTML, view_line_add
 from marketing.delivery.tokens import WEB_VIEW, recipient_token
 from marketing.tracking.models import EmailEvent, SendLink
-from tests.conftest import http, in_schema
+from tests.support.http_api import http
+from tests.support.tenants import in_schema
 
 KEY = key_pair_generate("rsa")
 TEMPLATE = (

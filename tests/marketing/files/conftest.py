@@ -1,47 +1,12 @@
-"""The file manager's tests: images made here with Pillow, a signed-in caller that uploads
-multipart forms, the local storage in a temporary folder, and a real S3-compatible server
-(moto in server mode, on the loopback) for the S3 path."""
-
-import io
-import json
+"""The file manager's fixtures: signed-in callers that upload multipart forms
+(tests/support/files.py), the local storage in a temporary folder, and a real
+S3-compatible server (moto in server mode, on the loopback) for the S3 path."""
 
 import boto3
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from moto.server import ThreadedMotoServer
-from PIL import Image
 
-from tests.conftest import bearer, http
-from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
-    Api,
-    admin_api,
-    beta_api,
-    foreign,
-    in_alpha,
-    nomkm_api,
-    user_api,
-)
-
-BUCKET = "mailcraft-files-test"
-
-
-def image_bytes(fmt: str = "PNG", size=(12, 8), color=(200, 30, 30)) -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", size, color).save(buffer, fmt)
-    return buffer.getvalue()
-
-
-class FilesApi(Api):
-    def upload(self, name: str, data: bytes, folder_id=None, content_type="image/png"):
-        form = {"file": SimpleUploadedFile(name, data, content_type=content_type)}
-        if folder_id is not None:
-            form["folderId"] = str(folder_id)
-        return http(self.host).post("/api/mm/files", form, **bearer(self.token))
-
-    def put_json(self, method: str, path: str, data: dict):
-        return getattr(http(self.host), method)(
-            path, json.dumps(data), content_type="application/json", **bearer(self.token)
-        )
+from tests.support.files import BUCKET, FilesApi
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from django.core.files.storage import storages
 
 from core.audit.models import AuditLog
 from marketing.files.models import StoredFile
-from tests.conftest import in_schema
-from tests.marketing.files.conftest import image_bytes
+from tests.support.files import image_bytes
+from tests.support.tenants import in_schema
 
 FOLDERS = "/api/mm/files/folders"
 FILES = "/api/mm/files"

@@ -6,8 +6,8 @@ import urllib.request
 from django.core.files.storage import storages
 
 from marketing.files.models import StoredFile
-from tests.conftest import in_schema
-from tests.marketing.files.conftest import BUCKET, image_bytes
+from tests.support.files import BUCKET, image_bytes
+from tests.support.tenants import in_schema
 
 
 def test_upload_read_and_delete_through_s3(

@@ -3,8 +3,8 @@ only on its own client's host, and never able to run script on the app's origin.
 
 import uuid
 
-from tests.conftest import http
-from tests.marketing.files.conftest import image_bytes
+from tests.support.files import image_bytes
+from tests.support.http_api import http
 
 
 def _path(file: dict) -> str:

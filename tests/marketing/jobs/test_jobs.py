@@ -8,8 +8,7 @@ from core.errors import Conflict, ValidationFailed
 from marketing.audience.job_kinds import JobKind
 from marketing.jobs import services
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tests.conftest import bearer, http, signed_in
-from tests.marketing.audience.conftest import Api
+from tests.support.http_api import Api, bearer, http, signed_in
 
 
 def make(key="op", **kwargs):

@@ -1,7 +1,6 @@
 """A job's run holds it under a lease: a second delivery exits without touching it, a stale
 run's writes land nowhere, an expired lease is taken over, and counters are the holder's."""
 
-import time
 import uuid
 
 import psutil
@@ -16,13 +15,14 @@ from marketing.audience.services.imports.reading import text_chunks
 from marketing.audience.tasks import profile_export_run
 from marketing.jobs import services as jobs
 from marketing.jobs.models import BackgroundJob, JobStatus
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
+from tests.support.waiting import poll, wait_until
 
 
 def make(key="op", **kwargs) -> BackgroundJob:
@@ -183,16 +183,6 @@ def test_nothing_to_do_for_a_finished_or_missing_job(in_alpha):
 ROWS = 30_000
 
 
-def _until(condition, seconds: float, what: str):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"not within {seconds:.0f} s: {what}")
-
-
 def _kill(worker) -> None:
     """SIGKILL the worker and what it forked (the import's row-checking helper)."""
     family = [psutil.Process(worker.pid)]
@@ -208,7 +198,7 @@ def test_a_killed_workers_import_is_taken_over_and_counted_once(
     alpha = tenants["alpha"]
     queue = f"test-kill-{uuid.uuid4().hex}"
     env = {
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": worker_database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "MEDIA_ROOT": str(_media_root),
         "IMPORT_CHUNK_ROWS": "500",
@@ -234,17 +224,20 @@ def test_a_killed_workers_import_is_taken_over_and_counted_once(
             )
             record = import_start(import_id=record.pk, mapping={"0": "emailId", "1": "firstName"})
             job = BackgroundJob.objects.filter(pk=record.job_id)
-            _until(lambda: job.get().processed > 0, 60, "the first run counting rows")
+            wait_until(
+                lambda: job.get().processed > 0, timeout=60, message="the first run counting rows"
+            )
             _kill(workers[0])
             dead = job.get()
             assert (dead.status, dead.attempt) == (JobStatus.IN_PROCESS, 1)
             assert 0 < dead.processed < ROWS
 
             workers.append(celery_worker_start(queue, node=f"{queue}-second", **env))
-            done = _until(
-                lambda: (found := job.get()).status not in ("Pending", "InProcess") and found,
-                120,
-                "the second worker finishing the import",
+            done = poll(
+                job.get,
+                lambda found: found.status not in ("Pending", "InProcess"),
+                timeout=120,
+                message="the second worker finishing the import",
             )
             assert (done.status, done.attempt) == (JobStatus.COMPLETED, 2), done.message
             assert (done.processed, done.total, done.succeeded) == (ROWS, ROWS, ROWS)

@@ -1,22 +1,12 @@
-"""Helpers of the rendering suites: the audience suites' API callers and a local server
-standing for the internet (the only tests allowed to reach 127.0.0.1)."""
+"""Fixtures of the rendering suites: a local server standing for the internet (the only
+tests allowed to reach 127.0.0.1), serving the feed of tests/support/feeds.py."""
 
 import uuid
-from pathlib import Path
 
 import pytest
 
 from tests.core.http_server import Answer, http_server
-from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
-    Api,
-    admin_api,
-    beta_api,
-    in_alpha,
-    nomkm_api,
-    user_api,
-)
-
-FEED = (Path(__file__).parent / "data" / "feed.xml").read_bytes()
+from tests.support.feeds import FEED, RSS
 
 
 @pytest.fixture
@@ -36,5 +26,4 @@ def feed_server(settings):
         yield url
 
 
-RSS = {"Content-Type": "application/rss+xml"}
 __all__ = ["Answer", "FEED", "RSS"]

@@ -7,9 +7,9 @@ import pytest
 
 from marketing.rendering import messages
 from marketing.rendering.feeds import feed_parse
-from tests.conftest import http
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.rendering.conftest import FEED, RSS, Answer
+from tests.core.http_server import Answer
+from tests.support.feeds import FEED, RSS
+from tests.support.http_api import foreign, http
 
 BILLION_LAUGHS = b"""<?xml version="1.0"?>
 <!DOCTYPE rss [

@@ -14,8 +14,8 @@ from marketing.rendering.services import (
     template_compile,
     template_preview,
 )
-from tests.conftest import http, in_schema
-from tests.marketing.audience.conftest import foreign
+from tests.support.http_api import foreign, http
+from tests.support.tenants import in_schema
 
 SPEC_GROUPS = [
     "client",

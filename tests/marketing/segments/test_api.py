@@ -8,8 +8,9 @@ from core.audit.models import AuditLog
 from marketing.audience.models import Group, Profile, ProfileGroup
 from marketing.segments.models import Segment, SegmentMember
 from marketing.segments.services.exports import segment_export_write
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import Api, foreign, make_profile
+from tests.support.audience import make_profile
+from tests.support.http_api import Api, foreign
+from tests.support.tenants import in_schema
 
 PLAN_GOLD = {"type": "field", "field": "custom.plan", "operator": "in", "values": ["Gold"]}
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from marketing.segments.rules import tree_parse
 from marketing.segments.selectors import compiler_for
-from tests.marketing.segments.conftest import INTERESTS, PLANS, WORDS
 from tests.marketing.segments.evaluator import live, matches
+from tests.support.segment_audience import INTERESTS, PLANS, WORDS
 
 DAY_MIN, DAY_MAX = datetime.date(1700, 1, 1), datetime.date(2260, 12, 31)
 words = st.sampled_from([w for w in WORDS if w.strip()] + ["a", "%", "_", "P"])

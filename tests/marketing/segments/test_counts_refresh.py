@@ -13,8 +13,8 @@ from marketing.segments.compiler import Sql
 from marketing.segments.messages import SEGMENT_TOO_SLOW
 from marketing.segments.models import Segment
 from marketing.segments.tasks import segment_counts_refresh
-from tests.conftest import in_schema
 from tests.marketing.segments.test_api import _group_with, _in_group
+from tests.support.tenants import in_schema
 
 
 def _segment(admin_api, name: str, segment_type: str, group: int) -> int:

@@ -1,44 +1,14 @@
-"""Senders fixtures: the audience suite's API callers, and senders and domains made
-straight in the schema (the services are tested on their own)."""
-
-import re
+"""Senders fixtures: the platform's mail at a sink, a fake DNS server, no cached tracking
+domain (helpers that make senders and domains: tests/support/senders.py)."""
 
 import pytest
 from django.core.cache import cache
-from django.utils import timezone
 from django_tenants.utils import schema_context
 
 from config.celery import app as celery_app
-from marketing.senders.models import DomainStatus, Sender, SenderDomain
 from marketing.senders.selectors import TRACKING_CACHE_KEY
-from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
-    admin_api,
-    beta_api,
-    in_alpha,
-    nomkm_api,
-    user_api,
-)
 from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
-
-
-def domain_make(name: str, *, verified: bool = True) -> SenderDomain:
-    return SenderDomain.objects.create(
-        name=name,
-        verification_token="t" * 32,
-        status=DomainStatus.VERIFIED if verified else DomainStatus.FAILED,
-        verified_at=timezone.now() if verified else None,
-    )
-
-
-def sender_make(email: str, *, name: str = "News", confirmed: bool = True, **fields) -> Sender:
-    return Sender.objects.create(
-        name=name,
-        email=email,
-        domain=email.rpartition("@")[2],
-        verified_at=timezone.now() if confirmed else None,
-        **fields,
-    )
 
 
 @pytest.fixture
@@ -60,16 +30,6 @@ def dns_server(settings):
         yield server
 
 
-def activation_link_in(sink: SmtpSink, email: str) -> str:
-    """The activation link of the last mail `email` received."""
-    received = sink.handler.for_recipient(email)
-    assert received, f"no mail to {email}"
-    body = received[-1].message.get_body(preferencelist=("plain",)).get_content()
-    match = re.search(r"https?://\S+/external/verifySender\?token=(\S+)", body)
-    assert match, body
-    return match.group(1)
-
-
 def _tracking_cache_delete(tenants) -> None:
     for tenant in tenants.values():
         with schema_context(tenant.client.schema_name):
@@ -84,8 +44,3 @@ def _tracking_cache_cleared(tenants):
     _tracking_cache_delete(tenants)
     yield
     _tracking_cache_delete(tenants)
-
-
-def txt(value: str) -> str:
-    """A TXT record's text form, cut into the 255-byte strings DNS allows."""
-    return " ".join(f'"{value[i : i + 255]}"' for i in range(0, len(value), 255))

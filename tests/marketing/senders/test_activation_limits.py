@@ -3,7 +3,7 @@ one address in an hour is refused in the catalogue's words, and so is a person's
 client's or an address's mail past its own hourly limit (core/person_mail.py)."""
 
 from marketing.senders.models import Sender
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
 
 
 def _create(api, capture, email):

@@ -8,8 +8,8 @@ from core.audit.models import AuditLog
 from marketing.delivery.models import DkimKey
 from marketing.delivery.services.batch_sending import signers_for
 from marketing.senders import messages
-from tests.conftest import in_schema
 from tests.marketing.senders.test_domains import _add, _publish
+from tests.support.tenants import in_schema
 
 MESSAGE = (
     b"From: Shop <news@shop.test>\r\nTo: ann@mail.example\r\nSubject: Hi\r\n"

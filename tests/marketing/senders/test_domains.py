@@ -7,8 +7,8 @@ from marketing.delivery.models import DkimKey
 from marketing.delivery.services.batch_sending import signers_for
 from marketing.senders import messages
 from marketing.senders.selectors import sender_verified
-from tests.conftest import in_schema
-from tests.marketing.senders.conftest import sender_make, txt
+from tests.support.senders import sender_make, txt
+from tests.support.tenants import in_schema
 
 
 def _add(api, name="shop.test"):

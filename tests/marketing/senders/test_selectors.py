@@ -16,8 +16,8 @@ from marketing.senders.selectors import (
     tracking_domain_verified,
 )
 from marketing.senders.services.trust import sender_trust
-from tests.conftest import in_schema
-from tests.marketing.senders.conftest import domain_make, sender_make
+from tests.support.senders import domain_make, sender_make
+from tests.support.tenants import in_schema
 
 
 def test_the_default_sender_when_none_is_named(in_alpha):

@@ -9,9 +9,9 @@ from marketing.senders import messages
 from marketing.senders.models import Sender
 from marketing.senders.services.activation import SALT
 from tenants.models import AccessRule, Plan
-from tests.conftest import http, in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.senders.conftest import activation_link_in, domain_make
+from tests.support.http_api import foreign, http
+from tests.support.senders import activation_link_in, domain_make
+from tests.support.tenants import in_schema
 
 
 def _create(api, capture, **body):

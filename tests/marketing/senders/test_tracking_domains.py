@@ -6,7 +6,7 @@ from marketing.senders import messages
 from marketing.senders.models import TrackingDomain
 from marketing.senders.selectors import tracking_domain_verified
 from tenants.models import Domain
-from tests.conftest import http
+from tests.support.http_api import http
 
 SAVE = "/api/mm/tracking-domain"
 CNAME = {"CNAME": ["track.mailcraft.localhost."]}

@@ -1,1 +1,0 @@
-from tests.marketing.audience.conftest import in_alpha  # noqa: F401 - fixture

@@ -10,8 +10,8 @@ from django.db import connection
 from marketing.tracking import store
 from marketing.tracking.services import events_flush
 from tenants.models import Client, SetAsideBatch
-from tests.conftest import in_schema
 from tests.marketing.tracking.test_tracking import APP, _call, _events, _start, _urls
+from tests.support.tenants import in_schema
 
 
 @pytest.fixture(autouse=True)

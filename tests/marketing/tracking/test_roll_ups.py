@@ -22,7 +22,8 @@ from marketing.tracking.models import EmailEvent, EventType, SendLink, TrackedSe
 from marketing.tracking.selectors import campaign_timeline
 from marketing.tracking.services import Event, _batch_write, events_record
 from marketing.tracking.tokens import HONEYPOT_BASE
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
+from tests.support.waiting import wait_until
 
 BACKFILL = importlib.import_module("marketing.tracking.migrations.0006_campaign_event_roll_ups")
 CAMPAIGNS = {601: 61, 602: 62}  # send -> campaign
@@ -268,6 +269,17 @@ def _writer(tenant) -> psycopg.Connection:
     )
 
 
+def _blocked_by(waiter: psycopg.Connection, holder: psycopg.Connection) -> bool:
+    """Whether `waiter`'s backend waits on a lock `holder`'s holds (PostgreSQL's lock table,
+    read live, not a statistics snapshot)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT %s = ANY(pg_blocking_pids(%s))",
+            [holder.info.backend_pid, waiter.info.backend_pid],
+        )
+        return cursor.fetchone()[0]
+
+
 @pytest.mark.parametrize(("first_commits", "counted"), [(True, (2, 1)), (False, (1, 1))])
 def test_two_writers_of_a_persons_first_open_count_the_person_once(alpha, first_commits, counted):
     """The second writer waits on the first's new person row: it counts the person only if
@@ -285,7 +297,11 @@ def test_two_writers_of_a_persons_first_open_count_the_person_once(alpha, first_
 
         waiting = threading.Thread(target=write_too)
         waiting.start()
-        time.sleep(0.3)
+        wait_until(
+            lambda: _blocked_by(second, first),
+            timeout=10,
+            message="the second writer waits on the first's lock",
+        )
         assert waiting.is_alive()
         if first_commits:
             first.commit()

@@ -26,7 +26,8 @@ from marketing.tracking.tokens import (
     tracking_token,
     tracking_token_read,
 )
-from tests.conftest import in_schema
+from tests.support.tenants import in_schema
+from tests.support.waiting import wait_until
 
 BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 TRAP = f"https://trap.example.com/{BOT_LINK_GUIDS[0]}"
@@ -265,7 +266,7 @@ def test_each_process_reads_a_sends_links_once(in_alpha, django_assert_num_queri
 
 
 def test_the_django_view_serves_the_same_paths(alpha):
-    from tests.conftest import http
+    from tests.support.http_api import http
 
     with in_schema(alpha):
         _compiled, tracker = _start(alpha)
@@ -292,10 +293,9 @@ def test_the_outbox_queues_events_in_batches_and_never_holds_one_long(in_alpha, 
     outbox.add(entry)  # the batch is full: one RPUSH of three
     assert store.queue_length() == 3 and outbox.waiting() == 0
     outbox.add(entry)
-    deadline = time.monotonic() + 5
-    while store.queue_length() < 4:  # the outbox's thread pushes it within its interval
-        assert time.monotonic() < deadline, "the waiting event was never pushed"
-        time.sleep(0.05)
+    wait_until(  # the outbox's thread pushes it within its interval
+        lambda: store.queue_length() >= 4, timeout=5, message="the waiting event is pushed"
+    )
     outbox.add(entry)
     outbox.flush()  # what the process does when it exits
     assert store.queue_length() == 5 and outbox.waiting() == 0
@@ -418,7 +418,8 @@ def test_a_sent_messages_pixel_and_links_produce_events(alpha, sink, settings):
     from marketing.delivery.models import Send, SendKind
     from marketing.delivery.services.batch_sending import send_batch_run
     from marketing.delivery.services.ledger import send_freeze
-    from tests.conftest import http
+    from marketing.delivery.services.batch_sending import send_batch_run
+    from tests.support.http_api import http
 
     settings.TRACKING_CLICK_TOO_SOON_SECONDS = 0  # a person clicking at once, for the test
     with in_schema(alpha):
