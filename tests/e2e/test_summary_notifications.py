@@ -16,9 +16,10 @@ from marketing.workflows.summary.links import summary_token
 from marketing.workflows.summary.models import SummaryDigest
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import SERVER_SECRET_KEY, sign_in
 from tests.e2e.test_campaigns import _committed
-from tests.marketing.workflow_summary.conftest import activity_make, summary_due_now, summary_make
+from tests.support.app_server import SERVER_SECRET_KEY
+from tests.support.browser_session import sign_in
+from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
 
 
 def _toast(page: Page, message: str):

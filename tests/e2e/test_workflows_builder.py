@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from marketing.workflows.models import Enrollment, EnrollmentStatus, Workflow
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 
 def _committed(seed, *args):

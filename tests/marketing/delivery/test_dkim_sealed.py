@@ -14,7 +14,6 @@ from marketing.delivery.services import batch_sending
 from marketing.delivery.services.batch_sending import RunResult, send_batch_run, signers_for
 from marketing.delivery.services.dkim_keys import dkim_keys_create
 from marketing.delivery.services.ledger import send_freeze
-from marketing.delivery.services.batch_sending import RunResult, send_batch_run, signers_for
 from tests.support.tenants import in_schema
 
 KEY = key_pair_generate("rsa")

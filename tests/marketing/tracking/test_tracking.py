@@ -418,7 +418,6 @@ def test_a_sent_messages_pixel_and_links_produce_events(alpha, sink, settings):
     from marketing.delivery.models import Send, SendKind
     from marketing.delivery.services.batch_sending import send_batch_run
     from marketing.delivery.services.ledger import send_freeze
-    from marketing.delivery.services.batch_sending import send_batch_run
     from tests.support.http_api import http
 
     settings.TRACKING_CLICK_TOO_SOON_SECONDS = 0  # a person clicking at once, for the test

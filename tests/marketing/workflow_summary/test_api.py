@@ -9,9 +9,9 @@ from django.core import signing
 from marketing.workflows.models import TriggerType, Workflow, WorkflowStatus
 from marketing.workflows.summary import links
 from marketing.workflows.summary.digests import summary_digest_send
-from tests.conftest import http, in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.workflow_summary.conftest import activity_make, summary_due_now, summary_make
+from tests.support.http_api import foreign, http
+from tests.support.tenants import in_schema
+from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
 
 BASE = "/api/mm/summaryNotifications"
 BODY = {

@@ -14,8 +14,8 @@ from marketing.workflows.summary import crm
 from marketing.workflows.summary.digests import CRM_MISSING, summary_digest_send
 from marketing.workflows.summary.models import SummaryDigest
 from marketing.workflows.summary.tasks import summary_notifications_tick
-from tests.conftest import in_schema
-from tests.marketing.workflow_summary.conftest import activity_make, summary_due_now, summary_make
+from tests.support.tenants import in_schema
+from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
 
 NY = ZoneInfo("America/New_York")
 FIGURES = {

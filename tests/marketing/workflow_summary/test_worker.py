@@ -14,15 +14,15 @@ from marketing.delivery.models import Send, SendKind
 from marketing.tracking.models import EmailEvent
 from marketing.workflows.models import Workflow
 from marketing.workflows.summary.models import SummaryDigest
-from tests.marketing.conftest import _database_url
-from tests.marketing.workflow_summary.conftest import activity_make, summary_due_now, summary_make
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
 from tests.support.smtp_sink import SmtpSink
+from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
 
 # The machine is shared: a worker's start alone can take tens of seconds under load.
 DEADLINE = 240
@@ -58,7 +58,7 @@ def test_the_sweep_sends_a_due_digest_once_through_a_real_worker(tenants, django
         connection.set_schema_to_public()
         worker = celery_worker_start(
             queue,
-            DATABASE_URL=_database_url(),
+            DATABASE_URL=worker_database_url(),
             CELERY_TASK_ALWAYS_EAGER="0",
             DELIVERY_SMTP_HOST=sink.host,
             DELIVERY_SMTP_PORT=str(sink.port),

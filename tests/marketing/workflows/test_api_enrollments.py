@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from core.audit.models import AuditLog
 from marketing.workflows.models import Enrollment, EnrollmentStatus, EnrollmentStep
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.workflows.conftest import (
+from tests.support.http_api import foreign
+from tests.support.tenants import in_schema
+from tests.support.workflows import (
     enrollment_make,
     parts_in,
     workflow_published,

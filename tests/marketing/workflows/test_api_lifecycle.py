@@ -11,8 +11,8 @@ from marketing.workflows.models import (
     WorkflowTrigger,
     WorkflowVersion,
 )
-from tests.conftest import in_schema
-from tests.marketing.workflows.conftest import body_ok, enrollment_make, parts_in
+from tests.support.tenants import in_schema
+from tests.support.workflows import body_ok, enrollment_make, parts_in
 
 
 def _events(tenant, object_id):

@@ -6,9 +6,9 @@ members only, and another client's workflows not found."""
 
 from marketing.workflows.models import Workflow, WorkflowStatus, WorkflowTab, WorkflowTrigger
 from tenants.models import Plan
-from tests.conftest import bearer, http, in_schema
-from tests.marketing.audience.conftest import foreign
-from tests.marketing.workflows.conftest import body_ok, parts_in, workflow_published
+from tests.support.http_api import bearer, foreign, http
+from tests.support.tenants import in_schema
+from tests.support.workflows import body_ok, parts_in, workflow_published
 
 URL = "/api/mm/workflows"
 

@@ -9,7 +9,7 @@ import pytest
 from marketing.senders.models import Sender
 from marketing.workflows.definition import WorkflowSettings, definition_read
 from marketing.workflows.services.checking import workflow_check
-from tests.marketing.workflows.conftest import definition_ok, parts_make
+from tests.support.workflows import definition_ok, parts_make
 
 
 @pytest.fixture

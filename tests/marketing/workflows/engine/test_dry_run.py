@@ -6,7 +6,7 @@ from marketing.content.models import Template
 from marketing.delivery.models import Delivery, Send
 from marketing.workflows.engine.dry_run import workflow_dry_run
 from marketing.workflows.models import Enrollment, EnrollmentStep
-from tests.marketing.workflows.engine.conftest import profile, publish, tag
+from tests.support.workflow_engine import profile, publish, tag
 
 
 def test_the_path_and_the_emails_without_sending_or_writing(client_schema):

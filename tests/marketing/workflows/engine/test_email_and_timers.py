@@ -14,7 +14,7 @@ from marketing.delivery.models import Delivery, Send, SendKind, Suppression
 from marketing.delivery.services.batch_sending import send_batch_run
 from marketing.workflows.engine import timing
 from marketing.workflows.models import Enrollment, EnrollmentStatus, WorkflowEmail
-from tests.marketing.workflows.engine.conftest import history, profile, publish, run_all, tag
+from tests.support.workflow_engine import history, profile, publish, run_all, tag
 
 NY = zoneinfo.ZoneInfo("America/New_York")
 UTC = dt.UTC

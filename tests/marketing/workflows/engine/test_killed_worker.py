@@ -17,12 +17,12 @@ from marketing.audience.models import Profile, Tag
 from marketing.workflows.engine.enroll import enroll_sql
 from marketing.workflows.engine.triggers import ActiveTrigger
 from marketing.workflows.models import Enrollment, Workflow, WorkflowStatus, WorkflowVersion
-from tests.marketing.conftest import _database_url
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
+    worker_database_url,
 )
 
 COUNT = 3000
@@ -46,7 +46,7 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
     alpha = tenants["alpha"]
     queue = f"test-wf-{uuid.uuid4().hex}"
     env = {
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": worker_database_url(),
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "MEDIA_ROOT": str(_media_root),
         "DB_CONN_MAX_AGE": "0",

@@ -11,7 +11,7 @@ from marketing.audience.models import ProfileGroup, ProfileTag
 from marketing.audience.services.profiles import profiles_tag_add
 from marketing.workflows.engine.steps import WEBHOOK_REFUSED, split_bucket
 from marketing.workflows.models import Enrollment, EnrollmentStatus
-from tests.marketing.workflows.engine.conftest import group, history, profile, publish, run_all, tag
+from tests.support.workflow_engine import group, history, profile, publish, run_all, tag
 
 
 def _enroll_by_tag(steps, people, **options):

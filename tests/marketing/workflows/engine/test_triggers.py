@@ -22,8 +22,8 @@ from marketing.tracking.services import Event, _events_write, events_record
 from marketing.workflows.engine.sweeps import triggers_sweep
 from marketing.workflows.models import Enrollment, EnrollmentStatus, WorkflowTrigger
 from marketing.workflows.services.workflow_events import form_submitted
-from tests.conftest import in_schema
-from tests.marketing.workflows.engine.conftest import (
+from tests.support.tenants import in_schema
+from tests.support.workflow_engine import (
     group,
     history,
     profile,

@@ -10,12 +10,6 @@ from marketing.audience.models import Profile, ProfileSource
 from marketing.campaigns.models import Campaign
 from marketing.tracking.services import Event, events_record
 from marketing.workflows.summary.services import summary_create
-from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
-    admin_api,
-    beta_api,
-    nomkm_api,
-    user_api,
-)
 
 
 @dataclass

@@ -14,15 +14,8 @@ from marketing.workflows.models import (
     Workflow,
     WorkflowVersion,
 )
-from tests.conftest import in_schema
-from tests.marketing.audience.conftest import (  # noqa: F401 - fixtures
-    admin_api,
-    beta_api,
-    in_alpha,
-    nomkm_api,
-    user_api,
-)
-from tests.marketing.campaigns.conftest import world_make
+from tests.support.campaign_world import world_make
+from tests.support.tenants import in_schema
 
 
 @dataclass
