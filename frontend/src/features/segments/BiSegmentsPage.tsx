@@ -10,7 +10,7 @@ import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
@@ -44,9 +44,9 @@ function BiSegmentList() {
   const { status } = useSession();
   const navigate = useNavigate();
   const list = useListQuery<BiSegmentSortField>({ sort: '-updatedAt' });
-  const segments = useRemote((signal) => listBiSegments(list.params, signal), JSON.stringify(list.params));
+  const segments = useApiQuery(queryKeys.list('biSegments', list.params), (signal) => listBiSegments(list.params, signal));
   const crud = useCrudActions<BiSegmentRow>({
-    reload: segments.reload,
+    invalidates: ['biSegments'],
     deleteItem: (segment) => deleteBiSegment(segment.id),
     deletedMessage: text.deleted,
     confirmMessage: (segment) => text.deleteConfirm(segment.name),

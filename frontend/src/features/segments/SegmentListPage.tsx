@@ -11,7 +11,7 @@ import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -25,9 +25,9 @@ export default function SegmentListPage() {
   const { status } = useSession();
   const navigate = useNavigate();
   const list = useListQuery<SegmentSortField>({ sort: '-updatedAt' });
-  const segments = useRemote((signal) => listSegments(list.params, signal), JSON.stringify(list.params));
+  const segments = useApiQuery(queryKeys.list('segments', list.params), (signal) => listSegments(list.params, signal));
   const crud = useCrudActions<SegmentRow>({
-    reload: segments.reload,
+    invalidates: ['segments'],
     deleteItem: (segment) => deleteSegment(segment.id),
     deletedMessage: text.deleted,
     confirmMessage: (segment) => text.deleteConfirm(segment.name),

@@ -12,7 +12,7 @@ import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -38,9 +38,10 @@ const MANAGE = 'manageSenders';
 export default function SenderListPage() {
   const { status } = useSession();
   const list = useListQuery<SenderSortField>({ sort: 'name' });
-  const senders = useRemote((signal) => listSenders(list.params, signal), JSON.stringify(list.params));
+  const invalidate = useInvalidate();
+  const senders = useApiQuery(queryKeys.list('senders', list.params), (signal) => listSenders(list.params, signal));
   const crud = useCrudActions<Sender>({
-    reload: senders.reload,
+    invalidates: ['senders', 'senderDomains', 'campaignChoices'],
     deleteItem: (sender) => deleteSender(sender.id),
     deletedMessage: text.deleted,
     confirmMessage: (sender) => text.deleteConfirm(sender.email),
@@ -55,14 +56,14 @@ export default function SenderListPage() {
       await updateSender(editing.id, fields);
       toast('success', text.saved);
     }
-    senders.reload();
+    void invalidate('senders', 'senderDomains', 'campaignChoices');
   };
 
   const change = async (sender: Sender, changes: SenderChanges, message: string) => {
     try {
       await updateSender(sender.id, changes);
       toast('success', message);
-      senders.reload();
+      void invalidate('senders', 'campaignChoices');
     } catch (error) {
       toastError(error);
     }
@@ -72,7 +73,7 @@ export default function SenderListPage() {
     try {
       const answer = await resendActivation(sender.id);
       toast('success', answer.message);
-      senders.reload();
+      void invalidate('senders');
     } catch (error) {
       toastError(error);
     }

@@ -9,7 +9,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { DeleteHeaderFooterDialog } from './DeleteHeaderFooterDialog';
@@ -51,8 +51,9 @@ type SortField = 'name' | 'updatedAt' | 'createdAt';
 function HeaderFooterList({ kind }: { kind: HeaderFooterKind }) {
   const { status } = useSession();
   const list = useListQuery<SortField>({ sort: '-updatedAt' });
-  const items = useRemote((signal) => listHeaderFooters(kind, list.params, signal), `${kind}:${JSON.stringify(list.params)}`);
+  const items = useApiQuery(queryKeys.list('headerFooters', { kind, ...list.params }), (signal) => listHeaderFooters(kind, list.params, signal));
   const [deleting, setDeleting] = useState<HeaderFooter | null>(null);
+  const invalidate = useInvalidate();
   const zone = status?.timeZoneMinutes ?? 0;
   const footer = kind === 'footer';
 
@@ -130,7 +131,7 @@ function HeaderFooterList({ kind }: { kind: HeaderFooterKind }) {
         onClose={() => setDeleting(null)}
         onDeleted={() => {
           setDeleting(null);
-          items.reload();
+          void invalidate('headerFooters');
         }}
       />
     </Stack>
