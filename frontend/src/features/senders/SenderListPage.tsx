@@ -1,15 +1,11 @@
-import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconMailForward, IconPencil, IconPlus, IconSearch, IconStar, IconToggleLeft, IconTrash, IconWorldWww, IconAt, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { BackToCampaigns } from '../../components/BackToCampaigns';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
-import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
-import { DataTable } from '../../components/list/DataTable';
-import { ListFooter } from '../../components/list/ListFooter';
-import { SortableTh } from '../../components/list/SortableTh';
+import { ListPage } from '../../components/list/ListPage';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
@@ -91,56 +87,37 @@ export default function SenderListPage() {
     <Container size="xl" py="md">
       <Stack>
         <BackToCampaigns />
-        <PageHeader
-          title={text.listTitle}
-          description={text.listIntro}
-          actions={
-            <>
-              <Button component={Link} to={paths.senderDomains.href()} variant="subtle" leftSection={<IconWorldWww size={16} />}>
-                {text.domainsLink}
-              </Button>
-              <FeatureGate adminOnly>
-                <Button component={Link} to="/sendingTransports" variant="subtle" leftSection={<IconSend size={16} />}>
-                  {text.transportsLink}
+        <ListPage
+          header={{
+            title: text.listTitle,
+            description: text.listIntro,
+            actions: (
+              <>
+                <Button component={Link} to={paths.senderDomains.href()} variant="subtle" leftSection={<IconWorldWww size={16} />}>
+                  {text.domainsLink}
                 </Button>
-              </FeatureGate>
-              {addButton}
-            </>
-          }
-        />
-        <TextInput
-          label={text.search}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          w={300}
-          data-testid="sender-search"
-        />
-        <DataTable
+                <FeatureGate adminOnly>
+                  <Button component={Link} to="/sendingTransports" variant="subtle" leftSection={<IconSend size={16} />}>
+                    {text.transportsLink}
+                  </Button>
+                </FeatureGate>
+                {addButton}
+              </>
+            ),
+          }}
+          list={list}
+          query={senders}
+          search={{ label: text.search, testId: 'sender-search', width: 300 }}
           testId="senders-table"
-          highlightOnHover
-          loading={senders.loading}
-          error={senders.error}
-          columnCount={5}
-          head={
-            <>
-              <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
-              <SortableTh label={text.email} field="email" sort={list.sort} onSort={list.toggleSort} />
-              <Table.Th>{text.status}</Table.Th>
-              <SortableTh label={text.created} field="created" sort={list.sort} onSort={list.toggleSort} />
-              <Table.Th>
-                <VisuallyHidden>{text.actions}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-          empty={
-            list.params.search ? (
-              <EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} />
-            ) : (
-              <EmptyState icon={<IconAt />} title={text.empty} description={text.emptyHint} action={addButton} />
-            )
-          }
-          rows={senders.data?.items ?? []}
+          columns={[
+            { label: text.name, sort: 'name' },
+            { label: text.email, sort: 'email' },
+            { label: text.status },
+            { label: text.created, sort: 'created' },
+            { label: text.actions, hideLabel: true },
+          ]}
+          noMatch={<EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} />}
+          empty={<EmptyState icon={<IconAt />} title={text.empty} description={text.emptyHint} action={addButton} />}
           renderRow={(sender) => (
             <Table.Tr key={sender.id} data-testid={`sender-row-${sender.id}`}>
               <Table.Td fw={500}>
@@ -207,10 +184,10 @@ export default function SenderListPage() {
               </Table.Td>
             </Table.Tr>
           )}
-        />
-        <ListFooter answer={senders.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-        <SenderModal editing={crud.editing} onSave={save} onClose={() => crud.setEditing(null)} />
-        <ConfirmDialog {...crud.confirmProps} title={text.deleteTitle} />
+          confirm={{ ...crud.confirmProps, title: text.deleteTitle }}
+        >
+          <SenderModal editing={crud.editing} onSave={save} onClose={() => crud.setEditing(null)} />
+        </ListPage>
       </Stack>
     </Container>
   );
