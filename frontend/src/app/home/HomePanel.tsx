@@ -3,7 +3,7 @@ import { IconChartBar, IconCircleCheckFilled, IconCircleDashed } from '@tabler/i
 import { Link } from 'react-router-dom';
 import { canSeeFeature } from '../../components/FeatureGate';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { getFirstSteps, listCampaigns, type CampaignRow, type FirstSteps } from '../../features/campaigns/api';
 import { getSendingHealth } from '../../features/delivery/api';
@@ -77,8 +77,8 @@ function reportHref(campaign: CampaignRow): string {
 
 /** The last campaigns sent with their figures, beside the client's sending health. */
 function HomeDashboard({ zoneMinutes }: { zoneMinutes: number }) {
-  const recent = useRemote((signal) => listCampaigns({ status: 'Sent', sort: '-updatedAt', page: 1, pageSize: 10 }, signal), 'recent');
-  const health = useRemote((signal) => getSendingHealth(signal), 'health');
+  const recent = useApiQuery(queryKeys.list('campaigns', { status: 'Sent', sort: '-updatedAt', page: 1, pageSize: 10 }), (signal) => listCampaigns({ status: 'Sent', sort: '-updatedAt', page: 1, pageSize: 10 }, signal));
+  const health = useApiQuery(queryKeys.detail('sendingHealth', 'current'), (signal) => getSendingHealth(signal));
   const campaigns = (recent.data?.items ?? []).slice(0, 3);
   return (
     <Grid data-testid="home-dashboard">
@@ -178,7 +178,7 @@ export function HomePanel() {
 }
 
 function AdminHome({ zoneMinutes }: { zoneMinutes: number }) {
-  const steps = useRemote((signal) => getFirstSteps(signal), 'firstSteps');
+  const steps = useApiQuery(queryKeys.detail('firstSteps', 'current'), (signal) => getFirstSteps(signal));
   if (steps.error) return <Alert color="red">{text.loadFailed}</Alert>;
   if (!steps.data) return <Skeleton height={160} data-testid="home-loading" />;
   return steps.data.campaignSent ? <HomeDashboard zoneMinutes={zoneMinutes} /> : <GettingStarted done={steps.data} />;

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { DataTable } from '../../components/list/DataTable';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useCrudActions } from '../../components/list/useCrudActions';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { deleteDeliveryPace, listDeliveryPaces, setDeliveryPace, type DeliveryPace, type DeliveryPaceFields } from './api';
@@ -26,12 +26,13 @@ function sorted(rows: DeliveryPace[], sort: PaceSort): DeliveryPace[] {
 
 /** The client's own delivery rates: a table (search, sort, pages) with add, edit and delete. */
 export function PacesCard({ timeZoneMinutes }: { timeZoneMinutes: number }) {
-  const paces = useRemote((signal) => listDeliveryPaces(signal), 'paces');
+  const paces = useApiQuery(queryKeys.list('deliveryPaces'), (signal) => listDeliveryPaces(signal));
   const [search, setSearch] = useState('');
+  const invalidate = useInvalidate();
   const [sort, setSort] = useState<PaceSort>('domain');
   const [page, setPage] = useState(1);
   const crud = useCrudActions<DeliveryPace>({
-    reload: paces.reload,
+    invalidates: ['deliveryPaces'],
     deleteItem: (pace) => deleteDeliveryPace(pace.id),
     deletedMessage: text.paceDeleted,
     confirmMessage: (pace) => text.deleteConfirm(pace.domain),
@@ -49,7 +50,7 @@ export function PacesCard({ timeZoneMinutes }: { timeZoneMinutes: number }) {
   const save = async (fields: DeliveryPaceFields) => {
     await setDeliveryPace(fields);
     toast('success', text.paceSaved);
-    paces.reload();
+    void invalidate('deliveryPaces');
   };
 
   const addButton = (

@@ -2,7 +2,7 @@ import { Alert, Card, Skeleton, Stack } from '@mantine/core';
 import { canSeeFeature } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
 import { SenderSetupButtons } from '../../components/SenderSetupLinks';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { useSession } from '../../lib/session';
 import { getSendingHealth } from './api';
 import { AllowanceCard, WarmupCard } from './AllowanceCard';
@@ -20,7 +20,8 @@ export default function SendingHealthPage() {
 function SendingHealthScreen() {
   const { status } = useSession();
   const timeZoneMinutes = status?.timeZoneMinutes ?? 0;
-  const health = useRemote((signal) => getSendingHealth(signal), 'health');
+  const invalidate = useInvalidate();
+  const health = useApiQuery(queryKeys.detail('sendingHealth', 'current'), (signal) => getSendingHealth(signal));
 
   return (
     <Stack>
@@ -28,7 +29,7 @@ function SendingHealthScreen() {
       {health.error && <Alert color="red">{health.error}</Alert>}
       {health.data ? (
         <>
-          <BreakerCard health={health.data} timeZoneMinutes={timeZoneMinutes} onResumed={health.reload} />
+          <BreakerCard health={health.data} timeZoneMinutes={timeZoneMinutes} onResumed={() => void invalidate('sendingHealth')} />
           <AllowanceCard thisMonth={health.data.thisMonth} nextMonth={health.data.nextMonth} />
           <WarmupCard warmups={health.data.warmups} />
         </>

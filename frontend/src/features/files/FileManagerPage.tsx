@@ -36,7 +36,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import type { SortField } from '../../components/list/page-sizes';
 import { formatClientDateTime } from '../../lib/format';
 import { messages } from '../../lib/messages';
@@ -61,8 +61,8 @@ export default function FileManagerPage() {
   const [everywhere, setEverywhere] = useState(false);
   const list = useListQuery<FileSortField>({ sort: '-dateCreated' });
   const query = { ...list.params, folderId: everywhere ? undefined : (folderId ?? undefined), allFolders: everywhere || undefined };
-  const files = useRemote((signal) => listFiles(query, signal), JSON.stringify(query));
-  const tree = useRemote((signal) => listFileFolders(signal), 'folders');
+  const files = useApiQuery(queryKeys.list('files', query), (signal) => listFiles(query, signal));
+  const tree = useApiQuery(queryKeys.list('fileFolders'), (signal) => listFileFolders(signal));
   const folders = tree.data?.folders ?? null;
   const trail = useMemo(() => folderTrail(folders ?? [], folderId), [folders, folderId]);
   const openRef = useRef<() => void>(null);
@@ -72,10 +72,8 @@ export default function FileManagerPage() {
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
 
-  const reloadAll = () => {
-    files.reload();
-    tree.reload();
-  };
+  const invalidate = useInvalidate();
+  const reloadAll = () => void invalidate('files', 'fileFolders');
   const selectFolder = (id: number | null) => {
     setFolderId(id);
     setEverywhere(false);
@@ -116,16 +114,16 @@ export default function FileManagerPage() {
     if (naming.kind === 'newFolder') {
       const folder = await createFileFolder({ name, parentId: folderId });
       toast('success', text.folderCreated);
-      tree.reload();
+      void invalidate('fileFolders');
       selectFolder(folder.id);
     } else if (naming.kind === 'renameFolder') {
       const answer = await renameFileFolder(naming.id, name);
       toast('success', answer.message);
-      tree.reload();
+      void invalidate('fileFolders');
     } else {
       await renameFile(naming.file.id, name);
       toast('success', text.fileRenamed);
-      files.reload();
+      void invalidate('files');
     }
   };
 

@@ -1,12 +1,12 @@
 import { Alert, Stack } from '@mantine/core';
 import { PageHeader } from '../../components/PageHeader';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { ListFooter } from '../../components/list/ListFooter';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
 import { downloadJobFile, jobFile } from './job-download';
@@ -18,10 +18,12 @@ export const jobsRefreshMs = 3000;
 export default function BackgroundJobsPage() {
   const { status } = useSession();
   const list = useListQuery();
-  const jobs = useRemote((signal) => listJobs({ page: list.page, pageSize: list.pageSize }, signal), `${list.page}:${list.pageSize}`);
+  const jobs = useApiQuery(queryKeys.list('jobs', { page: list.page, pageSize: list.pageSize }), (signal) => listJobs({ page: list.page, pageSize: list.pageSize }, signal));
   const rows = jobs.data?.items ?? [];
   const anyActive = rows.some(isActive);
-  const { reload } = jobs;
+  const invalidate = useInvalidate();
+  // Polled while a job runs; a cancel invalidates the list at once.
+  const reload = useCallback(() => void invalidate('jobs'), [invalidate]);
 
   useEffect(() => {
     if (!anyActive) return;

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, Skeleton, Stack, Text, Title }
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmOptOut, getOptOutTarget } from '../../api/opt-out';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { optOutMessages as text } from './messages';
 
@@ -15,7 +15,7 @@ export default function UserOptOutPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const target = useRemote((signal) => getOptOutTarget(token, signal), token);
+  const target = useApiQuery(queryKeys.detail('optOut', token), (signal) => getOptOutTarget(token, signal));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
 

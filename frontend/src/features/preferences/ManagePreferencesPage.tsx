@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Container, Paper, Skeleton, Stack, Text, Title
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getPreferences, savePreferences } from '../../api/preferences';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { preferencesMessages as text } from './messages';
 
@@ -15,7 +15,7 @@ export default function ManagePreferencesPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const page = useRemote((signal) => getPreferences(token, signal), token);
+  const page = useApiQuery(queryKeys.detail('preferences', token), (signal) => getPreferences(token, signal));
   const [chosen, setChosen] = useState<string[]>([]);
   const [unsubscribeAll, setUnsubscribeAll] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { listUpdatePreferences } from '../../api/preferences';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { updatePreferencesMessages as text } from './messages';
 
 /** The client's update-preferences pages (spec 2.4 updatePreferencesList): the default one until the forms builders add more. */
 export default function UpdatePreferencesListPage() {
-  const pages = useRemote((signal) => listUpdatePreferences(signal), 'all');
+  const pages = useApiQuery(queryKeys.list('updatePreferences'), (signal) => listUpdatePreferences(signal));
   const { status } = useSession();
   const rows = pages.data?.items ?? [];
   return (

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { getUpdatePreferences, searchGroups, updateUpdatePreferences, type GroupChoice, type UpdatePreferences } from '../../api/preferences';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { fillErrors } from '../../lib/form-helper';
 import { messages } from '../../lib/messages';
 import { toast } from '../../lib/toast';
@@ -20,7 +20,7 @@ export default function UpdatePreferencesPage() {
   const { upId } = useParams();
   const id = Number(upId);
   const valid = Number.isInteger(id) && id > 0;
-  const loaded = useRemote((signal) => (valid ? getUpdatePreferences(id, signal) : Promise.reject(new Error(messages.invalidRequest))), String(upId));
+  const loaded = useApiQuery(queryKeys.detail('updatePreferences', upId ?? null), (signal) => (valid ? getUpdatePreferences(id, signal) : Promise.reject(new Error(messages.invalidRequest))), { fresh: true, keepPrevious: false });
 
   return (
     <Container size="md" py="md">

@@ -8,7 +8,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatNumber } from '../../lib/format';
 import { listAbCampaigns, type AbCampaignQuery } from './api';
@@ -22,7 +22,7 @@ type AbSortField = Exclude<NonNullable<AbCampaignQuery['sort']>, `-${string}`>;
 export default function AbTestListPage() {
   const title = useRouteTitle();
   const list = useListQuery<AbSortField>({ sort: '-updatedAt' });
-  const campaigns = useRemote((signal) => listAbCampaigns(list.params, signal), JSON.stringify(list.params));
+  const campaigns = useApiQuery(queryKeys.list('abReports', list.params), (signal) => listAbCampaigns(list.params, signal));
   return (
     <Stack>
       <PageHeader

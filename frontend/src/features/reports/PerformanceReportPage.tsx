@@ -7,7 +7,7 @@ import { DataTable } from '../../components/list/DataTable';
 import { ListFooter } from '../../components/list/ListFooter';
 import { SortableTh } from '../../components/list/SortableTh';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { formatNumber } from '../../lib/format';
 import { getPerformanceReport, type PerformanceRow, type PerformanceSortField } from './api';
 import { clientTime, countWithRate } from './format';
@@ -42,7 +42,7 @@ function PerformanceGrid() {
   const list = useListQuery<PerformanceSortField, { days?: string }>({ sort: '-startedAt', filters: { days: '30' } });
   const days = Number(list.filters.days ?? '30');
   const query = { ...list.params, days };
-  const rows = useRemote((signal) => getPerformanceReport(query, signal), JSON.stringify(query));
+  const rows = useApiQuery(queryKeys.list('performanceReport', query), (signal) => getPerformanceReport(query, signal));
   const th = (label: string, field: PerformanceSortField) => <SortableTh label={label} field={field} sort={list.sort} onSort={list.toggleSort} />;
   return (
     <Stack>

@@ -3,7 +3,7 @@ import { IconMail } from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/list/DataTable';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { getRecentCampaigns } from './api';
 import { reportMessages as text } from './messages';
 import { PerformanceCells } from './PerformanceReportPage';
@@ -14,7 +14,7 @@ const RECENT = 50;
 
 function RecentCampaigns() {
   const title = useRouteTitle();
-  const recent = useRemote((signal) => getRecentCampaigns(RECENT, signal), 'recent');
+  const recent = useApiQuery(queryKeys.list('campaignReports', { recent: RECENT }), (signal) => getRecentCampaigns(RECENT, signal));
   return (
     <Stack>
       <PageHeader title={title} description={text.recentIntro} />

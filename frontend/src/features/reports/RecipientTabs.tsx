@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { DataTable } from '../../components/list/DataTable';
 import { ListFooter } from '../../components/list/ListFooter';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import type { PageSize } from '../../components/list/page-sizes';
 import { listReportRecipients, type Outcome } from './api';
 import { clientTime } from './format';
@@ -19,7 +19,7 @@ export function RecipientTabs({ campaignId, showVariant }: { campaignId: number;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<PageSize>(10);
   const query = { outcome, page, pageSize };
-  const recipients = useRemote((signal) => listReportRecipients(campaignId, query, signal), JSON.stringify([campaignId, query]));
+  const recipients = useApiQuery(queryKeys.list('campaignReports', { campaignId, recipients: query }), (signal) => listReportRecipients(campaignId, query, signal));
   const exporter = useReportExport(campaignId);
   const columns = showVariant ? 5 : 4;
 

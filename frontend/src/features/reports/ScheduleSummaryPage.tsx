@@ -3,7 +3,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { getScheduleSummary, type ScheduleDay } from './api';
 import { clientTime } from './format';
 import { reportMessages as text } from './messages';
@@ -21,7 +21,7 @@ function groupByDay(days: ScheduleDay[]): [string, ScheduleDay[]][] {
 function ScheduleSummary() {
   const title = useRouteTitle();
   const [days, setDays] = useState(7);
-  const summary = useRemote((signal) => getScheduleSummary(days, signal), String(days));
+  const summary = useApiQuery(queryKeys.detail('scheduleSummary', days), (signal) => getScheduleSummary(days, signal));
   const grouped = groupByDay(summary.data?.days ?? []);
   return (
     <Stack>

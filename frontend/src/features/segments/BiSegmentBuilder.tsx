@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatNumber } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -23,13 +23,10 @@ import { useLiveCount } from './useLiveCount';
  * across every client with a row per client.
  */
 export function BiSegmentBuilder({ id }: { id: number | null }) {
-  const loaded = useRemote(
-    async (signal) => ({
+  const loaded = useApiQuery(queryKeys.detail('biSegments', id, { builder: true }), async (signal) => ({
       options: biRuleOptions(await getRuleOptions(signal)),
       segment: id === null ? null : await getBiSegment(id, signal),
-    }),
-    String(id),
-  );
+    }), { fresh: true, keepPrevious: false });
   return (
     <Stack>
       <Anchor component={Link} to={paths.biSegmentList.href()} size="sm" data-testid="back-to-bi-segments">

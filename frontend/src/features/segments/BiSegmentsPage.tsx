@@ -1,16 +1,12 @@
-import { ActionIcon, Alert, Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconChartPie, IconLock, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { canSeeFeature } from '../../components/FeatureGate';
-import { PageHeader } from '../../components/PageHeader';
-import { DataTable } from '../../components/list/DataTable';
-import { ListFooter } from '../../components/list/ListFooter';
-import { SortableTh } from '../../components/list/SortableTh';
+import { ListPage } from '../../components/list/ListPage';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
 import { messages } from '../../lib/messages';
@@ -44,9 +40,9 @@ function BiSegmentList() {
   const { status } = useSession();
   const navigate = useNavigate();
   const list = useListQuery<BiSegmentSortField>({ sort: '-updatedAt' });
-  const segments = useRemote((signal) => listBiSegments(list.params, signal), JSON.stringify(list.params));
+  const segments = useApiQuery(queryKeys.list('biSegments', list.params), (signal) => listBiSegments(list.params, signal));
   const crud = useCrudActions<BiSegmentRow>({
-    reload: segments.reload,
+    invalidates: ['biSegments'],
     deleteItem: (segment) => deleteBiSegment(segment.id),
     deletedMessage: text.deleted,
     confirmMessage: (segment) => text.deleteConfirm(segment.name),
@@ -55,87 +51,69 @@ function BiSegmentList() {
   const zoneMinutes = status?.timeZoneMinutes ?? 0;
 
   return (
-    <Stack>
-      <PageHeader
-        title={text.listTitle}
-        description={text.listIntro}
-        actions={
+    <ListPage
+      header={{
+        title: text.listTitle,
+        description: text.listIntro,
+        actions: (
           <Button leftSection={<IconPlus size={16} />} onClick={create} data-testid="create-bi-segment">
             {text.createSegment}
           </Button>
-        }
-      />
-      <TextInput
-        label={text.search}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={list.search}
-        onChange={(event) => list.setSearch(event.currentTarget.value)}
-        w={280}
-        data-testid="bi-segment-search"
-      />
-      <DataTable
-        testId="bi-segments-table"
-        highlightOnHover
-        loading={segments.loading}
-        error={segments.error}
-        columnCount={5}
-        minWidth={720}
-        head={
-          <>
-            <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
-            <SortableTh label={text.count} field="count" sort={list.sort} onSort={list.toggleSort} />
-            <SortableTh label={text.updated} field="updatedAt" sort={list.sort} onSort={list.toggleSort} />
-            <Table.Th>{text.updatedBy}</Table.Th>
-            <Table.Th>{text.actions}</Table.Th>
-          </>
-        }
-        empty={
-          list.params.search ? (
-            <EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} testId="bi-segments-no-match" />
-          ) : (
-            <EmptyState
-              icon={<IconChartPie />}
-              title={text.empty}
-              description={text.emptyHint}
-              testId="bi-segments-empty"
-              action={<Button onClick={create}>{text.createSegment}</Button>}
-            />
-          )
-        }
-        rows={segments.data?.items ?? []}
-        renderRow={(segment) => (
-          <Table.Tr key={segment.id} data-testid={`bi-segment-row-${segment.id}`}>
-            <Table.Td>
-              <Anchor component={Link} to={paths.biSegmentBuilder.href(segment.id)} fw={500}>
-                {segment.name}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              {segment.profileCount === null ? (
-                <Text size="sm" c="dimmed">
-                  {text.notCounted}
-                </Text>
-              ) : (
-                formatNumber(segment.profileCount)
-              )}
-            </Table.Td>
-            <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
-            <Table.Td>{segment.updatedByEmail}</Table.Td>
-            <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`${text.edit} ${segment.name}`} component={Link} to={paths.biSegmentBuilder.href(segment.id)}>
-                  <IconPencil size={18} stroke={1.75} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${segment.name}`} onClick={() => crud.setDeleting(segment)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </Group>
-            </Table.Td>
-          </Table.Tr>
-        )}
-      />
-      <ListFooter answer={segments.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-      <ConfirmDialog {...crud.confirmProps} />
-    </Stack>
+        ),
+      }}
+      list={list}
+      query={segments}
+      search={{ label: text.search, testId: 'bi-segment-search' }}
+      testId="bi-segments-table"
+      minWidth={720}
+      columns={[
+        { label: text.name, sort: 'name' },
+        { label: text.count, sort: 'count' },
+        { label: text.updated, sort: 'updatedAt' },
+        { label: text.updatedBy },
+        { label: text.actions },
+      ]}
+      noMatch={<EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} testId="bi-segments-no-match" />}
+      empty={
+        <EmptyState
+          icon={<IconChartPie />}
+          title={text.empty}
+          description={text.emptyHint}
+          testId="bi-segments-empty"
+          action={<Button onClick={create}>{text.createSegment}</Button>}
+        />
+      }
+      renderRow={(segment) => (
+        <Table.Tr key={segment.id} data-testid={`bi-segment-row-${segment.id}`}>
+          <Table.Td>
+            <Anchor component={Link} to={paths.biSegmentBuilder.href(segment.id)} fw={500}>
+              {segment.name}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            {segment.profileCount === null ? (
+              <Text size="sm" c="dimmed">
+                {text.notCounted}
+              </Text>
+            ) : (
+              formatNumber(segment.profileCount)
+            )}
+          </Table.Td>
+          <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
+          <Table.Td>{segment.updatedByEmail}</Table.Td>
+          <Table.Td>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={`${text.edit} ${segment.name}`} component={Link} to={paths.biSegmentBuilder.href(segment.id)}>
+                <IconPencil size={18} stroke={1.75} />
+              </ActionIcon>
+              <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${segment.name}`} onClick={() => crud.setDeleting(segment)}>
+                <IconTrash size={18} stroke={1.75} />
+              </ActionIcon>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      )}
+      confirm={crud.confirmProps}
+    />
   );
 }

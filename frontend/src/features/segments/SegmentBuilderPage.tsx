@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { FeatureGate } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
@@ -24,10 +24,7 @@ export default function SegmentBuilderPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('id');
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const loaded = useRemote(
-    async (signal) => ({ options: await getRuleOptions(signal), segment: id === null ? null : await getSegment(id, signal) }),
-    String(id),
-  );
+  const loaded = useApiQuery(queryKeys.detail('segments', id, { builder: true }), async (signal) => ({ options: await getRuleOptions(signal), segment: id === null ? null : await getSegment(id, signal) }), { fresh: true, keepPrevious: false });
 
   return (
     <Container size="xl" py="md">

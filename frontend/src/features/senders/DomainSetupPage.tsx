@@ -24,7 +24,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { ApiError } from '../../api/client';
 import { formatClientDateTime } from '../../lib/format';
 import { decodeAccess } from '../../lib/access';
@@ -279,7 +279,10 @@ function TrackingDomainPanel({
 /** Email Domain Setup (/emailDomainSetupPage): sender domains, their DNS records, and the tracking domain. */
 function DomainSetupScreen() {
   const { status } = useSession();
-  const domains = useRemote((signal) => listDomains(signal), 'domains');
+  const domains = useApiQuery(queryKeys.list('senderDomains'), (signal) => listDomains(signal));
+  const invalidate = useInvalidate();
+  // A domain's state decides which senders can send, so both lists follow it.
+  const changed = () => void invalidate('senderDomains', 'senders');
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState('');
   const [adding, setAdding] = useState(false);
@@ -293,7 +296,7 @@ function DomainSetupScreen() {
       await addDomain(name.trim());
       toast('success', text.domainAdded);
       setName('');
-      domains.reload();
+      changed();
     } catch (error) {
       if (error instanceof ApiError) setNameError(error.errors.name?.[0] ?? '');
       toastError(error);
@@ -309,7 +312,7 @@ function DomainSetupScreen() {
       await deleteDomain(deleting.id);
       toast('success', text.domainDeleted);
       setDeleting(null);
-      domains.reload();
+      changed();
     } catch (error) {
       toastError(error);
     } finally {
@@ -371,7 +374,7 @@ function DomainSetupScreen() {
             key={domain.id}
             domain={domain}
             timeZoneMinutes={status?.timeZoneMinutes ?? 0}
-            onChanged={domains.reload}
+            onChanged={changed}
             onDelete={setDeleting}
           />
         ))}
@@ -380,7 +383,7 @@ function DomainSetupScreen() {
             current={domains.data.trackingDomain ?? null}
             pending={domains.data.trackingPending ?? null}
             target={domains.data.trackingCnameTarget}
-            onChanged={domains.reload}
+            onChanged={changed}
           />
         )}
         <ConfirmDialog

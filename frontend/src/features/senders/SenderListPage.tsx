@@ -1,18 +1,14 @@
-import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconMailForward, IconPencil, IconPlus, IconSearch, IconStar, IconToggleLeft, IconTrash, IconWorldWww, IconAt, IconSend } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { BackToCampaigns } from '../../components/BackToCampaigns';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
-import { PageHeader } from '../../components/PageHeader';
 import { StatusBadge } from '../../components/StatusBadge';
-import { DataTable } from '../../components/list/DataTable';
-import { ListFooter } from '../../components/list/ListFooter';
-import { SortableTh } from '../../components/list/SortableTh';
+import { ListPage } from '../../components/list/ListPage';
 import { useCrudActions } from '../../components/list/useCrudActions';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -38,9 +34,10 @@ const MANAGE = 'manageSenders';
 export default function SenderListPage() {
   const { status } = useSession();
   const list = useListQuery<SenderSortField>({ sort: 'name' });
-  const senders = useRemote((signal) => listSenders(list.params, signal), JSON.stringify(list.params));
+  const invalidate = useInvalidate();
+  const senders = useApiQuery(queryKeys.list('senders', list.params), (signal) => listSenders(list.params, signal));
   const crud = useCrudActions<Sender>({
-    reload: senders.reload,
+    invalidates: ['senders', 'senderDomains', 'campaignChoices'],
     deleteItem: (sender) => deleteSender(sender.id),
     deletedMessage: text.deleted,
     confirmMessage: (sender) => text.deleteConfirm(sender.email),
@@ -55,14 +52,14 @@ export default function SenderListPage() {
       await updateSender(editing.id, fields);
       toast('success', text.saved);
     }
-    senders.reload();
+    void invalidate('senders', 'senderDomains', 'campaignChoices');
   };
 
   const change = async (sender: Sender, changes: SenderChanges, message: string) => {
     try {
       await updateSender(sender.id, changes);
       toast('success', message);
-      senders.reload();
+      void invalidate('senders', 'campaignChoices');
     } catch (error) {
       toastError(error);
     }
@@ -72,7 +69,7 @@ export default function SenderListPage() {
     try {
       const answer = await resendActivation(sender.id);
       toast('success', answer.message);
-      senders.reload();
+      void invalidate('senders');
     } catch (error) {
       toastError(error);
     }
@@ -90,56 +87,37 @@ export default function SenderListPage() {
     <Container size="xl" py="md">
       <Stack>
         <BackToCampaigns />
-        <PageHeader
-          title={text.listTitle}
-          description={text.listIntro}
-          actions={
-            <>
-              <Button component={Link} to={paths.senderDomains.href()} variant="subtle" leftSection={<IconWorldWww size={16} />}>
-                {text.domainsLink}
-              </Button>
-              <FeatureGate adminOnly>
-                <Button component={Link} to="/sendingTransports" variant="subtle" leftSection={<IconSend size={16} />}>
-                  {text.transportsLink}
+        <ListPage
+          header={{
+            title: text.listTitle,
+            description: text.listIntro,
+            actions: (
+              <>
+                <Button component={Link} to={paths.senderDomains.href()} variant="subtle" leftSection={<IconWorldWww size={16} />}>
+                  {text.domainsLink}
                 </Button>
-              </FeatureGate>
-              {addButton}
-            </>
-          }
-        />
-        <TextInput
-          label={text.search}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.search}
-          onChange={(event) => list.setSearch(event.currentTarget.value)}
-          w={300}
-          data-testid="sender-search"
-        />
-        <DataTable
+                <FeatureGate adminOnly>
+                  <Button component={Link} to="/sendingTransports" variant="subtle" leftSection={<IconSend size={16} />}>
+                    {text.transportsLink}
+                  </Button>
+                </FeatureGate>
+                {addButton}
+              </>
+            ),
+          }}
+          list={list}
+          query={senders}
+          search={{ label: text.search, testId: 'sender-search', width: 300 }}
           testId="senders-table"
-          highlightOnHover
-          loading={senders.loading}
-          error={senders.error}
-          columnCount={5}
-          head={
-            <>
-              <SortableTh label={text.name} field="name" sort={list.sort} onSort={list.toggleSort} />
-              <SortableTh label={text.email} field="email" sort={list.sort} onSort={list.toggleSort} />
-              <Table.Th>{text.status}</Table.Th>
-              <SortableTh label={text.created} field="created" sort={list.sort} onSort={list.toggleSort} />
-              <Table.Th>
-                <VisuallyHidden>{text.actions}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-          empty={
-            list.params.search ? (
-              <EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} />
-            ) : (
-              <EmptyState icon={<IconAt />} title={text.empty} description={text.emptyHint} action={addButton} />
-            )
-          }
-          rows={senders.data?.items ?? []}
+          columns={[
+            { label: text.name, sort: 'name' },
+            { label: text.email, sort: 'email' },
+            { label: text.status },
+            { label: text.created, sort: 'created' },
+            { label: text.actions, hideLabel: true },
+          ]}
+          noMatch={<EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} />}
+          empty={<EmptyState icon={<IconAt />} title={text.empty} description={text.emptyHint} action={addButton} />}
           renderRow={(sender) => (
             <Table.Tr key={sender.id} data-testid={`sender-row-${sender.id}`}>
               <Table.Td fw={500}>
@@ -206,10 +184,10 @@ export default function SenderListPage() {
               </Table.Td>
             </Table.Tr>
           )}
-        />
-        <ListFooter answer={senders.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-        <SenderModal editing={crud.editing} onSave={save} onClose={() => crud.setEditing(null)} />
-        <ConfirmDialog {...crud.confirmProps} title={text.deleteTitle} />
+          confirm={{ ...crud.confirmProps, title: text.deleteTitle }}
+        >
+          <SenderModal editing={crud.editing} onSave={save} onClose={() => crud.setEditing(null)} />
+        </ListPage>
       </Stack>
     </Container>
   );

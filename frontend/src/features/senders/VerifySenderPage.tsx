@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { confirmActivation, getActivation } from './api';
 import { senderMessages as text } from './messages';
@@ -14,7 +14,7 @@ import { senderMessages as text } from './messages';
 export default function VerifySenderPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const target = useRemote((signal) => getActivation(token, signal), token);
+  const target = useApiQuery(queryKeys.detail('senderActivation', token), (signal) => getActivation(token, signal));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
   const [done, setDone] = useState(false);

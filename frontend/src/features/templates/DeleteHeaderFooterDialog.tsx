@@ -2,7 +2,7 @@ import { Alert, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { deleteHeaderFooter, getAssociatedCampaigns, type HeaderFooter, type HeaderFooterKind } from '../../api/templates';
 import { DialogActions } from '../../components/DialogActions';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
@@ -29,7 +29,7 @@ export function DeleteHeaderFooterDialog({ kind, item, onClose, onDeleted }: Del
 }
 
 function DeleteBody({ kind, item, onClose, onDeleted }: { kind: HeaderFooterKind; item: HeaderFooter; onClose: () => void; onDeleted: () => void }) {
-  const campaigns = useRemote((signal) => getAssociatedCampaigns(kind, item.id, signal), `${kind}:${item.id}`);
+  const campaigns = useApiQuery(queryKeys.detail('headerFooters', item.id, { kind, campaigns: true }), (signal) => getAssociatedCampaigns(kind, item.id, signal), { fresh: true });
   const [busy, setBusy] = useState(false);
   const groups = campaigns.data ? groupCampaigns(kind, campaigns.data.associatedCampaigns) : [];
   const count = groups.reduce((total, group) => total + group.names.length, 0);

@@ -2,7 +2,7 @@ import { Alert, Container, Group, SegmentedControl, Skeleton, Stack, Text, Title
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { getExternalPreview } from '../../api/templates';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { templateMessages as text } from './messages';
 import { previewWidths, type PreviewWidth } from './preview-widths';
 import { SandboxedHtml } from './SandboxedHtml';
@@ -15,7 +15,7 @@ export default function ExternalPreviewPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [width, setWidth] = useState<PreviewWidth>('desktop');
-  const preview = useRemote((signal) => getExternalPreview(token, signal), token);
+  const preview = useApiQuery(queryKeys.detail('externalPreview', token), (signal) => getExternalPreview(token, signal));
 
   return (
     <Container size="lg" py="md">

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { getTemplateFolders, type TemplateType } from '../../api/templates';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { templateMessages as text } from './messages';
 import { folderFromValue, folderOptions, folderValue } from './template-types';
 
@@ -12,7 +12,7 @@ interface FolderSelectProps {
 
 /** The folder of a template of `type`: one of that type's folders by its path, or none. */
 export function FolderSelect({ type, value, onChange }: FolderSelectProps) {
-  const folders = useRemote((signal) => getTemplateFolders(type, signal), type);
+  const folders = useApiQuery(queryKeys.list('templateFolders', { type }), (signal) => getTemplateFolders(type, signal));
   const options = folderOptions(folders.data?.folders ?? [], text.noFolder);
   return (
     <Select

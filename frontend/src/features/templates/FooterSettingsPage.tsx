@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createHeaderFooter, getHeaderFooter, updateHeaderFooter, type HeaderFooter, type HeaderFooterKind } from '../../api/templates';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { href } from '../../config/paths';
 import { fillErrors } from '../../lib/form-helper';
 import { messages } from '../../lib/messages';
@@ -23,7 +23,7 @@ export default function FooterSettingsPage() {
   const kind: HeaderFooterKind = params.get('type') === 'header' ? 'header' : 'footer';
   const idParam = Number(params.get('id'));
   const id = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
-  const loaded = useRemote((signal) => (id ? getHeaderFooter(kind, id, signal) : Promise.resolve(null)), `${kind}:${id}`);
+  const loaded = useApiQuery(queryKeys.detail('headerFooters', id, { kind }), (signal) => (id ? getHeaderFooter(kind, id, signal) : Promise.resolve(null)), { fresh: true, keepPrevious: false });
   const title = kind === 'header' ? text.headerEditTitle(id === null) : text.footerEditTitle(id === null);
 
   return (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { getTemplate, updateTemplate, uploadHtmlTemplate, type Template } from '../../api/templates';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { href } from '../../config/paths';
 import { fillErrors } from '../../lib/form-helper';
 import { messages } from '../../lib/messages';
@@ -129,7 +129,7 @@ function HtmlUpload({ folderId: initialFolder }: { folderId: number | null }) {
 }
 
 function HtmlEditor({ templateId }: { templateId: number }) {
-  const loaded = useRemote((signal) => getTemplate(templateId, signal), String(templateId));
+  const loaded = useApiQuery(queryKeys.detail('templates', templateId), (signal) => getTemplate(templateId, signal), { fresh: true, keepPrevious: false });
   return (
     <Stack>
       <PageHeader title={text.htmlEditTitle} description={text.htmlEditIntro} actions={<BackLink folderId={loaded.data?.folderId} />} />

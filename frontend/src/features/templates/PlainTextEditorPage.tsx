@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { createTemplate, getTemplate, updateTemplate, type Template } from '../../api/templates';
 import { PageHeader } from '../../components/PageHeader';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../api/query';
 import { href } from '../../config/paths';
 import { messages } from '../../lib/messages';
 import { toast } from '../../lib/toast';
@@ -27,7 +27,7 @@ export default function PlainTextEditorPage() {
   const [params] = useSearchParams();
   const templateId = positiveId(params.get('templateId'));
   const folderId = positiveId(params.get('folderId'));
-  const loaded = useRemote((signal) => (templateId ? getTemplate(templateId, signal) : Promise.resolve(null)), String(templateId));
+  const loaded = useApiQuery(queryKeys.detail('templates', templateId), (signal) => (templateId ? getTemplate(templateId, signal) : Promise.resolve(null)), { fresh: true, keepPrevious: false });
   const ready = templateId === null || loaded.data !== null;
 
   return (

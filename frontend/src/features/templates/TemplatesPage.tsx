@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
 import { ListFooter } from '../../components/list/ListFooter';
 import { useListQuery } from '../../components/list/useListQuery';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { href } from '../../config/paths';
 import { fillErrors } from '../../lib/form-helper';
 import { useSession } from '../../lib/session';
@@ -60,8 +60,8 @@ export default function TemplatesPage() {
   const query = { ...list.params, sort, type, folderId: folderId ?? undefined };
   // ?isReload=true (the menu's link) loads afresh even when the page is open already.
   const arrival = searchParams.get('isReload') === 'true' ? location.key : '';
-  const folders = useRemote((signal) => getTemplateFolders(type, signal), `${type}:${arrival}`);
-  const templates = useRemote((signal) => listTemplates(query, signal), `${JSON.stringify(query)}:${arrival}`);
+  const folders = useApiQuery(queryKeys.list('templateFolders', { type, arrival }), (signal) => getTemplateFolders(type, signal));
+  const templates = useApiQuery(queryKeys.list('templates', { ...query, arrival }), (signal) => listTemplates(query, signal));
 
   const [previewing, setPreviewing] = useState<TemplateRow | null>(null);
   const [moving, setMoving] = useState<TemplateRow | null>(null);
@@ -81,10 +81,8 @@ export default function TemplatesPage() {
     list.setPage(1);
   };
 
-  const reloadAll = () => {
-    folders.reload();
-    templates.reload();
-  };
+  const invalidate = useInvalidate();
+  const reloadAll = () => void invalidate('templateFolders', 'templates');
 
   const act = async (action: CardAction, template: TemplateRow) => {
     if (action === 'preview') setPreviewing(template);

@@ -7,7 +7,7 @@ import { canSeeFeature } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
 import { DataTable } from '../../components/list/DataTable';
 import { useCrudActions } from '../../components/list/useCrudActions';
-import { useRemote } from '../../components/list/useRemote';
+import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { formatClientDateTime } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
@@ -28,10 +28,11 @@ export default function SendingTransportsPage() {
 
 function TransportsScreen() {
   const { status } = useSession();
-  const transports = useRemote((signal) => listTransports(signal), 'transports');
+  const transports = useApiQuery(queryKeys.list('transports'), (signal) => listTransports(signal));
   const [saved, setSaved] = useState<SavedTransport | null>(null);
+  const invalidate = useInvalidate();
   const crud = useCrudActions<SendingTransport>({
-    reload: transports.reload,
+    invalidates: ['transports'],
     deleteItem: (row) => deleteTransport(row.id),
     deletedMessage: text.deleted,
     confirmMessage: (row) => text.deleteConfirm(domainName(row)),
@@ -41,7 +42,7 @@ function TransportsScreen() {
     const answer = await saveTransport(fields);
     toast('success', text.saved);
     crud.setEditing(null);
-    transports.reload();
+    void invalidate('transports');
     if (answer.webhookUrlWithPassword) setSaved(answer);
     return answer;
   };

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { getTemplate, updateTemplate, type Template } from '../../../api/templates';
 import { EmptyState } from '../../../components/EmptyState';
-import { useRemote } from '../../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../../api/query';
 import { href } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { MergeTagPicker } from '../merge-tags/MergeTagPicker';
@@ -27,7 +27,7 @@ export default function DesignerPage() {
   const [searchParams] = useSearchParams();
   const raw = searchParams.get('templateId');
   const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
-  const loaded = useRemote(async (signal) => {
+  const loaded = useApiQuery(queryKeys.detail('templates', id, { designer: true }), async (signal) => {
     if (id === null) return null;
     const [template, images] = await Promise.all([
       getTemplate(id, signal),
@@ -37,7 +37,7 @@ export default function DesignerPage() {
       }),
     ]);
     return { template, images };
-  }, String(id));
+  }, { fresh: true, keepPrevious: false });
 
   if (id === null || loaded.error) {
     return (

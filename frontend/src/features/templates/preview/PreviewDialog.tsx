@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SegmentedControl, Skeleton, Stack, Tabs, T
 import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { getTemplatePreview } from '../../../api/templates';
-import { useRemote } from '../../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../../api/query';
 import { toast } from '../../../lib/toast';
 import { previewWidths, type PreviewWidth } from '../preview-widths';
 import { SandboxedHtml } from '../SandboxedHtml';
@@ -37,10 +37,7 @@ function PreviewBody({ templateId, defaultTab }: { templateId: number; defaultTa
   const [profileId, setProfileId] = useState<number | null>(null);
   const [width, setWidth] = useState<PreviewWidth>('desktop');
   const [tab, setTab] = useState<string | null>(defaultTab);
-  const preview = useRemote(
-    (signal) => getTemplatePreview(templateId, profileId ?? undefined, signal),
-    `${templateId}:${profileId ?? ''}`,
-  );
+  const preview = useApiQuery(queryKeys.detail('templatePreviews', templateId, { profileId }), (signal) => getTemplatePreview(templateId, profileId ?? undefined, signal));
 
   return (
     <Stack gap="sm">

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { listDebounceMs } from '../../../components/list/page-sizes';
-import { useRemote } from '../../../components/list/useRemote';
+import { queryKeys, useApiQuery } from '../../../api/query';
 import { searchProfiles, type ProfileOption } from './api';
 import { previewMessages as text } from './messages';
 
@@ -23,7 +23,7 @@ export function ProfileSelect({ value, onChange }: ProfileSelectProps) {
   // The chosen profile's label fills the search box: that is not a new search.
   const typed = chosen && search === optionLabel(chosen) ? '' : search;
   const [query] = useDebouncedValue(typed, listDebounceMs);
-  const profiles = useRemote((signal) => searchProfiles(query, signal), query);
+  const profiles = useApiQuery(queryKeys.list('previewProfiles', { query }), (signal) => searchProfiles(query, signal));
   const options = profiles.data ?? [];
   const data = [...(chosen && !options.some((profile) => profile.id === chosen.id) ? [chosen] : []), ...options].map((profile) => ({
     value: String(profile.id),
