@@ -10,7 +10,7 @@ const FIRST = { page: 1, pageSize: 30 } as const;
  * groups and tags, and the first 30 templates, senders and segments (newest first).
  */
 export function usePanelOptions(): PanelOptions {
-  const rules = useApiQuery(queryKeys.detail('audienceOptions', 'ruleOptions'), (signal) => call(api.GET('/api/mm/segments/rule-options', { signal })));
+  const rules = useApiQuery(queryKeys.detail('segments', 'ruleOptions'), (signal) => call(api.GET('/api/mm/segments/rule-options', { signal })));
   const templates = useApiQuery(queryKeys.list('templates', { ...FIRST, for: 'workflows' }), (signal) =>
     call(api.GET('/api/mm/templates', { params: { query: { ...FIRST, sort: '-updatedAt' } }, signal })),
   );
