@@ -54,6 +54,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/WorkflowList': lazy(() => import('../features/workflows/WorkflowListPage')),
   '/workflow-analytics': lazy(() => import('../features/workflows/WorkflowAnalyticsPage')),
   '/Workflow': lazy(() => import('../features/workflows/WorkflowBuilderPage')),
+  '/WorkflowTest': lazy(() => import('../features/workflows/WorkflowTestPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),

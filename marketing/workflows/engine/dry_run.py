@@ -24,6 +24,7 @@ from marketing.workflows.engine.steps import (
     WEBHOOK_REFUSED,
     _fill,
     _mail_refusals,
+    _targets,
     split_bucket,
 )
 
@@ -144,8 +145,9 @@ def _step(step, kind, probe, profile, zone, now, values) -> tuple[dict, str | No
     if kind == "updateField":
         return _row(sid, kind, "wouldUpdate", f"{step.get('field')} = {step.get('value')!r}"), nxt
     if kind in ("addGroup", "removeGroup", "addTag", "removeTag"):
-        target = step.get("groupId") or step.get("tagId")
-        return _row(sid, kind, "wouldChange", f"{kind} {target}"), nxt
+        name = "group" if kind.endswith("Group") else "tag"
+        targets = _targets(step, name)
+        return _row(sid, kind, "wouldChange", f"{kind} {', '.join(map(str, targets))}"), nxt
     if kind == "end":
         return _row(sid, kind, "done", "The enrollment ends."), None
     return _row(

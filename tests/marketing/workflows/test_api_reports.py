@@ -136,6 +136,7 @@ def test_dry_run(alpha, beta, user_api, nomkm_api, beta_api):
         ("s1", "wouldSend"), ("s2", "waiting"), ("s3", "no"), ("s5", "wouldChange"),
         ("s6", "done"),
     ]  # fmt: skip
+    assert steps[3]["detail"] == f"addGroup {parts.group_id}"
     assert steps[0]["email"] == {
         "to": "p0@mail.example", "subject": "Welcome", "fromName": "Shop",
         "fromAddress": "news@shop.example", "templateId": parts.template_id,

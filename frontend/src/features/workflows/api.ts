@@ -73,3 +73,26 @@ export function terminateEnrollment(id: number): Promise<Enrollment> {
 export function getAnalytics(query: AnalyticsQuery, signal?: AbortSignal) {
   return call(api.GET('/api/mm/workflows/analytics', { params: { query }, signal }));
 }
+
+export type DryRunStep = ResponseOf<'/api/mm/workflows/{workflow_id}/test', 'get'>['steps'][number];
+export type WorkflowOption = ResponseOf<'/api/mm/workflows', 'get'>['items'][number];
+export type ProfileOption = ResponseOf<'/api/mm/profiles', 'get'>['items'][number];
+
+/** Workflows to test: the first page of a search by name, every tab. */
+export function searchWorkflows(search: string, signal?: AbortSignal): Promise<WorkflowOption[]> {
+  return listWorkflows({ search, page: 1, pageSize: 20, sort: 'name' }, signal).then((page) => page.items);
+}
+
+/** Profiles to test with: the first page of a search by email or name. */
+export function searchProfiles(search: string, signal?: AbortSignal): Promise<ProfileOption[]> {
+  return call(api.GET('/api/mm/profiles', { params: { query: { search: search || undefined, pageSize: 20, sort: 'email' } }, signal })).then(
+    (page) => page.items,
+  );
+}
+
+/** The dry run (/WorkflowTest): the path the profile would take and the emails it would get; nothing is sent. */
+export function testWorkflow(id: number, profileId: number, signal?: AbortSignal): Promise<DryRunStep[]> {
+  return call(api.GET('/api/mm/workflows/{workflow_id}/test', { params: { path: { workflow_id: id }, query: { profileId } }, signal })).then(
+    (answer) => answer.steps,
+  );
+}

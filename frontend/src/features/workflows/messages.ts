@@ -60,6 +60,27 @@ export const activityLabels: Record<string, string> = {
   unsubscribeFromAll: 'Unsubscribe from all',
 };
 
+/** What each outcome of a dry-run step is called (marketing/workflows/engine/dry_run.py). */
+export function outcomeLabel(outcome: string): string {
+  const branch = /^branch:(\d+)$/.exec(outcome);
+  if (branch) return `Branch ${String.fromCharCode(65 + Number(branch[1]))}`;
+  return outcomeLabels[outcome] ?? outcome;
+}
+
+const outcomeLabels: Record<string, string> = {
+  waiting: 'Waits',
+  yes: 'Yes',
+  no: 'No',
+  goalMet: 'Goal met',
+  goalNotMet: 'Goal not met',
+  wouldSend: 'Would send',
+  skipped: 'Skipped',
+  failed: 'Failed',
+  wouldUpdate: 'Would update',
+  wouldChange: 'Would change',
+  done: 'Ends',
+};
+
 export const workflowMessages = {
   // Spec 5.9's rules in the API's words (marketing/workflows/messages.py): the builder shows
   // the same message beside the same field before the server is asked.
@@ -236,6 +257,16 @@ export const workflowMessages = {
   emails: 'Emails it would send',
   noEmails: 'This path sends no email.',
   testEmpty: 'Choose a workflow and a profile, then run the test.',
+  workflowSearch: 'Search by name',
+  noWorkflowMatches: 'No workflows match this search.',
+  profileSearch: 'Search by email',
+  noProfiles: 'No profiles match this search.',
+  step: 'Step',
+  detail: 'Detail',
+  from: 'From',
+  to: 'To',
+  noPath: 'The workflow has no step after its trigger.',
+  testFailed: 'The test could not be run.',
   // Enrollments
   enrollmentsTitle: (name: string) => `Enrollments of ${name}`,
   enrollmentsEmpty: 'No profile has entered this workflow yet.',

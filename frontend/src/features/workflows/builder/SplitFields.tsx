@@ -1,13 +1,17 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { workflowMessages as text } from '../messages';
-import type { SplitBranch } from './graph';
+import type { EditedBranch, SplitBranch } from './graph';
 import type { FieldsProps } from './field-props';
 
 /** An A/B split: each branch's share of profiles, adding up to 100%. */
 export function SplitFields({ values, set, errors }: FieldsProps) {
-  const branches = (values.branches as SplitBranch[] | undefined) ?? [];
-  const change = (next: { percent: number }[]) => set('branches', next);
+  // Each branch remembers where it was in the step (its target stays with it, whatever is removed before it).
+  const branches: EditedBranch[] = ((values.branches as (SplitBranch | EditedBranch)[] | undefined) ?? []).map((branch, index) => ({
+    percent: branch.percent,
+    from: 'from' in branch ? branch.from : index,
+  }));
+  const change = (next: EditedBranch[]) => set('branches', next);
   return (
     <Stack gap="xs">
       {branches.map((branch, index) => (
@@ -18,7 +22,7 @@ export function SplitFields({ values, set, errors }: FieldsProps) {
             max={100}
             allowDecimal={false}
             value={branch.percent}
-            onChange={(value) => change(branches.map((each, at) => ({ percent: at === index ? Number(value) || 0 : each.percent })))}
+            onChange={(value) => change(branches.map((each, at) => (at === index ? { ...each, percent: Number(value) || 0 } : each)))}
             style={{ flex: 1 }}
           />
           <ActionIcon
@@ -38,7 +42,7 @@ export function SplitFields({ values, set, errors }: FieldsProps) {
           {errors.branches}
         </Text>
       ) : null}
-      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} disabled={branches.length >= 5} onClick={() => change([...branches, { percent: 0 }])}>
+      <Button variant="subtle" size="xs" leftSection={<IconPlus size={14} aria-hidden />} disabled={branches.length >= 5} onClick={() => change([...branches, { percent: 0, from: null }])}>
         {text.addBranch}
       </Button>
     </Stack>

@@ -125,6 +125,39 @@ test("editing a step keeps its id, type and exits; a split's new percentages kee
   ]);
 });
 
+/** trigger -> s1 (split in three) -b0-> s2, -b1-> s3, -b2-> s4 (ends) */
+function threeWay(): Definition {
+  let definition = addStep(emptyDefinition(), 'split', at).definition;
+  definition = updateStep(definition, 's1', { branches: [{ percent: 20 }, { percent: 30 }, { percent: 50 }] });
+  definition = addStep(definition, 'end', at, { source: 's1', handle: 'b0' }).definition;
+  definition = addStep(definition, 'end', at, { source: 's1', handle: 'b1' }).definition;
+  return addStep(definition, 'end', at, { source: 's1', handle: 'b2' }).definition;
+}
+
+test("removing a split's branch other than the last keeps the later branches on their own targets", () => {
+  const definition = threeWay();
+  expect(definition.steps[0].branches).toEqual([
+    { percent: 20, next: 's2' },
+    { percent: 30, next: 's3' },
+    { percent: 50, next: 's4' },
+  ]);
+  // The panel removes branch B (from: where each branch was when the edit began).
+  const removed = updateStep(definition, 's1', { branches: [{ percent: 20, from: 0 }, { percent: 80, from: 2 }] });
+  expect(removed.steps[0].branches).toEqual([
+    { percent: 20, next: 's2' },
+    { percent: 80, next: 's4' },
+  ]);
+  // Removing the first and adding one: the added branch starts empty, not on a removed target.
+  const swapped = updateStep(definition, 's1', {
+    branches: [{ percent: 30, from: 1 }, { percent: 50, from: 2 }, { percent: 20, from: null }],
+  });
+  expect(swapped.steps[0].branches).toEqual([
+    { percent: 30, next: 's3' },
+    { percent: 50, next: 's4' },
+    { percent: 20, next: null },
+  ]);
+});
+
 test('the JSON round trip keeps the definition; missing positions are laid out under their parent', () => {
   const definition = branched();
   expect(fromJson(JSON.parse(JSON.stringify(toJson(definition))))).toEqual(toJson(definition));

@@ -259,6 +259,22 @@ export function deleteStep(definition: Definition, id: string): Definition {
   return { ...definition, steps, start: relink(definition.start), positions };
 }
 
+/**
+ * A split's branch as the side panel edits it: `from` is the index it had in the step when the
+ * edit began (null: a branch added by the edit), so removing a branch other than the last
+ * keeps the later branches on their own targets. Without `from`, a branch keeps the target at
+ * its own index.
+ */
+export interface EditedBranch {
+  percent: number;
+  from?: number | null;
+}
+
+function editedTarget(step: Step, branch: EditedBranch, index: number): string | null {
+  const from = 'from' in branch ? branch.from : index;
+  return from === null || from === undefined ? null : (step.branches?.[from]?.next ?? null);
+}
+
 /** Replaces a step's own fields (never its id, type or exits). */
 export function updateStep(definition: Definition, id: string, fields: Record<string, unknown>): Definition {
   const { id: _id, type: _type, next: _next, yes: _yes, no: _no, branches, ...own } = fields;
@@ -267,11 +283,11 @@ export function updateStep(definition: Definition, id: string, fields: Record<st
     steps: definition.steps.map((step) => {
       if (step.id !== id) return step;
       const updated: Step = { ...step, ...own };
-      // A split's percentages change; its targets stay, and a new branch starts empty.
+      // A split's percentages change; each kept branch keeps its target, and a new branch starts empty.
       if (step.type === 'split' && Array.isArray(branches)) {
-        updated.branches = (branches as SplitBranch[]).map((branch, index) => ({
+        updated.branches = (branches as EditedBranch[]).map((branch, index) => ({
           percent: Number(branch.percent) || 0,
-          next: step.branches?.[index]?.next ?? null,
+          next: editedTarget(step, branch, index),
         }));
       }
       return updated;
