@@ -13,7 +13,7 @@ from marketing.delivery.models import Send
 from marketing.workflows.models import Workflow
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
-from tests.e2e.conftest import sign_in
+from tests.support.browser_session import sign_in
 
 
 def _in_plain(work, *args):
