@@ -49,6 +49,10 @@ from marketing.segments.models import Segment
 from marketing.senders.models import Sender, SenderDomain
 from marketing.senders.services.activation import activation_token
 from marketing.workflows.models import Enrollment, Workflow, WorkflowVersion
+from marketing.workflows.summary.figures import period_figures
+from marketing.workflows.summary.links import summary_token
+from marketing.workflows.summary.models import SummaryDigest
+from marketing.workflows.summary.services import summary_create
 from tenants.models import ApiToken
 from tenants.plan_limits import Module
 from tests.support.http_api import bearer, http
@@ -217,6 +221,23 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             workflow=workflow, version=version, profile_id=profile.pk, step_id="s1",
             due_at=timezone.now(), occurrence="crawl",
         )  # fmt: skip
+        summary = summary_create(
+            {
+                "name": "Crawl summary",
+                "description": "Crawl figures",
+                "frequency": "Day",
+                "period": "today",
+                "recipients": ["crawl@agency.example"],
+            },
+            user_id=None,
+        )
+        now = timezone.now()
+        digest = SummaryDigest.objects.create(
+            notification=summary, due_at=now, period="today", period_start=now,
+            period_end=now, subject="Crawl digest", recipients=["crawl@agency.example"],
+            figures=period_figures(now, now),
+        )  # fmt: skip
+        summary_data_token = summary_token(digest)
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -244,6 +265,8 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "update_preferences": update_preferences,
         "activation_token": activation,
         "workflow": workflow.pk,
+        "summary_notification": summary.pk,
+        "summary_data_token": summary_data_token,
     }
 
 
@@ -262,6 +285,7 @@ PATH_IDS = {
     "footer_id": "footer",
     "up_id": "update_preferences",
     "workflow_id": "workflow",
+    "notification_id": "summary_notification",
 }
 
 
@@ -319,6 +343,12 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("workflowTest", "profileId"): [ids.get("profile", 1)],
         ("workflowAnalytics", "viewId"): [9996],
         ("enrollmentDashboard", "days"): [30, 1, 3650],
+        # summary notifications: the seeded schedule's digests, its signed page
+        ("summaryNotificationCampaignList", "notificationId"): [ids.get("summary_notification", 1)],
+        ("externalSummaryNotificationData", "token"): [
+            ids.get("summary_data_token", "x"),
+            "forged",
+        ],
     }
     by_name = {
         "page": [1, 2],
