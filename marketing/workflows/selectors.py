@@ -15,6 +15,7 @@ from marketing.workflows.models import (
     Enrollment,
     EnrollmentStatus,
     EnrollmentStep,
+    TriggerType,
     Workflow,
     WorkflowStatus,
     WorkflowTab,
@@ -78,7 +79,14 @@ def workflow_list(
 
 
 def _filtered(*, tab: str | None, search: str, status: str | None = None) -> QuerySet[Workflow]:
-    queryset = workflows_live().select_related("published_version")
+    """The workflows the builder, list and analytics show: summary notifications are
+    workflows too (they count toward the plan limit) but have screens of their own
+    (/summaryNotifications), and their schedule is not a canvas's definition."""
+    queryset = (
+        workflows_live()
+        .exclude(trigger_type=TriggerType.SUMMARY_NOTIFICATION)
+        .select_related("published_version")
+    )
     if tab == INACTIVE_TAB:
         queryset = queryset.exclude(status=WorkflowStatus.PUBLISHED)
     elif tab:

@@ -162,3 +162,18 @@ def test_sent_digests_and_their_public_page(alpha, beta, user_api, beta_api, mon
     monkeypatch.setattr(signing.time, "time", lambda: later)
     expired = http(alpha.host).get("/api/external/summaryNotificationData", {"token": token})
     assert expired.status_code == 400 and expired.json()["message"] == refused
+
+
+def test_summary_notifications_stay_out_of_the_workflow_screens(alpha, admin_api):
+    """A summary notification is a workflow (it counts toward the plan limit), but its
+    schedule is no canvas definition: the workflow list, builder and analytics leave it
+    to /summaryNotifications instead of failing on it."""
+    sid = admin_api.post(BASE, BODY).json()["id"]
+    listed = admin_api.get("/api/mm/workflows")
+    assert listed.status_code == 200, listed.content
+    assert BODY["name"] not in [row["name"] for row in listed.json()["items"]]
+    analytics = admin_api.get("/api/mm/workflows/analytics")
+    assert analytics.status_code == 200, analytics.content
+    assert BODY["name"] not in str(analytics.json())
+    workflow_id = admin_api.get(f"{BASE}/{sid}").json()["workflowId"]
+    assert admin_api.get(f"/api/mm/workflows/{workflow_id}").status_code == 404
