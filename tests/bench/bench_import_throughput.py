@@ -22,7 +22,6 @@ import json
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import tempfile
@@ -34,6 +33,7 @@ import psutil
 from django.conf import settings
 from django.db import connection
 
+from tests.support.bench_clients import bench_client_drop, bench_client_fresh, worker_answering
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -61,23 +61,6 @@ HEADERS = [
     "Do Not Email",
     "Interest",
 ]
-
-
-def _client():
-    from tenants.models import Client
-    from tenants.services import client_create
-
-    connection.set_schema_to_public()
-    old = Client.objects.filter(schema_name=SCHEMA).first()
-    if old is not None:
-        _drop(old)
-    return client_create(name="Bench imports", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
-
-
-def _drop(client) -> None:
-    connection.set_schema_to_public()
-    client.auto_drop_schema = True
-    client.delete(force_drop=True)
 
 
 def _existing(count: int) -> None:
@@ -270,20 +253,6 @@ def _worker(queue: str) -> subprocess.Popen:
     return celery_worker_start(queue, loglevel="info", MEDIA_ROOT=str(settings.MEDIA_ROOT))
 
 
-def _worker_ready(queue: str, worker: subprocess.Popen, seconds: float = 60) -> None:
-    """Until the worker answers a ping (it refuses to start if its node name is taken)."""
-    from config.celery import app
-
-    node = f"{queue}@{socket.gethostname()}"
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if worker.poll() is not None:
-            raise RuntimeError(f"the bench worker exited ({worker.returncode}) before it was ready")
-        if app.control.ping(destination=[node], timeout=1):
-            return
-    raise RuntimeError(f"the bench worker {node} did not answer within {seconds:.0f} s")
-
-
 def _import_once(path: Path, worker: subprocess.Popen) -> dict:
     """One timed import of `path` into the current client; the figures of that run."""
     from marketing.audience.services.imports import import_start, import_upload
@@ -349,11 +318,11 @@ def run(scale: float) -> list[dict]:
     try:
         _write_file(path, rows, existing)
         columns, valid = _valid_rows_file(path, folder / "valid.copy")
-        _worker_ready(queue, worker)  # before the first clock starts
+        worker_answering(queue, worker, seconds=60)  # before the first clock starts
         results, raw, indexed, variants = [], [], [], []
         with tasks_routed_to(queue):
             for _ in range(rounds):
-                client = _client()
+                client = bench_client_fresh(SCHEMA, "Bench imports")
                 connection.set_tenant(client)
                 _existing(existing)
                 ProfileField.objects.create(label="Interest", key="interest", field_type="text")
@@ -399,7 +368,7 @@ def run(scale: float) -> list[dict]:
         celery_worker_stop(worker)
         celery_queue_delete(queue)
         if client is not None:
-            _drop(client)
+            bench_client_drop(client)
         for item in folder.iterdir():
             item.unlink()
         folder.rmdir()

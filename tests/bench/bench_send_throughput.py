@@ -34,6 +34,7 @@ import psutil
 from django.db import connection
 from django.db.models import Count
 
+from tests.support.bench_clients import bench_client_drop, bench_client_fresh, worker_answering
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -119,23 +120,6 @@ def _sink_check(counter: Path, before: int, sent: int, seconds: float = 15) -> N
         raise RuntimeError(f"the ledger says {sent} sent but the bench's sink received {received}")
 
 
-def _client():
-    from tenants.models import Client
-    from tenants.services import client_create
-
-    connection.set_schema_to_public()
-    old = Client.objects.filter(schema_name=SCHEMA).first()
-    if old is not None:
-        _drop(old)
-    return client_create(name="Bench send", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
-
-
-def _drop(client) -> None:
-    connection.set_schema_to_public()
-    client.auto_drop_schema = True
-    client.delete(force_drop=True)
-
-
 def _profiles(count: int) -> None:
     with connection.cursor() as cursor:
         profiles_copy(
@@ -153,18 +137,6 @@ def _profiles(count: int) -> None:
             ),
         )
         cursor.execute("ANALYZE audience_profile")
-
-
-def _worker_ready(node: str, worker: subprocess.Popen, seconds: float = 90) -> None:
-    from config.celery import app
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if worker.poll() is not None:
-            raise RuntimeError(f"worker {node} exited ({worker.returncode}) before it was ready")
-        if app.control.ping(destination=[f"{node}@{socket.gethostname()}"], timeout=1):
-            return
-    raise RuntimeError(f"worker {node} did not answer within {seconds:.0f} s")
 
 
 def _rss_mb(processes) -> list[float]:
@@ -194,7 +166,7 @@ def _pipeline(count: int, port: int, key) -> dict:
     ]
     try:
         for n, worker in enumerate(workers):
-            _worker_ready(f"{queue}-{n}", worker)
+            worker_answering(f"{queue}-{n}", worker)
         rss = {"start": _rss_mb(workers)}
         with tasks_routed_to(queue):
             started = time.perf_counter()
@@ -338,7 +310,7 @@ def run(scale: float) -> list[dict]:
     sink, port = _smtp_sink(counter)
     client = None
     try:
-        client = _client()
+        client = bench_client_fresh(SCHEMA, "Bench send")
         connection.set_tenant(client)
         _profiles(count)
         raw = _raw(min(count, RAW_MAX), port, key.private_pem)
@@ -372,4 +344,4 @@ def run(scale: float) -> list[dict]:
         counter.unlink(missing_ok=True)
         counter.parent.rmdir()
         if client is not None:
-            _drop(client)
+            bench_client_drop(client)

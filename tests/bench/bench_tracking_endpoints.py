@@ -39,6 +39,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.db import connection
 
+from tests.support.bench_clients import bench_client_drop, bench_client_fresh
+
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = "bench_tracking"
 HOST = f"{SCHEMA}.localhost"  # links answer only on their client's hosts
@@ -77,23 +79,6 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
-
-
-def _client():
-    from tenants.models import Client
-    from tenants.services import client_create
-
-    connection.set_schema_to_public()
-    old = Client.objects.filter(schema_name=SCHEMA).first()
-    if old is not None:
-        _drop(old)
-    return client_create(name="Bench tracking", schema_name=SCHEMA, domain=HOST)
-
-
-def _drop(client) -> None:
-    connection.set_schema_to_public()
-    client.auto_drop_schema = True
-    client.delete(force_drop=True)
 
 
 def _tracked_paths(count: int) -> tuple[list[str], list[str]]:
@@ -279,7 +264,7 @@ def run(scale: float) -> list[dict]:
     client = None
     servers: list[_Gunicorn] = []
     try:
-        client = _client()
+        client = bench_client_fresh(SCHEMA, "Bench tracking", HOST)
         connection.set_tenant(client)
         opens, clicks = _tracked_paths(max(50, int(PROFILES * scale)))
         connection.close()  # gunicorn's workers are not to share this process's session
@@ -348,4 +333,4 @@ def run(scale: float) -> list[dict]:
             server.stop()
         _redis_clean(prefix)
         if client is not None:
-            _drop(client)
+            bench_client_drop(client)

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -35,6 +33,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from core.tasks import task_send
+from tests.support.bench_clients import bench_client_drop, bench_client_fresh, worker_answering
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -51,23 +50,6 @@ TIMER_SAMPLE = 2000  # of the waiting enrollments, those due during the timer me
 TIMEOUT = 900
 
 
-def _client():
-    from tenants.models import Client
-    from tenants.services import client_create
-
-    connection.set_schema_to_public()
-    old = Client.objects.filter(schema_name=SCHEMA).first()
-    if old is not None:
-        _drop(old)
-    return client_create(name="Bench workflows", schema_name=SCHEMA, domain=f"{SCHEMA}.localhost")
-
-
-def _drop(client) -> None:
-    connection.set_schema_to_public()
-    client.auto_drop_schema = True
-    client.delete(force_drop=True)
-
-
 def _profiles(count: int) -> None:
     with connection.cursor() as cursor:
         profiles_copy(
@@ -75,18 +57,6 @@ def _profiles(count: int) -> None:
             ({"email": f"p{i}@wf{i % 50}.example", "city": "Paris"} for i in range(count)),
         )
         cursor.execute("ANALYZE audience_profile")
-
-
-def _worker_ready(node: str, worker: subprocess.Popen, seconds: float = 90) -> None:
-    from config.celery import app
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if worker.poll() is not None:
-            raise RuntimeError(f"worker {node} exited ({worker.returncode}) before it was ready")
-        if app.control.ping(destination=[f"{node}@{socket.gethostname()}"], timeout=1):
-            return
-    raise RuntimeError(f"worker {node} did not answer within {seconds:.0f} s")
 
 
 def _workflow(steps: list[dict], name: str):
@@ -342,7 +312,7 @@ def _segment_entry(count: int) -> list[dict]:
 
 def run(scale: float) -> list[dict]:
     count = max(1000, int(PROFILES * scale))
-    client = _client()
+    client = bench_client_fresh(SCHEMA, "Bench workflows")
     queue = f"bench-wf-{uuid.uuid4().hex[:10]}"
     env = {
         "CELERY_TASK_ALWAYS_EAGER": "0",
@@ -353,7 +323,7 @@ def run(scale: float) -> list[dict]:
         connection.set_tenant(client)
         _profiles(count)
         for n, worker in enumerate(workers):
-            _worker_ready(f"{queue}-{n}", worker)
+            worker_answering(f"{queue}-{n}", worker)
         figures = []
         if os.environ.get("WORKFLOW_BENCH_BURST", "1") != "0":
             figures += _run(count, queue, workers)
@@ -368,4 +338,4 @@ def run(scale: float) -> list[dict]:
         for worker in workers:
             celery_worker_stop(worker)
         celery_queue_delete(queue)
-        _drop(client)
+        bench_client_drop(client)
