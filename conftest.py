@@ -1,8 +1,9 @@
-"""pytest runs the production settings (DEBUG off) with one exception, set here before any
+"""pytest runs the production settings (DEBUG off) with two exceptions, set here before any
 test: Django's test client speaks plain http, so the https redirect of production
 (SECURE_SSL_REDIRECT, config/settings/security.py) is off. Tests of the redirect itself
-turn it back on with override_settings. Under xdist, each worker's Redis keys get a prefix
-of their own.
+turn it back on with override_settings. And passwords are hashed with Argon2 at its
+cheapest parameters in the tests' own process (tests/support/hashers.py). Under xdist,
+each worker's Redis keys get a prefix of their own.
 
 It lives at the repo root because pytest-django has loaded the settings before any
 conftest under tests/ is imported: an environment variable set there would be too late."""
@@ -14,6 +15,7 @@ from django.conf import settings
 
 def pytest_configure(config):
     settings.SECURE_SSL_REDIRECT = False
+    settings.PASSWORD_HASHERS = ["tests.support.hashers.CheapArgon2PasswordHasher"]
     _redis_keys_per_xdist_worker()
     _test_database_whenever_one_is_set_up()
 
