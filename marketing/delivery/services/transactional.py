@@ -173,37 +173,6 @@ def transactional_send(
     return send
 
 
-def notification_send(
-    *,
-    addresses: list[str],
-    subject: str,
-    html: str,
-    text: str,
-    from_name: str,
-    from_address: str,
-    reply_to: str = "",
-) -> Send:
-    """A message to people who are not profiles (a profile's rep, told by a workflow), now,
-    on the transactional lane; the suppression list still holds. Not metered as a test
-    send: it is the product's own notice, one per event."""
-    emails = [email_normalise(a) for a in addresses]
-    with transaction.atomic():
-        send = Send.objects.create(
-            kind=SendKind.TRANSACTIONAL,
-            subject=subject,
-            html=html,
-            text=text,
-            from_name=from_name,
-            from_address=_sender_check(from_address),
-            reply_to=reply_to,
-            max_attempts=4,
-            transactional=True,
-        )
-        _address_rows_add(send, emails)
-        enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
-    return send
-
-
 def addresses_send(
     *,
     addresses: list[str],
@@ -212,33 +181,37 @@ def addresses_send(
     text: str,
     from_name: str,
     from_address: str,
-    source_id: int,
-    part: str,
+    source_id: int | None = None,
+    part: str = "",
     reply_to: str = "",
     kind: str = SendKind.TRANSACTIONAL,
 ) -> Send:
-    """Send this message now, on the transactional lane, to typed addresses that need not
-    be profiles (a summary digest's recipients), the suppression list holding as for a
-    test. One send per (kind, source_id, part): a second call for the same finds it and
-    adds nobody. `addresses` are already checked (normalised, each once). Their opens and
-    clicks record no activity (ADDRESSES_PART)."""
+    """Send this message now, on the transactional lane, to addresses that need not be
+    profiles (a summary digest's recipients, a profile's rep told by a workflow), the
+    suppression list holding as for a test; not metered as a test send. With `source_id`,
+    one send per (kind, source_id, part): a second call for the same finds it and adds
+    nobody; without, each call is a send of its own. Their opens and clicks record no
+    activity (ADDRESSES_PART)."""
+    emails = list(dict.fromkeys(email_normalise(a) for a in addresses))
+    message = dict(
+        subject=subject,
+        html=html,
+        text=text,
+        from_name=from_name,
+        from_address=_sender_check(from_address),
+        reply_to=reply_to,
+        max_attempts=4,  # a person is waiting: give up within minutes, not hours
+        transactional=True,
+    )
     with transaction.atomic():
-        send, created = Send.objects.get_or_create(
-            kind=kind,
-            source_id=source_id,
-            part=f"{ADDRESSES_PART}{part}",
-            defaults=dict(
-                subject=subject,
-                html=html,
-                text=text,
-                from_name=from_name,
-                from_address=_sender_check(from_address),
-                reply_to=reply_to,
-                max_attempts=4,
-                transactional=True,
-            ),
-        )
+        marked = f"{ADDRESSES_PART}{part}"
+        if source_id is None:
+            send, created = Send.objects.create(kind=kind, part=marked, **message), True
+        else:
+            send, created = Send.objects.get_or_create(
+                kind=kind, source_id=source_id, part=marked, defaults=message
+            )
         if created:
-            _address_rows_add(send, list(addresses))
+            _address_rows_add(send, emails)
             enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
     return send

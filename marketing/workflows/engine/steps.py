@@ -29,7 +29,7 @@ from marketing.delivery.services.send_control import (
     deliveries_from_set,
     send_recipients_add,
 )
-from marketing.delivery.services.transactional import notification_send
+from marketing.delivery.services.transactional import addresses_send
 from marketing.senders.selectors import senders_for_reps
 from marketing.workflows.engine import timing
 from marketing.workflows.engine.conditions import ConditionInvalid, condition_true
@@ -318,7 +318,7 @@ def notify_rep(ctx: Context, step: dict, items: list[Item]) -> list[Result]:
         subject = _fill(str(step.get("subject") or "About <% firstName %> <% lastName %>"), values)
         body = _fill(str(step.get("body") or step.get("message") or ""), values)
         body = f"{body}\n\n{profile.first_name} {profile.last_name} <{profile.email}>".strip()
-        notification_send(
+        addresses_send(
             addresses=[rep.email],
             subject=subject[:998],
             html="<html><body><pre>" + _escape(body) + "</pre></body></html>",
