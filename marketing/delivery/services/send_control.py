@@ -30,6 +30,30 @@ def _runs_enqueue(send_id: int) -> None:
         enqueue_on_commit(SEND_RUN, send_id=send_id)
 
 
+def _send_find_or_make(*, kind: str, source_id: int, part: str, **content) -> tuple[Send, bool]:
+    """The send of (kind, source, part), made with `content` if there is none; True when
+    this call made it. A concurrent maker's row wins (the key is unique)."""
+    send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
+    if send is not None:
+        return send, False
+    try:
+        with transaction.atomic():
+            return Send.objects.create(kind=kind, source_id=source_id, part=part, **content), True
+    except IntegrityError:  # made meanwhile by a concurrent start or run
+        return Send.objects.get(kind=kind, source_id=source_id, part=part), False
+
+
+def _profiles_with_rows(send_id: int, profile_ids: list[int]) -> set[int]:
+    """Which of these profiles have a row in the send's ledger."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT profile_id FROM {Delivery._meta.db_table}"
+            " WHERE send_id = %s AND profile_id = ANY(%s)",
+            [send_id, profile_ids],
+        )
+        return {row[0] for row in cursor.fetchall()}
+
+
 @dataclass(frozen=True)
 class SendStarted:
     send_id: int
@@ -64,28 +88,20 @@ def send_start(
     written on each ledger row (A, B, C, W); `rss_channel` is what RSS tags render from;
     `view_in_browser` gives each message its link to its copy in the browser."""
     with transaction.atomic():
-        send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
-        created = send is None
-        if created:
-            try:
-                with transaction.atomic():
-                    send = Send.objects.create(
-                        kind=kind,
-                        source_id=source_id,
-                        subject=subject,
-                        html=html,
-                        text=text,
-                        from_name=from_name,
-                        from_address=from_address,
-                        reply_to=reply_to,
-                        list_name=list_name,
-                        part=part,
-                        rss_channel=rss_channel,
-                        view_in_browser=view_in_browser,
-                    )
-            except IntegrityError:  # a concurrent start of the same source
-                send = Send.objects.get(kind=kind, source_id=source_id, part=part)
-                created = False
+        send, created = _send_find_or_make(
+            kind=kind,
+            source_id=source_id,
+            part=part,
+            subject=subject,
+            html=html,
+            text=text,
+            from_name=from_name,
+            from_address=from_address,
+            reply_to=reply_to,
+            list_name=list_name,
+            rss_channel=rss_channel,
+            view_in_browser=view_in_browser,
+        )
         if created:
             send_freeze(send, audience_sql=audience_sql, params=params, variant=variant)
         recipients = Delivery.objects.filter(send=send).count()
@@ -177,42 +193,24 @@ def send_recipients_add(
     commit. In the caller's transaction: the rows commit with what made them. Returns the
     send and the profile ids given a row by this call."""
     with transaction.atomic():
-        send = Send.objects.filter(kind=kind, source_id=source_id, part=part).first()
-        if send is None:
-            try:
-                with transaction.atomic():
-                    send = Send.objects.create(
-                        kind=kind,
-                        source_id=source_id,
-                        part=part,
-                        subject=subject,
-                        html=html,
-                        text=text,
-                        from_name=from_name,
-                        from_address=from_address,
-                        reply_to=reply_to,
-                        list_name=list_name,
-                    )
-            except IntegrityError:  # made meanwhile by another run
-                send = Send.objects.get(kind=kind, source_id=source_id, part=part)
+        send, _ = _send_find_or_make(
+            kind=kind,
+            source_id=source_id,
+            part=part,
+            subject=subject,
+            html=html,
+            text=text,
+            from_name=from_name,
+            from_address=from_address,
+            reply_to=reply_to,
+            list_name=list_name,
+        )
         ids = list(dict.fromkeys(profile_ids))
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT profile_id FROM {Delivery._meta.db_table}"
-                " WHERE send_id = %s AND profile_id = ANY(%s)",
-                [send.pk, ids],
-            )
-            before = {row[0] for row in cursor.fetchall()}
+        before = _profiles_with_rows(send.pk, ids)
         added = send_freeze(send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[ids])
         if not added:
             return RecipientsAdded(send.pk, [])
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT profile_id FROM {Delivery._meta.db_table}"
-                " WHERE send_id = %s AND profile_id = ANY(%s)",
-                [send.pk, ids],
-            )
-            now_in = {row[0] for row in cursor.fetchall()}
+        now_in = _profiles_with_rows(send.pk, ids)
         if (
             Send.objects.filter(pk=send.pk, status=SendStatus.FINISHED).update(
                 status=SendStatus.SENDING, finished_at=None
