@@ -189,7 +189,9 @@ def styles_read(data: dict) -> ThemeStyles:
 
 
 def styles_dump(styles: ThemeStyles) -> dict:
-    return styles.model_dump(mode="json", by_alias=True, exclude_none=True)
+    """Only the groups and properties set."""
+    dumped = styles.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return {group: properties for group, properties in dumped.items() if properties}
 
 
 # The CSS selector of each style group on the public page (templates/forms/page.html).

@@ -60,7 +60,9 @@ CONFIRMED = "Your subscription is confirmed. Thank you!"
 ALREADY_CONFIRMED = "Your subscription was already confirmed."
 LINK_EXPIRED = "This confirmation link has expired or is not valid."
 CONFIRM_FAILED = "Something went wrong. Please try again."
+CONFIRMATION_ASK = "Please confirm your subscription to {form}."
+CONFIRMATION_IGNORE = "If you did not ask for it, ignore this message."
 CONFIRMATION_TEXT = (
     "Please confirm your subscription to {form} by opening this link:\n\n{link}\n\n"
-    "If you did not ask for it, ignore this message."
+    + CONFIRMATION_IGNORE
 )
