@@ -129,11 +129,11 @@ def form_check(
     if form_type == FormType.SURVEY:
         if not survey_path:
             if publishing:
-                errors["surveyPath"] = [messages.SURVEY_PATH_REQUIRED]
+                errors["surveyPath"] = [messages.SURVEY_PATH_UNIQUE]
         elif not SURVEY_PATH.match(survey_path):
             errors["surveyPath"] = [messages.SURVEY_PATH_INVALID]
         elif survey_path_taken(survey_path, exclude=form_id):
-            errors["surveyPath"] = [messages.SURVEY_PATH_TAKEN]
+            errors["surveyPath"] = [messages.SURVEY_PATH_UNIQUE]
     live = Disclaimer.objects.filter(deleted_at__isnull=True, pk=disclaimer_id)
     if disclaimer_id is not None and not live.exists():
         errors["disclaimerId"] = [messages.DISCLAIMER_UNKNOWN]

@@ -86,7 +86,7 @@ def _save(form: Form) -> None:
     except IntegrityError as exc:  # a concurrent save of the same name or survey path
         if form_name_taken(form.name, exclude=form.pk):
             raise _refused("name", messages.NAME_TAKEN) from exc
-        raise _refused("surveyPath", messages.SURVEY_PATH_TAKEN) from exc
+        raise _refused("surveyPath", messages.SURVEY_PATH_UNIQUE) from exc
 
 
 def form_lock_row(form_id: int) -> Form:

@@ -30,6 +30,7 @@ from types import SimpleNamespace
 from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
+from django_tenants.utils import get_tenant_model
 
 from core.errors import PermissionDenied, ServiceError, ValidationFailed
 from core.hourly_limits import LimitReached, Window, windows_take
@@ -121,7 +122,7 @@ def submission_values(version: FormVersion, data) -> Values:
         elif not field.key.startswith("custom."):
             text = raw[0].strip()
             if known.max_length and len(text) > known.max_length:
-                errors[field.key] = [f"At most {known.max_length} characters."]
+                errors[field.key] = [messages.TEXT_TOO_LONG.format(limit=known.max_length)]
                 continue
             values.details[known.column] = values.payload[field.key] = text
         else:
@@ -231,8 +232,16 @@ def submission_enqueue(submission_id: int) -> bool:
     return True
 
 
+def _client():
+    """The current client (a periodic task's schema_context holds only its schema)."""
+    tenant = connection.tenant
+    if hasattr(tenant, "get_primary_domain"):
+        return tenant
+    return get_tenant_model().objects.get(schema_name=connection.schema_name)
+
+
 def _origin() -> str:
-    host = connection.tenant.get_primary_domain().domain
+    host = _client().get_primary_domain().domain
     port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
     return f"{settings.DELIVERY_LINK_SCHEME}://{host}{port}"
 
@@ -263,7 +272,7 @@ def _confirmation_send(submission: FormSubmission) -> None:
         subject=definition.confirmation.subject,
         html=body,
         text=text,
-        from_name=definition.confirmation.from_name or connection.tenant.name,
+        from_name=definition.confirmation.from_name or _client().name,
         from_address=settings.FORM_CONFIRMATION_FROM_ADDRESS,
     )
     submission.confirmation_sent_at = timezone.now()
@@ -292,7 +301,7 @@ def _profile_write(submission: FormSubmission) -> int:
     profile = profile_by_email(submission.email)
     if profile is None:
         profile = profile_create(
-            client=connection.tenant,
+            client=_client(),
             email=submission.email,
             group_ids=group_ids,
             tag_ids=tag_ids,
@@ -302,7 +311,7 @@ def _profile_write(submission: FormSubmission) -> int:
         )
         return profile.pk
     if profile.deleted_at is not None:
-        raise ValidationFailed("The profile of this address was deleted.")
+        raise ValidationFailed(messages.PROFILE_DELETED)
     if details or custom:
         try:
             profile_update(profile=profile, custom=custom or None, **details)

@@ -62,6 +62,9 @@ def test_names_are_required_and_unique(alpha, user_api):
     assert user_api.post(URL, form_body(parts)).status_code == 201
 
 
+NOT_IN_REGISTRY = "This field is not in the profile field registry."
+
+
 def test_each_rule_with_its_message(alpha, user_api):
     parts = form_parts_in(alpha)
     interests = f"custom.{parts.field_key}"
@@ -74,18 +77,18 @@ def test_each_rule_with_its_message(alpha, user_api):
             {"key": "email", "type": "email", "required": True},
             {"key": interests, "type": "checkbox"}]}]},
          {"definition.sections.0.fields.1.separator":
-          ["A separator is required for checkbox fields."]}),
+          ["Please fill Separator "]}),
         ({"sections": [{"id": "s1", "fields": [{"key": "custom.nope", "type": "text"}]}]},
-         {"definition.sections.0.fields.0.key": ["This profile field does not exist."]}),
+         {"definition.sections.0.fields.0.key": [NOT_IN_REGISTRY]}),
         ({"sections": [{"id": "s1", "fields": [{"key": "firstName", "type": "number"}]}]},
          {"definition.sections.0.fields.0.type": ["This field's type is text."]}),
         ({"sections": [{"id": "s1", "fields": [{"key": "email", "type": "email"},
                                                 {"key": "email", "type": "email"}]}]},
          {"definition.sections.0.fields.1.key": ["A field can be on a form only once."]}),
         ({"groups": {"fixed": [999999]}},
-         {"definition.groups": ["One of these groups does not exist."]}),
+         {"definition.groups": ["A group on this form does not exist."]}),
         ({"tags": {"choices": [999999]}},
-         {"definition.tags": ["One of these tags does not exist."]}),
+         {"definition.tags": ["A tag on this form does not exist."]}),
         ({"thankYou": {"kind": "redirect", "url": "javascript:alert(1)"}},
          {"definition.thankYou.url": ["Please enter a valid redirect URL."]}),
     ]  # fmt: skip
