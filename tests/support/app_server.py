@@ -73,7 +73,9 @@ def app_server_env(app_dns, app_mail, **overrides: str) -> dict[str, str]:
 
 
 def app_server_start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    """gunicorn (2 workers, 4 threads) on a free port, once it answers (30 s deadline)."""
+    """gunicorn (2 workers, 4 threads) on a free port, once it answers (30 s deadline, or
+    APP_SERVER_START_SECONDS on a machine others load)."""
+    deadline = float(os.environ.get("APP_SERVER_START_SECONDS", "30"))
     port = free_port()
     process = subprocess.Popen(
         [
@@ -109,10 +111,12 @@ def app_server_start(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
             return False
 
     try:
-        wait_until(answers_or_exited, timeout=30, message="the app server answers", interval=0.3)
+        wait_until(
+            answers_or_exited, timeout=deadline, message="the app server answers", interval=0.3
+        )
     except AssertionError:
         process.kill()
-        pytest.fail("the app server did not answer within 30 s")
+        pytest.fail(f"the app server did not answer within {deadline:g} s")
     if process.poll() is not None:
         pytest.fail(f"the app server exited at start (status {process.returncode})")
     return process, port
