@@ -26,13 +26,13 @@ from marketing.forms.schemas import (
     FormPageOut,
     FormPatch,
     FormQuery,
-    SubmissionPageOut,
-    SubmissionQuery,
-    ThemeIn,
-    ThemeListOut,
-    ThemeOut,
-    ThemePatch,
-    ThemeQuery,
+    FormSubmissionPageOut,
+    FormSubmissionQuery,
+    FormThemeIn,
+    FormThemeListOut,
+    FormThemeOut,
+    FormThemePatch,
+    FormThemeQuery,
 )
 from marketing.forms.services.disclaimers import (
     disclaimer_create,
@@ -177,10 +177,10 @@ def formUnlock(request: HttpRequest, form_id: int):
 
 @router.get(
     "/mm/forms/{int:form_id}/submissions",
-    response={200: SubmissionPageOut, **ERRORS},
+    response={200: FormSubmissionPageOut, **ERRORS},
     by_alias=True,
 )
-def formSubmissionList(request: HttpRequest, form_id: int, query: Query[SubmissionQuery]):
+def formSubmissionList(request: HttpRequest, form_id: int, query: Query[FormSubmissionQuery]):
     """The form's submissions, newest first, with their processing and consent state."""
     selectors.form_get(form_id=form_id)
     submissions = selectors.submission_list(form_id=form_id).select_related("version")
@@ -193,25 +193,27 @@ def formSubmissionList(request: HttpRequest, form_id: int, query: Query[Submissi
     return page
 
 
-@router.get("/mm/formThemes", response={200: ThemeListOut, **ERRORS}, by_alias=True)
-def formThemeList(request: HttpRequest, query: Query[ThemeQuery]):
+@router.get("/mm/formThemes", response={200: FormThemeListOut, **ERRORS}, by_alias=True)
+def formThemeList(request: HttpRequest, query: Query[FormThemeQuery]):
     """Presets first, then Custom themes by name."""
     return {"items": list(selectors.theme_list(search=query.search))}
 
 
-@router.post("/mm/formThemes", response={201: ThemeOut, **ERRORS}, by_alias=True)
-def formThemeCreate(request: HttpRequest, data: ThemeIn):
+@router.post("/mm/formThemes", response={201: FormThemeOut, **ERRORS}, by_alias=True)
+def formThemeCreate(request: HttpRequest, data: FormThemeIn):
     theme = theme_create(name=data.name, styles=data.styles.model_dump(by_alias=True))
     return Status(201, theme)
 
 
-@router.get("/mm/formThemes/{int:theme_id}", response={200: ThemeOut, **ERRORS}, by_alias=True)
+@router.get("/mm/formThemes/{int:theme_id}", response={200: FormThemeOut, **ERRORS}, by_alias=True)
 def formThemeGet(request: HttpRequest, theme_id: int):
     return selectors.theme_get(theme_id=theme_id)
 
 
-@router.patch("/mm/formThemes/{int:theme_id}", response={200: ThemeOut, **ERRORS}, by_alias=True)
-def formThemeSave(request: HttpRequest, theme_id: int, data: ThemePatch):
+@router.patch(
+    "/mm/formThemes/{int:theme_id}", response={200: FormThemeOut, **ERRORS}, by_alias=True
+)
+def formThemeSave(request: HttpRequest, theme_id: int, data: FormThemePatch):
     styles = data.styles.model_dump(by_alias=True) if data.styles is not None else None
     return theme_update(theme_id=theme_id, name=data.name, styles=styles)
 
@@ -223,7 +225,7 @@ def formThemeDelete(request: HttpRequest, theme_id: int):
 
 
 @router.get("/mm/disclaimers", response={200: DisclaimerListOut, **ERRORS}, by_alias=True)
-def disclaimerList(request: HttpRequest, query: Query[ThemeQuery]):
+def disclaimerList(request: HttpRequest, query: Query[FormThemeQuery]):
     disclaimers = selectors.disclaimer_list(search=query.search)
     return {"items": [_disclaimer_out(d, request) for d in disclaimers]}
 

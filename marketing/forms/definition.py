@@ -41,7 +41,7 @@ class _Doc(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid")
 
 
-class FormField(_Doc):
+class FormFieldDef(_Doc):
     key: FieldKey
     type: FieldType
     label: _text(200) = ""
@@ -50,13 +50,13 @@ class FormField(_Doc):
     separator: Annotated[str, StringConstraints(max_length=5)] = ""  # checkbox fields (spec 5.6)
 
 
-class Section(_Doc):
+class FormSection(_Doc):
     id: SectionId
     title: _text(200) = ""
-    fields: Annotated[list[FormField], Field(max_length=MAX_FIELDS)] = []
+    fields: Annotated[list[FormFieldDef], Field(max_length=MAX_FIELDS)] = []
 
 
-class Choices(_Doc):
+class FormChoices(_Doc):
     """Groups (or tags): `fixed` ones every submitter joins, `choices` offered as boxes."""
 
     fixed: Annotated[list[int], Field(max_length=50)] = []
@@ -64,18 +64,18 @@ class Choices(_Doc):
     label: _text(200) = ""
 
 
-class HiddenField(_Doc):
+class FormHiddenField(_Doc):
     key: FieldKey
     value: _text(1000) = ""
 
 
-class ThankYou(_Doc):
+class FormThankYou(_Doc):
     kind: Literal["page", "redirect"] = "page"
     html: Annotated[str, StringConstraints(max_length=20_000)] = ""  # cleaned on write
     url: _text(2000) = ""
 
 
-class Confirmation(_Doc):
+class FormConfirmation(_Doc):
     subject: _text(200) = "Please confirm your subscription"
     from_name: _text(100) = ""
 
@@ -84,18 +84,18 @@ class FormDefinition(_Doc):
     title: _text(200) = ""
     description: _text(2000) = ""
     multi_step: bool = False
-    sections: Annotated[list[Section], Field(max_length=20)] = []
-    groups: Choices = Choices()
-    tags: Choices = Choices()
-    hidden: Annotated[list[HiddenField], Field(max_length=20)] = []
+    sections: Annotated[list[FormSection], Field(max_length=20)] = []
+    groups: FormChoices = FormChoices()
+    tags: FormChoices = FormChoices()
+    hidden: Annotated[list[FormHiddenField], Field(max_length=20)] = []
     utm: bool = True
     submit_text: _text(50) = "Submit"
     next_text: _text(50) = "Next"
     previous_text: _text(50) = "Previous"
-    thank_you: ThankYou = ThankYou()
-    confirmation: Confirmation = Confirmation()
+    thank_you: FormThankYou = FormThankYou()
+    confirmation: FormConfirmation = FormConfirmation()
 
-    def fields(self) -> list[FormField]:
+    def fields(self) -> list[FormFieldDef]:
         return [field for section in self.sections for field in section.fields]
 
 
@@ -112,9 +112,9 @@ def definition_default() -> dict:
     return definition_dump(
         FormDefinition(
             sections=[
-                Section(
+                FormSection(
                     id="s1",
-                    fields=[FormField(key="email", type="email", label="Email", required=True)],
+                    fields=[FormFieldDef(key="email", type="email", label="Email", required=True)],
                 )
             ]
         )
@@ -148,7 +148,7 @@ Length = Annotated[str, StringConstraints(pattern=_LENGTH)]
 Box = Annotated[str, StringConstraints(pattern=_BOX)]
 
 
-class StyleGroup(_Doc):
+class ThemeStyleGroup(_Doc):
     """The properties every style group of spec 3 has (font, size, color, padding,
     border and similar); an absent one is the page's default."""
 
@@ -169,19 +169,19 @@ class StyleGroup(_Doc):
 
 
 class ThemeStyles(_Doc):
-    page: StyleGroup = StyleGroup()
-    title: StyleGroup = StyleGroup()
-    title_description: StyleGroup = StyleGroup()
-    label: StyleGroup = StyleGroup()
-    field: StyleGroup = StyleGroup()
-    checkboxes: StyleGroup = StyleGroup()
-    radio_button: StyleGroup = StyleGroup()
-    radio_as_button: StyleGroup = StyleGroup()
-    tags_groups: StyleGroup = StyleGroup()
-    disclaimer: StyleGroup = StyleGroup()
-    submit_button: StyleGroup = StyleGroup()
-    next_button: StyleGroup = StyleGroup()
-    previous_button: StyleGroup = StyleGroup()
+    page: ThemeStyleGroup = ThemeStyleGroup()
+    title: ThemeStyleGroup = ThemeStyleGroup()
+    title_description: ThemeStyleGroup = ThemeStyleGroup()
+    label: ThemeStyleGroup = ThemeStyleGroup()
+    field: ThemeStyleGroup = ThemeStyleGroup()
+    checkboxes: ThemeStyleGroup = ThemeStyleGroup()
+    radio_button: ThemeStyleGroup = ThemeStyleGroup()
+    radio_as_button: ThemeStyleGroup = ThemeStyleGroup()
+    tags_groups: ThemeStyleGroup = ThemeStyleGroup()
+    disclaimer: ThemeStyleGroup = ThemeStyleGroup()
+    submit_button: ThemeStyleGroup = ThemeStyleGroup()
+    next_button: ThemeStyleGroup = ThemeStyleGroup()
+    previous_button: ThemeStyleGroup = ThemeStyleGroup()
 
 
 def styles_read(data: dict) -> ThemeStyles:

@@ -94,7 +94,7 @@ class FormQuery(PageQuery):
     status: Status | None = None
 
 
-class SubmissionOut(CamelSchema):
+class FormSubmissionOut(CamelSchema):
     id: int
     email: str
     payload: dict[str, Any]  # what the visitor typed: untrusted, shown escaped
@@ -110,25 +110,25 @@ class SubmissionOut(CamelSchema):
     profile_id: int | None
 
 
-class SubmissionPageOut(PageOut):
-    items: list[SubmissionOut]
+class FormSubmissionPageOut(PageOut):
+    items: list[FormSubmissionOut]
 
 
-class SubmissionQuery(PageQuery):
+class FormSubmissionQuery(PageQuery):
     pass
 
 
-class ThemeIn(Schema):
+class FormThemeIn(Schema):
     name: _text(100) = ""
     styles: ThemeStyles = ThemeStyles()
 
 
-class ThemePatch(Schema):
+class FormThemePatch(Schema):
     name: _text(100) | None = None
     styles: ThemeStyles | None = None
 
 
-class ThemeOut(CamelSchema):
+class FormThemeOut(CamelSchema):
     id: int
     name: str
     preset: bool
@@ -137,11 +137,11 @@ class ThemeOut(CamelSchema):
     updated_at: datetime
 
 
-class ThemeListOut(Schema):
-    items: list[ThemeOut]
+class FormThemeListOut(Schema):
+    items: list[FormThemeOut]
 
 
-class ThemeQuery(Schema):
+class FormThemeQuery(Schema):
     search: Search = ""
 
 

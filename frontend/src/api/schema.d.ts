@@ -8119,10 +8119,10 @@ export interface components {
             items: components["schemas"]["FormOut"][];
         };
         /**
-         * Choices
+         * FormChoices
          * @description Groups (or tags): `fixed` ones every submitter joins, `choices` offered as boxes.
          */
-        Choices: {
+        FormChoices: {
             /**
              * Fixed
              * @default []
@@ -8139,8 +8139,8 @@ export interface components {
              */
             label: string;
         };
-        /** Confirmation */
-        Confirmation: {
+        /** FormConfirmation */
+        FormConfirmation: {
             /**
              * Subject
              * @default Please confirm your subscription
@@ -8173,7 +8173,7 @@ export interface components {
              * Sections
              * @default []
              */
-            sections: components["schemas"]["Section"][];
+            sections: components["schemas"]["FormSection"][];
             /**
              * @default {
              *       "fixed": [],
@@ -8181,7 +8181,7 @@ export interface components {
              *       "label": ""
              *     }
              */
-            groups: components["schemas"]["Choices"];
+            groups: components["schemas"]["FormChoices"];
             /**
              * @default {
              *       "fixed": [],
@@ -8189,12 +8189,12 @@ export interface components {
              *       "label": ""
              *     }
              */
-            tags: components["schemas"]["Choices"];
+            tags: components["schemas"]["FormChoices"];
             /**
              * Hidden
              * @default []
              */
-            hidden: components["schemas"]["HiddenField"][];
+            hidden: components["schemas"]["FormHiddenField"][];
             /**
              * Utm
              * @default true
@@ -8222,17 +8222,17 @@ export interface components {
              *       "url": ""
              *     }
              */
-            thankYou: components["schemas"]["ThankYou"];
+            thankYou: components["schemas"]["FormThankYou"];
             /**
              * @default {
              *       "subject": "Please confirm your subscription",
              *       "fromName": ""
              *     }
              */
-            confirmation: components["schemas"]["Confirmation"];
+            confirmation: components["schemas"]["FormConfirmation"];
         };
-        /** FormField */
-        FormField: {
+        /** FormFieldDef */
+        FormFieldDef: {
             /** Key */
             key: string;
             /**
@@ -8261,6 +8261,16 @@ export interface components {
              */
             separator: string;
         };
+        /** FormHiddenField */
+        FormHiddenField: {
+            /** Key */
+            key: string;
+            /**
+             * Value
+             * @default
+             */
+            value: string;
+        };
         /** FormIn */
         FormIn: {
             /**
@@ -8283,18 +8293,8 @@ export interface components {
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
         };
-        /** HiddenField */
-        HiddenField: {
-            /** Key */
-            key: string;
-            /**
-             * Value
-             * @default
-             */
-            value: string;
-        };
-        /** Section */
-        Section: {
+        /** FormSection */
+        FormSection: {
             /** Id */
             id: string;
             /**
@@ -8306,10 +8306,10 @@ export interface components {
              * Fields
              * @default []
              */
-            fields: components["schemas"]["FormField"][];
+            fields: components["schemas"]["FormFieldDef"][];
         };
-        /** ThankYou */
-        ThankYou: {
+        /** FormThankYou */
+        FormThankYou: {
             /**
              * Kind
              * @default page
@@ -8343,8 +8343,8 @@ export interface components {
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
         };
-        /** SubmissionQuery */
-        SubmissionQuery: {
+        /** FormSubmissionQuery */
+        FormSubmissionQuery: {
             /**
              * Page
              * @default 1
@@ -8356,8 +8356,8 @@ export interface components {
              */
             pageSize: number;
         };
-        /** SubmissionOut */
-        SubmissionOut: {
+        /** FormSubmissionOut */
+        FormSubmissionOut: {
             /** Id */
             id: number;
             /** Email */
@@ -8390,8 +8390,8 @@ export interface components {
             /** Profileid */
             profileId: number | null;
         };
-        /** SubmissionPageOut */
-        SubmissionPageOut: {
+        /** FormSubmissionPageOut */
+        FormSubmissionPageOut: {
             /** Total */
             total: number;
             /**
@@ -8404,23 +8404,23 @@ export interface components {
             /** Pagesize */
             pageSize: number;
             /** Items */
-            items: components["schemas"]["SubmissionOut"][];
+            items: components["schemas"]["FormSubmissionOut"][];
         };
-        /** ThemeQuery */
-        ThemeQuery: {
+        /** FormThemeQuery */
+        FormThemeQuery: {
             /**
              * Search
              * @default
              */
             search: string;
         };
-        /** ThemeListOut */
-        ThemeListOut: {
+        /** FormThemeListOut */
+        FormThemeListOut: {
             /** Items */
-            items: components["schemas"]["ThemeOut"][];
+            items: components["schemas"]["FormThemeOut"][];
         };
-        /** ThemeOut */
-        ThemeOut: {
+        /** FormThemeOut */
+        FormThemeOut: {
             /** Id */
             id: number;
             /** Name */
@@ -8442,43 +8442,8 @@ export interface components {
              */
             updatedAt: string;
         };
-        /**
-         * StyleGroup
-         * @description The properties every style group of spec 3 has (font, size, color, padding,
-         *     border and similar); an absent one is the page's default.
-         */
-        StyleGroup: {
-            /** Fontfamily */
-            fontFamily?: ("Arial" | "Helvetica" | "Georgia" | "Times New Roman" | "Verdana" | "Tahoma" | "Trebuchet MS" | "Courier New" | "system-ui" | "sans-serif" | "serif" | "monospace") | null;
-            /** Fontsize */
-            fontSize?: string | null;
-            /** Fontweight */
-            fontWeight?: ("normal" | "bold" | "300" | "400" | "500" | "600" | "700") | null;
-            /** Fontstyle */
-            fontStyle?: ("normal" | "italic") | null;
-            /** Color */
-            color?: string | null;
-            /** Backgroundcolor */
-            backgroundColor?: string | null;
-            /** Padding */
-            padding?: string | null;
-            /** Margin */
-            margin?: string | null;
-            /** Borderwidth */
-            borderWidth?: string | null;
-            /** Borderstyle */
-            borderStyle?: ("none" | "solid" | "dashed" | "dotted") | null;
-            /** Bordercolor */
-            borderColor?: string | null;
-            /** Borderradius */
-            borderRadius?: string | null;
-            /** Textalign */
-            textAlign?: ("left" | "center" | "right") | null;
-            /** Width */
-            width?: string | null;
-        };
-        /** ThemeIn */
-        ThemeIn: {
+        /** FormThemeIn */
+        FormThemeIn: {
             /**
              * Name
              * @default
@@ -8698,6 +8663,41 @@ export interface components {
              */
             styles: components["schemas"]["ThemeStyles"];
         };
+        /**
+         * ThemeStyleGroup
+         * @description The properties every style group of spec 3 has (font, size, color, padding,
+         *     border and similar); an absent one is the page's default.
+         */
+        ThemeStyleGroup: {
+            /** Fontfamily */
+            fontFamily?: ("Arial" | "Helvetica" | "Georgia" | "Times New Roman" | "Verdana" | "Tahoma" | "Trebuchet MS" | "Courier New" | "system-ui" | "sans-serif" | "serif" | "monospace") | null;
+            /** Fontsize */
+            fontSize?: string | null;
+            /** Fontweight */
+            fontWeight?: ("normal" | "bold" | "300" | "400" | "500" | "600" | "700") | null;
+            /** Fontstyle */
+            fontStyle?: ("normal" | "italic") | null;
+            /** Color */
+            color?: string | null;
+            /** Backgroundcolor */
+            backgroundColor?: string | null;
+            /** Padding */
+            padding?: string | null;
+            /** Margin */
+            margin?: string | null;
+            /** Borderwidth */
+            borderWidth?: string | null;
+            /** Borderstyle */
+            borderStyle?: ("none" | "solid" | "dashed" | "dotted") | null;
+            /** Bordercolor */
+            borderColor?: string | null;
+            /** Borderradius */
+            borderRadius?: string | null;
+            /** Textalign */
+            textAlign?: ("left" | "center" | "right") | null;
+            /** Width */
+            width?: string | null;
+        };
         /** ThemeStyles */
         ThemeStyles: {
             /**
@@ -8718,7 +8718,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            page: components["schemas"]["StyleGroup"];
+            page: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8737,7 +8737,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            title: components["schemas"]["StyleGroup"];
+            title: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8756,7 +8756,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            titleDescription: components["schemas"]["StyleGroup"];
+            titleDescription: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8775,7 +8775,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            label: components["schemas"]["StyleGroup"];
+            label: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8794,7 +8794,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            field: components["schemas"]["StyleGroup"];
+            field: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8813,7 +8813,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            checkboxes: components["schemas"]["StyleGroup"];
+            checkboxes: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8832,7 +8832,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            radioButton: components["schemas"]["StyleGroup"];
+            radioButton: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8851,7 +8851,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            radioAsButton: components["schemas"]["StyleGroup"];
+            radioAsButton: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8870,7 +8870,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            tagsGroups: components["schemas"]["StyleGroup"];
+            tagsGroups: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8889,7 +8889,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            disclaimer: components["schemas"]["StyleGroup"];
+            disclaimer: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8908,7 +8908,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            submitButton: components["schemas"]["StyleGroup"];
+            submitButton: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8927,7 +8927,7 @@ export interface components {
              *       "width": null
              *     }
              */
-            nextButton: components["schemas"]["StyleGroup"];
+            nextButton: components["schemas"]["ThemeStyleGroup"];
             /**
              * @default {
              *       "fontFamily": null,
@@ -8946,10 +8946,10 @@ export interface components {
              *       "width": null
              *     }
              */
-            previousButton: components["schemas"]["StyleGroup"];
+            previousButton: components["schemas"]["ThemeStyleGroup"];
         };
-        /** ThemePatch */
-        ThemePatch: {
+        /** FormThemePatch */
+        FormThemePatch: {
             /** Name */
             name?: string | null;
             styles?: components["schemas"]["ThemeStyles"] | null;
@@ -22527,7 +22527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubmissionPageOut"];
+                    "application/json": components["schemas"]["FormSubmissionPageOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -22594,7 +22594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThemeListOut"];
+                    "application/json": components["schemas"]["FormThemeListOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -22653,7 +22653,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThemeIn"];
+                "application/json": components["schemas"]["FormThemeIn"];
             };
         };
         responses: {
@@ -22663,7 +22663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThemeOut"];
+                    "application/json": components["schemas"]["FormThemeOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -22730,7 +22730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThemeOut"];
+                    "application/json": components["schemas"]["FormThemeOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -22856,7 +22856,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ThemePatch"];
+                "application/json": components["schemas"]["FormThemePatch"];
             };
         };
         responses: {
@@ -22866,7 +22866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ThemeOut"];
+                    "application/json": components["schemas"]["FormThemeOut"];
                 };
             };
             /** @description Moved Permanently */
