@@ -26,6 +26,7 @@ IMPORTS = Gate(by_choice=IMPORT_KIND_ACTION_TYPES)
 PROFILE_FIELDS = Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS)
 DOMAINS = Gate(action_type=ActionType.MANAGE_DOMAINS)
 SENDERS = Gate(action_type=ActionType.MANAGE_SENDERS)
+DISCLAIMER_SECTION = Gate(action_type=ActionType.DISCLAIMER_SECTION)
 # The file a job made is gated like the action that made it (and by who started it).
 JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
@@ -264,4 +265,31 @@ OPERATION_GATES: dict[str, Gate] = {
     "enrollmentTerminate": MEMBER,
     "workflowAnalytics": MEMBER,
     "enrollmentDashboard": SUPERADMIN,
+    # forms (issue 26, marketing/forms): members build and publish them; a locked form is
+    # changed by its creator only and only the creator locks it (the services say so);
+    # choosing a form's disclaimer needs the disclaimer section's access (the service
+    # applies it when the request chooses one)
+    "formList": MEMBER,
+    "formCreate": MEMBER,
+    "formGet": MEMBER,
+    "formSave": MEMBER,
+    "formDelete": MEMBER,
+    "formDuplicate": MEMBER,
+    "formPublish": MEMBER,
+    "formUnpublish": MEMBER,
+    "formLock": MEMBER,
+    "formUnlock": MEMBER,
+    "formSubmissionList": MEMBER,
+    "formThemeList": MEMBER,
+    "formThemeCreate": MEMBER,
+    "formThemeGet": MEMBER,
+    "formThemeSave": MEMBER,
+    "formThemeDelete": MEMBER,
+    # disclaimers (/managedisclaimer, spec 2.2: admin): read by whoever may put one on a
+    # form, written by admins
+    "disclaimerList": DISCLAIMER_SECTION,
+    "disclaimerGet": DISCLAIMER_SECTION,
+    "disclaimerCreate": ADMIN,
+    "disclaimerSave": ADMIN,
+    "disclaimerDelete": ADMIN,
 }

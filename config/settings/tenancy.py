@@ -30,6 +30,7 @@ TENANT_APPS = [
     "marketing.campaigns",
     "marketing.workflows",
     "marketing.workflows.summary",
+    "marketing.forms",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

@@ -45,6 +45,9 @@ class AuditObject(models.TextChoices):
     TRACKING_DOMAIN = "trackingDomain", "Tracking domain"
     WORKFLOW = "workflow", "Workflow"
     ENROLLMENT = "enrollment", "Workflow enrollment"
+    FORM = "form", "Form"
+    FORM_THEME = "formTheme", "Form theme"
+    DISCLAIMER = "disclaimer", "Disclaimer"
 
 
 class AuditEvent(models.TextChoices):
@@ -171,6 +174,17 @@ class AuditEvent(models.TextChoices):
     ENROLLMENT_COMPLETED = "enrollment.completed", "Workflow enrollments completed"
     ENROLLMENT_FAILED = "enrollment.failed", "Workflow enrollments failed"
     ENROLLMENT_DROPPED = "enrollment.dropped", "Workflow enrollments dropped"
+    FORM_CREATED = "form.created", "Form created"
+    FORM_UPDATED = "form.updated", "Form saved"
+    FORM_PUBLISHED = "form.published", "Form published"
+    FORM_UNPUBLISHED = "form.unpublished", "Form unpublished"
+    FORM_LOCKED = "form.locked", "Form locked"
+    FORM_UNLOCKED = "form.unlocked", "Form unlocked"
+    FORM_DELETED = "form.deleted", "Form deleted"
+    FORM_THEME_SAVED = "formTheme.saved", "Form theme saved"
+    FORM_THEME_DELETED = "formTheme.deleted", "Form theme deleted"
+    DISCLAIMER_SAVED = "disclaimer.saved", "Disclaimer saved"
+    DISCLAIMER_DELETED = "disclaimer.deleted", "Disclaimer deleted"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -43,6 +43,14 @@ from marketing.content.services.previews import preview_link_make
 from marketing.delivery.models import UpdatePreferences
 from marketing.delivery.tokens import PREFERENCES, UNSUBSCRIBE, recipient_token
 from marketing.files.models import FileFolder, StoredFile
+from marketing.forms.models import (
+    Disclaimer,
+    DisclaimerVersion,
+    Form,
+    FormSubmission,
+    FormTheme,
+    FormVersion,
+)
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
@@ -238,6 +246,15 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             figures=period_figures(now, now),
         )  # fmt: skip
         summary_data_token = summary_token(digest)
+        form = Form.objects.create(name="Crawl form", form_type="sspForm")
+        FormSubmission.objects.create(
+            form=form,
+            version=FormVersion.objects.create(form=form, number=1, definition={}),
+            email="crawl@x.example",
+        )
+        form_theme = FormTheme.objects.create(name="Crawl theme")
+        disclaimer = Disclaimer.objects.create(name="Crawl disclaimer")
+        DisclaimerVersion.objects.create(disclaimer=disclaimer, number=1, text="I agree")
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -267,6 +284,9 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "workflow": workflow.pk,
         "summary_notification": summary.pk,
         "summary_data_token": summary_data_token,
+        "form": form.pk,
+        "form_theme": form_theme.pk,
+        "disclaimer": disclaimer.pk,
     }
 
 
@@ -286,6 +306,9 @@ PATH_IDS = {
     "up_id": "update_preferences",
     "workflow_id": "workflow",
     "notification_id": "summary_notification",
+    "form_id": "form",
+    "theme_id": "form_theme",
+    "disclaimer_id": "disclaimer",
 }
 
 
@@ -528,6 +551,8 @@ def test_get_changes_no_table(alpha, seeded, role_tokens, role, operation):
         expected = 403
     elif role == "user" and OPERATION_GATES[operation["id"]].admin_only:
         expected = 403  # an admin's screen (the Activity trail)
+    elif role == "user" and OPERATION_GATES[operation["id"]].action_type:
+        expected = 403  # an action type users have only once an admin grants it
     elif role != "superadmin" and OPERATION_GATES[operation["id"]].superadmin_only:
         expected = 403  # a super-admin's screen (BI segments)
     else:

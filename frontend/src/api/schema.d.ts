@@ -2516,6 +2516,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formlist
+         * @description /forms: searched (name contains, any case), sorted, by type and status.
+         */
+        get: operations["formList"];
+        put?: never;
+        /** Formcreate */
+        post: operations["formCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Formget */
+        get: operations["formGet"];
+        put?: never;
+        post?: never;
+        /** Formdelete */
+        delete: operations["formDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Formsave
+         * @description The builder's draft save; a published form serves its published version until the
+         *     next publish.
+         */
+        patch: operations["formSave"];
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Formduplicate */
+        post: operations["formDuplicate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Formpublish */
+        post: operations["formPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Formunpublish */
+        post: operations["formUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formlock
+         * @description Spec 6: by its creator only.
+         */
+        post: operations["formLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Formunlock */
+        post: operations["formUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formsubmissionlist
+         * @description The form's submissions, newest first, with their processing and consent state.
+         */
+        get: operations["formSubmissionList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/formThemes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formthemelist
+         * @description Presets first, then Custom themes by name.
+         */
+        get: operations["formThemeList"];
+        put?: never;
+        /** Formthemecreate */
+        post: operations["formThemeCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/formThemes/{theme_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Formthemeget */
+        get: operations["formThemeGet"];
+        put?: never;
+        post?: never;
+        /** Formthemedelete */
+        delete: operations["formThemeDelete"];
+        options?: never;
+        head?: never;
+        /** Formthemesave */
+        patch: operations["formThemeSave"];
+        trace?: never;
+    };
+    "/api/mm/disclaimers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disclaimerlist */
+        get: operations["disclaimerList"];
+        put?: never;
+        /** Disclaimercreate */
+        post: operations["disclaimerCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/disclaimers/{disclaimer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Disclaimerget */
+        get: operations["disclaimerGet"];
+        put?: never;
+        post?: never;
+        /** Disclaimerdelete */
+        delete: operations["disclaimerDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Disclaimersave
+         * @description A changed text becomes the next version.
+         */
+        patch: operations["disclaimerSave"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3662,7 +3894,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment" | "form" | "formTheme" | "disclaimer";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -7783,6 +8015,1004 @@ export interface components {
             terminated: number;
             /** Failed */
             failed: number;
+        };
+        /** FormQuery */
+        FormQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "status" | "type" | "createdAt" | "updatedAt" | "publishedAt" | "submissions" | "-name" | "-status" | "-type" | "-createdAt" | "-updatedAt" | "-publishedAt" | "-submissions";
+            /** Type */
+            type?: ("sspForm" | "embeddedForm" | "surveyForm") | null;
+            /** Status */
+            status?: ("Draft" | "Published" | "Unpublished") | null;
+        };
+        /** FormOut */
+        FormOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Formtype
+             * @enum {string}
+             */
+            formType: "sspForm" | "embeddedForm" | "surveyForm";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished";
+            /** Key */
+            key: string;
+            /** Publicpath */
+            publicPath: string;
+            /** Surveypath */
+            surveyPath: string | null;
+            /** Definition */
+            definition: {
+                [key: string]: unknown;
+            };
+            /** Themeid */
+            themeId: number | null;
+            /** Disclaimerid */
+            disclaimerId: number | null;
+            /** Doubleoptin */
+            doubleOptIn: boolean;
+            /** Locked */
+            locked: boolean;
+            /** Createdbyid */
+            createdById: number | null;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /** Publishedversion */
+            publishedVersion?: number | null;
+            /** Publishedat */
+            publishedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * Submissioncount
+             * @default 0
+             */
+            submissionCount: number;
+        };
+        /** FormPageOut */
+        FormPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["FormOut"][];
+        };
+        /**
+         * FormChoices
+         * @description Groups (or tags): `fixed` ones every submitter joins, `choices` offered as boxes.
+         */
+        FormChoices: {
+            /**
+             * Fixed
+             * @default []
+             */
+            fixed: number[];
+            /**
+             * Choices
+             * @default []
+             */
+            choices: number[];
+            /**
+             * Label
+             * @default
+             */
+            label: string;
+        };
+        /** FormConfirmation */
+        FormConfirmation: {
+            /**
+             * Subject
+             * @default Please confirm your subscription
+             */
+            subject: string;
+            /**
+             * Fromname
+             * @default
+             */
+            fromName: string;
+        };
+        /** FormDefinition */
+        FormDefinition: {
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Multistep
+             * @default false
+             */
+            multiStep: boolean;
+            /**
+             * Sections
+             * @default []
+             */
+            sections: components["schemas"]["FormSection"][];
+            /**
+             * @default {
+             *       "fixed": [],
+             *       "choices": [],
+             *       "label": ""
+             *     }
+             */
+            groups: components["schemas"]["FormChoices"];
+            /**
+             * @default {
+             *       "fixed": [],
+             *       "choices": [],
+             *       "label": ""
+             *     }
+             */
+            tags: components["schemas"]["FormChoices"];
+            /**
+             * Hidden
+             * @default []
+             */
+            hidden: components["schemas"]["FormHiddenField"][];
+            /**
+             * Utm
+             * @default true
+             */
+            utm: boolean;
+            /**
+             * Submittext
+             * @default Submit
+             */
+            submitText: string;
+            /**
+             * Nexttext
+             * @default Next
+             */
+            nextText: string;
+            /**
+             * Previoustext
+             * @default Previous
+             */
+            previousText: string;
+            /**
+             * @default {
+             *       "kind": "page",
+             *       "html": "",
+             *       "url": ""
+             *     }
+             */
+            thankYou: components["schemas"]["FormThankYou"];
+            /**
+             * @default {
+             *       "subject": "Please confirm your subscription",
+             *       "fromName": ""
+             *     }
+             */
+            confirmation: components["schemas"]["FormConfirmation"];
+        };
+        /** FormFieldDef */
+        FormFieldDef: {
+            /** Key */
+            key: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "text" | "email" | "number" | "date" | "radio" | "dropdown" | "checkbox";
+            /**
+             * Label
+             * @default
+             */
+            label: string;
+            /**
+             * Required
+             * @default false
+             */
+            required: boolean;
+            /**
+             * Placeholder
+             * @default
+             */
+            placeholder: string;
+            /**
+             * Separator
+             * @default
+             */
+            separator: string;
+        };
+        /** FormHiddenField */
+        FormHiddenField: {
+            /** Key */
+            key: string;
+            /**
+             * Value
+             * @default
+             */
+            value: string;
+        };
+        /** FormIn */
+        FormIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Formtype
+             * @enum {string}
+             */
+            formType: "sspForm" | "embeddedForm" | "surveyForm";
+            definition?: components["schemas"]["FormDefinition"] | null;
+            /** Surveypath */
+            surveyPath?: string | null;
+            /** Themeid */
+            themeId?: number | null;
+            /** Disclaimerid */
+            disclaimerId?: number | null;
+            /** Doubleoptin */
+            doubleOptIn?: boolean | null;
+        };
+        /** FormSection */
+        FormSection: {
+            /** Id */
+            id: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Fields
+             * @default []
+             */
+            fields: components["schemas"]["FormFieldDef"][];
+        };
+        /** FormThankYou */
+        FormThankYou: {
+            /**
+             * Kind
+             * @default page
+             * @enum {string}
+             */
+            kind: "page" | "redirect";
+            /**
+             * Html
+             * @default
+             */
+            html: string;
+            /**
+             * Url
+             * @default
+             */
+            url: string;
+        };
+        /** FormPatch */
+        FormPatch: {
+            /** Name */
+            name?: string | null;
+            /** Formtype */
+            formType?: ("sspForm" | "embeddedForm" | "surveyForm") | null;
+            definition?: components["schemas"]["FormDefinition"] | null;
+            /** Surveypath */
+            surveyPath?: string | null;
+            /** Themeid */
+            themeId?: number | null;
+            /** Disclaimerid */
+            disclaimerId?: number | null;
+            /** Doubleoptin */
+            doubleOptIn?: boolean | null;
+        };
+        /** FormSubmissionQuery */
+        FormSubmissionQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+        };
+        /** FormSubmissionOut */
+        FormSubmissionOut: {
+            /** Id */
+            id: number;
+            /** Email */
+            email: string;
+            /** Payload */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Ip */
+            ip: string;
+            /** Sourcepage */
+            sourcePage: string;
+            /** Versionnumber */
+            versionNumber: number;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Processedat */
+            processedAt: string | null;
+            /** Confirmedat */
+            confirmedAt: string | null;
+            /** Setasideat */
+            setAsideAt: string | null;
+            /** Failedreason */
+            failedReason: string;
+            /** Attempts */
+            attempts: number;
+            /** Profileid */
+            profileId: number | null;
+        };
+        /** FormSubmissionPageOut */
+        FormSubmissionPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["FormSubmissionOut"][];
+        };
+        /** FormThemeQuery */
+        FormThemeQuery: {
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+        };
+        /** FormThemeListOut */
+        FormThemeListOut: {
+            /** Items */
+            items: components["schemas"]["FormThemeOut"][];
+        };
+        /** FormThemeOut */
+        FormThemeOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Preset */
+            preset: boolean;
+            /** Styles */
+            styles: {
+                [key: string]: unknown;
+            };
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** FormThemeIn */
+        FormThemeIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * @default {
+             *       "page": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "title": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "titleDescription": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "label": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "field": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "checkboxes": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "radioButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "radioAsButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "tagsGroups": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "disclaimer": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "submitButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "nextButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "previousButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       }
+             *     }
+             */
+            styles: components["schemas"]["ThemeStyles"];
+        };
+        /**
+         * ThemeStyleGroup
+         * @description The properties every style group of spec 3 has (font, size, color, padding,
+         *     border and similar); an absent one is the page's default.
+         */
+        ThemeStyleGroup: {
+            /** Fontfamily */
+            fontFamily?: ("Arial" | "Helvetica" | "Georgia" | "Times New Roman" | "Verdana" | "Tahoma" | "Trebuchet MS" | "Courier New" | "system-ui" | "sans-serif" | "serif" | "monospace") | null;
+            /** Fontsize */
+            fontSize?: string | null;
+            /** Fontweight */
+            fontWeight?: ("normal" | "bold" | "300" | "400" | "500" | "600" | "700") | null;
+            /** Fontstyle */
+            fontStyle?: ("normal" | "italic") | null;
+            /** Color */
+            color?: string | null;
+            /** Backgroundcolor */
+            backgroundColor?: string | null;
+            /** Padding */
+            padding?: string | null;
+            /** Margin */
+            margin?: string | null;
+            /** Borderwidth */
+            borderWidth?: string | null;
+            /** Borderstyle */
+            borderStyle?: ("none" | "solid" | "dashed" | "dotted") | null;
+            /** Bordercolor */
+            borderColor?: string | null;
+            /** Borderradius */
+            borderRadius?: string | null;
+            /** Textalign */
+            textAlign?: ("left" | "center" | "right") | null;
+            /** Width */
+            width?: string | null;
+        };
+        /** ThemeStyles */
+        ThemeStyles: {
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            page: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            title: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            titleDescription: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            label: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            field: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            checkboxes: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            radioButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            radioAsButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            tagsGroups: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            disclaimer: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            submitButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            nextButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            previousButton: components["schemas"]["ThemeStyleGroup"];
+        };
+        /** FormThemePatch */
+        FormThemePatch: {
+            /** Name */
+            name?: string | null;
+            styles?: components["schemas"]["ThemeStyles"] | null;
+        };
+        /** DisclaimerListOut */
+        DisclaimerListOut: {
+            /** Items */
+            items: components["schemas"]["DisclaimerOut"][];
+        };
+        /** DisclaimerOut */
+        DisclaimerOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Currentversion */
+            currentVersion: number;
+            /** Text */
+            text: string;
+            /** Versions */
+            versions: components["schemas"]["DisclaimerVersionOut"][];
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** DisclaimerVersionOut */
+        DisclaimerVersionOut: {
+            /** Number */
+            number: number;
+            /** Text */
+            text: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** DisclaimerIn */
+        DisclaimerIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+        };
+        /** DisclaimerPatch */
+        DisclaimerPatch: {
+            /** Name */
+            name?: string | null;
+            /** Text */
+            text?: string | null;
         };
     };
     responses: never;
@@ -20549,6 +21779,1433 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "status" | "type" | "createdAt" | "updatedAt" | "publishedAt" | "submissions" | "-name" | "-status" | "-type" | "-createdAt" | "-updatedAt" | "-publishedAt" | "-submissions";
+                type?: ("sspForm" | "embeddedForm" | "surveyForm") | null;
+                status?: ("Draft" | "Published" | "Unpublished") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formDuplicate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSubmissionList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormSubmissionPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formThemeList: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormThemeListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formThemeCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormThemeIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormThemeOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formThemeGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                theme_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormThemeOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formThemeDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                theme_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formThemeSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                theme_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormThemePatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormThemeOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    disclaimerList: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclaimerListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    disclaimerCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisclaimerIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclaimerOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    disclaimerGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disclaimer_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclaimerOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    disclaimerDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disclaimer_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    disclaimerSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disclaimer_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisclaimerPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisclaimerOut"];
                 };
             };
             /** @description Moved Permanently */

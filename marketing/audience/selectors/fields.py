@@ -85,3 +85,33 @@ def _choices(field: registry.StandardField) -> tuple[str, ...]:
     if field.kind != Kind.CHOICE:
         return ()
     return tuple(value for value, _label in Profile._meta.get_field(field.column).choices)
+
+
+@dataclass(frozen=True)
+class FormFieldChoice:
+    """A profile field an opt-in form may ask for (marketing/forms): `key` as a segment
+    field's; `type` "email", "text" or a custom field's FieldType; `max_length` of a
+    standard text column (a custom text value's limit is the value rule's)."""
+
+    key: str
+    label: str
+    type: str
+    options: tuple[str, ...] = ()
+    max_length: int = 0
+    column: str = ""  # a standard field's Profile column (profile_create's keyword)
+
+
+def form_field_list() -> list[FormFieldChoice]:
+    """The editable standard fields stored as text, then every custom field."""
+    fields = [
+        FormFieldChoice(
+            f.key, f.label, "email" if f.kind == Kind.EMAIL else "text", (), f.max_length, f.column
+        )
+        for f in registry.profile_fields(editable=True)
+        if f.kind in (Kind.EMAIL, Kind.TEXT)
+    ]
+    fields += [
+        FormFieldChoice(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
+        for f in profile_field_list()
+    ]
+    return fields

@@ -172,3 +172,9 @@ def profile_period_counts(start, end) -> dict[str, int]:
         "formConversions": counts["conversions"],
         "unsubscribes": unsubscribed.count(),
     }
+
+
+def profile_by_email(email: str) -> Profile | None:
+    """The profile of this (normalised) address, whatever its state (deleted and archived
+    ones too: the address is unique among all of them)."""
+    return Profile.objects.filter(email=email).first()

@@ -25,3 +25,8 @@ def tag_get(*, tag_id: int) -> Tag:
     if tag is None:
         raise NotFound(TAG_NOT_FOUND)
     return tag
+
+
+def tag_names(ids) -> dict[int, str]:
+    """The names of these tags that exist, by id."""
+    return dict(Tag.objects.filter(pk__in=list(ids)).values_list("pk", "name"))

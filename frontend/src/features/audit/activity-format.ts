@@ -34,6 +34,9 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   deliveryPace: 'Delivery rate',
   workflow: 'Workflow',
   enrollment: 'Workflow enrollment',
+  form: 'Form',
+  formTheme: 'Form theme',
+  disclaimer: 'Disclaimer',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */

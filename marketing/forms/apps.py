@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class FormsConfig(AppConfig):
+    name = "marketing.forms"
+    label = "forms"
+    verbose_name = "Forms"
+
+    def ready(self) -> None:
+        from marketing.forms.selectors import forms_count
+        from tenants.plan_limits import Module, register_usage_counter
+
+        register_usage_counter(Module.FORMS, forms_count)

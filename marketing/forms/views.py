@@ -1,0 +1,223 @@
+"""The public side of forms, outside the API and the single-page app: plain Django views
+that read no session and send no app bundle (docs/flows/form-submission.md).
+
+- GET  /pf/<key>            the published form (its frozen version, its theme), with a
+                            signed page token; /s/<path> is a survey form's own address;
+- POST /pf/<key>            the submit: honeypot, token, rate limits, the values checked,
+                            the row stored and committed, its processing sent; then 303
+                            to the thank-you page or the form's redirect;
+- GET  /pf/<key>/thanks     the thank-you page;
+- GET  /pf/confirm/<token>  the double opt-in link: a page with a Confirm button (no
+                            state change on GET: mail scanners open links);
+- POST /pf/confirm/<token>  the confirmation.
+Everything a visitor or a marketer wrote is escaped by the templates; the only HTML shown
+as HTML (the disclaimer and the thank-you text) was cleaned when it was written
+(core.untrusted_html). Each page has its own Content-Security-Policy: no script at all,
+styles only under the page's nonce, framing allowed anywhere (an embedded form lives in a
+frame on the client's site)."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+
+from django.db import connection
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_http_methods
+
+from core.errors import ValidationFailed
+from core.hourly_limits import LimitReached
+from core.http import client_address
+from marketing.audience.selectors.groups import group_names
+from marketing.audience.selectors.tags import tag_names
+from marketing.forms import messages
+from marketing.forms.definition import definition_read, styles_css
+from marketing.forms.selectors import form_published_by_key, form_published_by_path
+from marketing.forms.services.submissions import (
+    UTM_KEYS,
+    confirm_token_valid,
+    fields_by_key,
+    submission_confirm,
+    submission_store,
+    submission_values,
+    submit_allow,
+)
+from marketing.forms.tokens import BadToken, form_token, form_token_check
+
+HONEYPOT = "website_url"  # a field people never see; bots fill every field
+
+
+def _page(template: str, context: dict, *, status: int = 200) -> HttpResponse:
+    nonce = secrets.token_urlsafe(16)
+    body = render_to_string(template, {**context, "nonce": nonce})
+    response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
+    response["Content-Security-Policy"] = (
+        f"default-src 'none'; style-src 'nonce-{nonce}'; img-src 'self' https:; "
+        "form-action 'self' https: http:; base-uri 'none'; frame-ancestors *"
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "strict-origin-when-cross-origin"
+    return response
+
+
+def _message(title: str, text: str, *, status: int = 200, styles: str = "") -> HttpResponse:
+    return _page("forms/message.html", {"title": title, "text": text, "css": styles}, status=status)
+
+
+def _sections(definition, data, errors: dict) -> list[dict]:
+    registry = fields_by_key()
+    sections = []
+    for section in definition.sections:
+        fields = []
+        for field in section.fields:
+            known = registry.get(field.key)
+            given = data.getlist(field.key) if data is not None else []
+            fields.append(
+                {
+                    "key": field.key,
+                    "id": "f-" + field.key.replace(".", "-"),
+                    "label": field.label or (known.label if known else field.key),
+                    "type": field.type,
+                    "required": field.required,
+                    "placeholder": field.placeholder,
+                    "options": list(known.options) if known else [],
+                    "value": given[0] if given else "",
+                    "values": given,
+                    "error": (errors.get(field.key) or [""])[0],
+                }
+            )
+        sections.append({"id": section.id, "title": section.title, "fields": fields})
+    return sections
+
+
+def _choices(ids: list[int], names, data, name: str) -> list[dict]:
+    found = names(ids)
+    ticked = set(data.getlist(name)) if data is not None else set()
+    return [{"id": i, "name": found[i], "checked": str(i) in ticked} for i in ids if i in found]
+
+
+def _form_page(request, form, *, data=None, errors=None, status=200) -> HttpResponse:
+    version = form.published_version
+    definition = definition_read(version.definition)
+    errors = errors or {}
+    query = data if data is not None else request.GET
+    disclaimer = version.disclaimer_version
+    context = {
+        "form": definition,
+        "action": f"/pf/{form.key}",
+        "token": form_token(form_key=str(form.key), schema=connection.schema_name),
+        "sections": _sections(definition, data, errors),
+        "groups": _choices(definition.groups.choices, group_names, data, "groups"),
+        "tags": _choices(definition.tags.choices, tag_names, data, "tags"),
+        "utm": {k: query.get(k, "")[:200] for k in UTM_KEYS if query.get(k)}
+        if definition.utm
+        else {},
+        "source_page": (query.get("source") or request.META.get("HTTP_REFERER", ""))[:2000],
+        "disclaimer": mark_safe(disclaimer.text) if disclaimer else "",  # cleaned on write
+        "consent_error": (errors.get("consent") or [""])[0],
+        "consent_checked": data is not None and "yes" in data.getlist("consent"),
+        "message": (errors.get("__all__") or [""])[0],
+        "honeypot": HONEYPOT,
+        "css": styles_css(version.theme_styles),
+    }
+    return _page("forms/page.html", context, status=status)
+
+
+def _published(key: str):
+    try:
+        form = form_published_by_key(str(uuid.UUID(key)))
+    except ValueError:  # not a form's key
+        form = None
+    if form is None:
+        raise Http404(messages.PAGE_NOT_FOUND)
+    return form
+
+
+@csrf_exempt  # the signed page token is the credential; no cookie is read
+@require_http_methods(["GET", "HEAD", "POST"])
+def public_form(request, key: str):
+    form = _published(key)
+    if request.method != "POST":
+        return _form_page(request, form)
+    data = request.POST
+    thanks = HttpResponseRedirect(f"/pf/{form.key}/thanks")
+    thanks.status_code = 303
+    if data.get(HONEYPOT):
+        return thanks  # a bot: it is answered as a person would be, and nothing is kept
+    try:
+        form_token_check(
+            data.get("token", ""), form_key=str(form.key), schema=connection.schema_name
+        )
+    except BadToken:
+        return _form_page(request, form, data=data, errors={"__all__": [messages.TOKEN_EXPIRED]},
+                          status=400)  # fmt: skip
+    ip = client_address(request)
+    try:
+        submit_allow(form_id=form.pk, ip=ip)
+    except LimitReached as refused:
+        response = _message(messages.TOO_MANY, messages.TOO_MANY, status=429)
+        response["Retry-After"] = str(refused.retry_after)
+        return response
+    try:
+        values = submission_values(form.published_version, data)
+    except ValidationFailed as refusal:
+        return _form_page(request, form, data=data, errors=refusal.errors, status=400)
+    submission_store(
+        version=form.published_version,
+        values=values,
+        ip=ip,
+        user_agent=request.META.get("HTTP_USER_AGENT", ""),
+        source_page=data.get("source_page", "") or request.META.get("HTTP_REFERER", ""),
+    )
+    thank_you = definition_read(form.published_version.definition).thank_you
+    if thank_you.kind == "redirect" and thank_you.url:
+        redirect = HttpResponseRedirect(thank_you.url)
+        redirect.status_code = 303
+        return redirect
+    return thanks
+
+
+@require_http_methods(["GET", "HEAD"])
+def public_survey(request, path: str):
+    form = form_published_by_path(path)
+    if form is None:
+        raise Http404(messages.PAGE_NOT_FOUND)
+    return _form_page(request, _published(str(form.key)))
+
+
+@require_http_methods(["GET", "HEAD"])
+def public_form_thanks(request, key: str):
+    form = _published(key)
+    version = form.published_version
+    thank_you = definition_read(version.definition).thank_you
+    text = messages.CHECK_INBOX if version.double_opt_in else messages.THANK_YOU
+    return _page(
+        "forms/message.html",
+        {
+            "title": definition_read(version.definition).title or form.name,
+            "text": text,
+            "html": mark_safe(thank_you.html) if thank_you.html else "",  # cleaned on write
+            "css": styles_css(version.theme_styles),
+        },
+    )
+
+
+@csrf_exempt  # the signed link is the credential
+@require_http_methods(["GET", "HEAD", "POST"])
+def public_confirm(request, token: str):
+    if request.method != "POST":
+        if not confirm_token_valid(token):
+            return _message(messages.CONFIRM_TITLE, messages.LINK_EXPIRED, status=400)
+        return _page(
+            "forms/confirm.html",
+            {"title": messages.CONFIRM_TITLE, "button": messages.CONFIRM_BUTTON, "css": ""},
+        )
+    outcome = submission_confirm(token, ip=client_address(request))
+    if outcome == "invalid":
+        return _message(messages.CONFIRM_TITLE, messages.LINK_EXPIRED, status=400)
+    text = messages.CONFIRMED if outcome == "confirmed" else messages.ALREADY_CONFIRMED
+    return _message(messages.CONFIRM_TITLE, text)
