@@ -33,7 +33,7 @@ export function ImportsTable({ kind, emptyAction }: ImportsTableProps) {
       <DataTable
         testId="imports-table"
         columnCount={9}
-        minWidth={820}
+        minWidth={700}
         empty={imports.loading ? null : <EmptyState icon={<IconFileImport />} title={messages.importsEmpty} description={messages.importsEmptyHint} action={emptyAction} />}
         head={
           <>
@@ -51,7 +51,7 @@ export function ImportsTable({ kind, emptyAction }: ImportsTableProps) {
         rows={imports.data?.items ?? []}
         renderRow={(row) => (
           <Table.Tr key={row.id} data-testid={`import-row-${row.id}`}>
-            <Table.Td>{row.fileName}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.fileName}</Table.Td>
             <Table.Td>
               {row.status === 'InProcess' ? (
                 <Progress value={row.progress} w={80} aria-label={messages.jobProgress} />
@@ -65,7 +65,7 @@ export function ImportsTable({ kind, emptyAction }: ImportsTableProps) {
             <Table.Td>{formatNumber(row.rowsInvalid)}</Table.Td>
             <Table.Td>{formatNumber(row.rowsDuplicate)}</Table.Td>
             <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
-            <Table.Td>{row.hasErrors && <ErrorReportButton importId={row.id} size="xs" />}</Table.Td>
+            <Table.Td>{row.hasErrors && <ErrorReportButton importId={row.id} compact />}</Table.Td>
           </Table.Tr>
         )}
       />
