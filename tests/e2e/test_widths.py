@@ -11,7 +11,7 @@ from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from marketing.audience.models import Profile
+from marketing.audience.models import ImportKind, Profile, ProfileImport
 from marketing.campaigns.models import Campaign, CampaignType
 from marketing.jobs.models import BackgroundJob, JobStatus
 from tenants.models import Client
@@ -55,7 +55,11 @@ def _seed(suffix: str) -> None:
     paused one (resume), and long names and a status message as a marketer writes them; a
     profile with a long address, so that the profile list has a row; a finished export with
     its file, started by a long address, so that the jobs list has a row with its actions
-    (with no row a list shows its empty state, which fits whatever its table's width)."""
+    (with no row a list shows its empty state, which fits whatever its table's width); a
+    cancelled campaign-report export with its message beside it; and a finished subscriber
+    import with six-digit counts and an error report, so that the import screen's table has
+    a row with every column filled (measured 2026-11-28: the merged tree's imports asked for
+    820 px at 1024, where 752 show)."""
     connection.set_tenant(Client.objects.get(schema_name="plain"))
     try:
         Profile.objects.create(
@@ -102,6 +106,45 @@ def _seed(suffix: str) -> None:
             started_at=timezone.now() - timedelta(minutes=5),
             finished_at=timezone.now(),
         )
+        BackgroundJob.objects.create(
+            kind="campaignReportExport",
+            status=JobStatus.CANCELLED,
+            operation_key=f"widths-report-{suffix}",
+            title=f"Report of Black Friday early access for loyal customers {suffix}",
+            message="Cancelled by marketing.manager@plain.example before it finished.",
+            total=98765,
+            processed=4321,
+            succeeded=4321,
+            started_by_email=f"marketing.manager.with-a-long-address-{suffix}@plain.example",
+            started_at=timezone.now() - timedelta(minutes=9),
+            finished_at=timezone.now() - timedelta(minutes=8),
+        )
+        imported = BackgroundJob.objects.create(
+            kind="profileImport",
+            status=JobStatus.COMPLETED,
+            operation_key=f"widths-import-{suffix}",
+            title=f"spring-subscribers-{suffix}.csv",
+            total=123456,
+            processed=123456,
+            succeeded=120000,
+            failed=3456,
+            started_by_email=f"marketing.manager.with-a-long-address-{suffix}@plain.example",
+            started_at=timezone.now() - timedelta(minutes=7),
+            finished_at=timezone.now() - timedelta(minutes=6),
+        )
+        ProfileImport.objects.create(
+            kind=ImportKind.SUBSCRIBERS,
+            file_name=f"spring-subscribers-from-the-trade-fair-{suffix}.csv",
+            file_path=f"plain/imports/widths-{suffix}.csv",
+            file_sha256="0" * 64,
+            job=imported,
+            rows_total=123456,
+            rows_inserted=100000,
+            rows_updated=18000,
+            rows_invalid=3456,
+            rows_duplicate=2000,
+            errors_path=f"plain/imports/widths-{suffix}-errors.csv",
+        )
     finally:
         connection.set_schema_to_public()
 
@@ -118,8 +161,10 @@ def test_main_lists_never_scroll_sideways(page: Page, site, width):
         page.goto(f"{plain.base_url}{path}")
         if table:
             expect(page.get_by_test_id(table).get_by_role("row").nth(3)).to_be_visible()
-        if path == "/backgroundJobs":  # one seeded row, not four
+        if path == "/backgroundJobs":  # the seeded rows, not the four of a table
             expect(page.get_by_text(f"spring subscribers group {suffix}")).to_be_visible()
+        if path == "/ImportSummary":
+            expect(page.get_by_text(f"from-the-trade-fair-{suffix}.csv")).to_be_visible()
         page.wait_for_load_state("networkidle")
         found = page.evaluate(_OVERFLOWING)
         if found:

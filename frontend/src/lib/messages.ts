@@ -225,8 +225,7 @@ export const messages = {
   deleteDomainConfirm: (domain: string) => `Delete the domain "${domain}"?`,
   // Background jobs
   jobsTitle: 'Background Jobs',
-  jobKind: 'Kind',
-  jobTitle: 'Title',
+  jobTitle: 'Job',
   jobStatus: 'Status',
   jobProgress: 'Progress',
   jobCounts: 'Succeeded / failed',

@@ -20,6 +20,8 @@ export interface ListColumn<Field extends string> {
   nowrap?: boolean;
   /** Left out (a column shown on one tab only). */
   hidden?: boolean;
+  /** The column's share of the table (the widest for what a row is, so that it is not squeezed at 1024 px). */
+  width?: string;
 }
 
 /** What the scaffold reads of `useListQuery`: the page, its size, the order and the search box. */
@@ -99,7 +101,7 @@ export function ListPage<T, Field extends string = never>(props: ListPageProps<T
           column.sort ? (
             <SortableTh key={column.label} label={column.label} field={column.sort} sort={list.sort} onSort={list.toggleSort} />
           ) : (
-            <Table.Th key={column.label} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+            <Table.Th key={column.label} w={column.width} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
               {column.hideLabel ? <VisuallyHidden>{column.label}</VisuallyHidden> : column.label}
             </Table.Th>
           ),

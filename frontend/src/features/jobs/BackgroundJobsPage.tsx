@@ -1,16 +1,19 @@
-import { Alert, Stack } from '@mantine/core';
-import { PageHeader } from '../../components/PageHeader';
+import { Button } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { cancelJob, isActive, listJobs, type Job } from '../../api/jobs';
+import { EmptyState } from '../../components/EmptyState';
+import { ListPage } from '../../components/list/ListPage';
+import { useListQuery } from '../../components/list/useListQuery';
+import { paths } from '../../config/paths';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
-import { ListFooter } from '../../components/list/ListFooter';
-import { useListQuery } from '../../components/list/useListQuery';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
 import { downloadJobFile, jobFile } from './job-download';
-import { JobsTable } from './JobsTable';
+import { JobRow } from './JobRow';
 
 export const jobsRefreshMs = 3000;
 
@@ -52,11 +55,39 @@ export default function BackgroundJobsPage() {
   };
 
   return (
-    <Stack>
-      <PageHeader title={messages.jobsTitle} description={messages.jobsIntro} />
-      {jobs.error && <Alert color="red">{jobs.error}</Alert>}
-      <JobsTable rows={rows} loading={jobs.loading} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(job) => void cancel(job)} onDownload={(job) => void download(job)} />
-      <ListFooter answer={jobs.data} page={list.page} pageSize={list.pageSize} onPage={list.setPage} onPageSize={list.setPageSize} />
-    </Stack>
+    <ListPage
+      header={{ title: messages.jobsTitle, description: messages.jobsIntro }}
+      list={list}
+      query={jobs}
+      testId="jobs-table"
+      minWidth={720}
+      horizontalSpacing={6}
+      columns={[
+        // The widest share for what the job is; a long address by "Started by" wraps instead.
+        { label: messages.jobTitle, width: '30%' },
+        { label: messages.jobStatus },
+        { label: messages.jobProgress },
+        { label: messages.jobCounts },
+        { label: messages.jobStartedBy },
+        { label: messages.jobCreated },
+        { label: messages.jobFinished },
+        { label: messages.actions, hideLabel: true },
+      ]}
+      empty={
+        <EmptyState
+          icon={<IconListCheck />}
+          title={messages.jobsEmpty}
+          description={messages.jobsEmptyHint}
+          action={
+            <Button component={Link} to={paths.profiles.href()} variant="default">
+              {messages.goToProfiles}
+            </Button>
+          }
+        />
+      }
+      renderRow={(job) => (
+        <JobRow key={job.id} job={job} timeZoneMinutes={status?.timeZoneMinutes ?? 0} onCancel={(row) => void cancel(row)} onDownload={(row) => void download(row)} />
+      )}
+    />
   );
 }

@@ -1,36 +1,28 @@
 import { ActionIcon, Anchor, Button, Group, Table, Text } from '@mantine/core';
 import { IconChartPie, IconDownload, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ListPage } from '../../components/list/ListPage';
-import { useCrudActions } from '../../components/list/useCrudActions';
-import { useListQuery } from '../../components/list/useListQuery';
-import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { formatClientDateTime, formatNumber } from '../../lib/format';
-import { useSession } from '../../lib/session';
 import { deleteSegment, listSegments, type SegmentRow, type SegmentSortField } from './api';
 import { ExportProgress } from './ExportProgress';
 import { segmentMessages as text } from './messages';
 import { useSegmentExport } from './useSegmentExport';
+import { useSegmentList } from './useSegmentList';
 
 /** Segmentation (spec 2.1 /segmentList): the client's segments, with their counts at the last save. */
 export default function SegmentListPage() {
-  const { status } = useSession();
-  const navigate = useNavigate();
-  const list = useListQuery<SegmentSortField>({ sort: '-updatedAt' });
-  const segments = useApiQuery(queryKeys.list('segments', list.params), (signal) => listSegments(list.params, signal));
-  const crud = useCrudActions<SegmentRow>({
-    invalidates: ['segments'],
-    deleteItem: (segment) => deleteSegment(segment.id),
-    deletedMessage: text.deleted,
-    confirmMessage: (segment) => text.deleteConfirm(segment.name),
+  const { list, segments, crud, create, zoneMinutes } = useSegmentList<SegmentRow, SegmentSortField>({
+    resource: 'segments',
+    load: listSegments,
+    remove: deleteSegment,
+    text,
+    builderHref: paths.segmentBuilder.href(),
   });
   const exporter = useSegmentExport();
-  const create = () => navigate(paths.segmentBuilder.href());
-  const zoneMinutes = status?.timeZoneMinutes ?? 0;
 
   return (
     <ListPage

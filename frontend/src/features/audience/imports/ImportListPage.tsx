@@ -1,6 +1,5 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { PageHeader } from '../../../components/PageHeader';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { messages } from '../../../lib/messages';
@@ -20,10 +19,5 @@ export function ImportListPage({ kind }: { kind: ImportKind }) {
       {messages.goToImport}
     </Button>
   );
-  return (
-    <Stack>
-      <PageHeader title={title} description={intro} actions={goToImport('go-to-import')} />
-      <ImportsTable kind={kind} emptyAction={goToImport()} />
-    </Stack>
-  );
+  return <ImportsTable kind={kind} header={{ title, description: intro, actions: goToImport('go-to-import') }} emptyAction={goToImport()} />;
 }
