@@ -72,6 +72,7 @@ export const paths = {
   workflowBuilder: { path: '/Workflow', href: (id?: number) => href('/Workflow', { query: { id } }) },
   workflowTest: { path: '/WorkflowTest', href: (id?: number) => href('/WorkflowTest', { query: { id } }) },
   workflowAnalytics: { path: '/workflow-analytics', href: () => href('/workflow-analytics') },
+  summaryNotifications: { path: '/summaryNotifications', href: () => href('/summaryNotifications') },
   workflowEmailReport: { path: '/workflowcampaignreport', href: (id?: number) => href('/workflowcampaignreport', { query: { id } }) },
   /** The segment builder: a new segment, or the saved one `id` names (/segments?id=N). */
   segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },
