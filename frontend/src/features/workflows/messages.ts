@@ -163,6 +163,7 @@ export const workflowMessages = {
   terminate: 'Terminate',
   cancel: 'Cancel',
   // Fields
+  nothingFound: 'Nothing matches: try another name.',
   kind: 'Starts when',
   activity: 'Activity',
   link: 'Link (empty: any link)',
@@ -180,7 +181,7 @@ export const workflowMessages = {
   stage: 'Stage',
   frequency: 'Every',
   recipients: 'Recipients (press Enter after each email)',
-  campaignId: 'Campaign id (empty: any campaign)',
+  campaign: 'Campaign (empty: any campaign)',
   yearly: 'Every year (day and month only, as a birthday)',
   values: 'Values (press Enter after each)',
   toStage: 'To stage',
