@@ -149,7 +149,7 @@ def test_build_publish_list_and_unpublish_with_terminate(page: Page, site):
 
     # A profile enters it while the builder is open: unpublishing reads the count afresh
     # and asks, and "Terminate" ends its enrollment.
-    grid_row.get_by_role("link", name=name).click()
+    grid_row.get_by_role("link", name=name, exact=True).click()
     expect(page.get_by_test_id("builder-title")).to_have_text(name)
     enrollment = _committed(_enroll_one, name)
     page.get_by_test_id("builder-unpublish").click()
