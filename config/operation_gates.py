@@ -260,6 +260,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "workflowTest": MEMBER,  # the dry run: reads only
     "workflowEnrollmentList": MEMBER,
     "workflowStepCounts": MEMBER,
+    "workflowEmailReport": MEMBER,  # /workflowcampaignreport
     "profileWorkflowHistory": MEMBER,
     "enrollmentResume": MEMBER,
     "enrollmentTerminate": MEMBER,

@@ -178,3 +178,35 @@ class CampaignTimelineQuarter(models.Model):
     events = models.BigIntegerField()
     first_at = models.DateTimeField()
     last_at = models.DateTimeField()
+
+
+# A workflow email's report (its step's figures; marketing/workflows/selectors.py) reads
+# these roll-ups, kept by a second trigger on the events table (migration 0007) like the
+# campaigns'. Sent events are counted here too: a workflow email has no settled send whose
+# ledger a report could read once, and a step's report must stay one indexed read however
+# long the workflow runs.
+
+
+class WorkflowEmailEventCount(models.Model):
+    """A workflow email step's (WorkflowEmail id) sends, opens, clicks, bounces, complaints
+    and unsubscribes of one kind, human or machine, with the people behind them."""
+
+    pk = models.CompositePrimaryKey("workflow_step_id", "event_type", "machine")
+    workflow_step_id = models.BigIntegerField()
+    event_type = models.PositiveSmallIntegerField(choices=EventType.choices)
+    machine = models.BooleanField()
+    events = models.BigIntegerField()
+    people = models.BigIntegerField()
+
+
+class WorkflowEmailEventPerson(models.Model):
+    """A person with at least one event of a WorkflowEmailEventCount's kind (each counted
+    once); a bounced person who also has a `sent` row was bounced after the receiving
+    server accepted the message (not delivered). Like CampaignEventPerson, it names a
+    person: an erasure must delete its rows too."""
+
+    pk = models.CompositePrimaryKey("workflow_step_id", "event_type", "machine", "profile_id")
+    workflow_step_id = models.BigIntegerField()
+    event_type = models.PositiveSmallIntegerField(choices=EventType.choices)
+    machine = models.BooleanField()
+    profile_id = models.BigIntegerField()

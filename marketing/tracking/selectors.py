@@ -4,6 +4,7 @@ compiler's activity subquery `human_activity_members_sql`, is sql_surface.py's).
 `campaign_human_reach` counts the people who opened and clicked, per campaign (grids);
 the `campaign_*` reads below are the campaign report's (marketing/campaigns/analytics).
 Both read the events' roll-ups (models.py).
+`workflow_email_totals` is a workflow email step's report, from its own roll-ups.
 `send_link_indexes` gives the tracked links of a send (its messages' copy in the browser).
 `tracking_freshness` says how current a client's opens and clicks are."""
 
@@ -24,6 +25,8 @@ from marketing.tracking.models import (
     EventType,
     SendLink,
     TrackedSend,
+    WorkflowEmailEventCount,
+    WorkflowEmailEventPerson,
 )
 
 EVENT_TABLE = EmailEvent._meta.db_table
@@ -218,3 +221,48 @@ def human_activity_since(*, event: str, pairs: list[tuple[int, datetime.datetime
             [[p for p, _ in pairs], [s for _, s in pairs], int(EVENT_NAMES[event])],
         )
         return {row[0] - 1 for row in cursor.fetchall()}
+
+
+@dataclass(frozen=True)
+class WorkflowEmailTotals:
+    """Human figures of one workflow email step (machine opens and bot clicks apart)."""
+
+    sent: int = 0  # messages the receiving servers accepted
+    bounced: int = 0  # people refused at SMTP or reported back as bounced
+    bounced_after_sent: int = 0  # of those, accepted first (a bounce notice): not delivered
+    opened: int = 0  # people
+    clicked: int = 0  # people
+    complained: int = 0  # people
+    unsubscribed: int = 0  # people
+    machine_opens: int = 0  # events
+    machine_clicks: int = 0  # events
+
+
+def workflow_email_totals(step_ids: list[int]) -> dict[int, WorkflowEmailTotals]:
+    """By WorkflowEmail id, its figures from the roll-ups (a few rows per step, and the
+    bounced people joined to the sent ones: two indexed reads, however many events)."""
+    names = {int(value): name for name, value in EVENT_NAMES.items()}
+    values: dict[int, dict[str, int]] = {}
+    rows = WorkflowEmailEventCount.objects.filter(workflow_step_id__in=step_ids).values_list(
+        "workflow_step_id", "event_type", "machine", "events", "people"
+    )
+    for step_id, kind, machine, events, people in rows:
+        name = names[kind]
+        figures = values.setdefault(step_id, {})
+        if machine and name in ("opened", "clicked"):
+            figures[f"machine_{name[:-2]}s"] = events
+        elif not machine:
+            figures[name] = events if name == "sent" else people
+    person = WorkflowEmailEventPerson._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT b.workflow_step_id, count(*) FROM {person} b JOIN {person} s"
+            " ON s.workflow_step_id = b.workflow_step_id AND s.event_type = %(sent)s"
+            " AND NOT s.machine AND s.profile_id = b.profile_id"
+            " WHERE b.workflow_step_id = ANY(%(steps)s) AND b.event_type = %(bounced)s"
+            " AND NOT b.machine GROUP BY 1",
+            {"steps": step_ids, "sent": int(EventType.SENT), "bounced": int(EventType.BOUNCED)},
+        )
+        for step_id, count in cursor.fetchall():
+            values.setdefault(step_id, {})["bounced_after_sent"] = count
+    return {step_id: WorkflowEmailTotals(**figures) for step_id, figures in values.items()}

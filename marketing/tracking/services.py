@@ -38,6 +38,7 @@ __all__ = [
     "events_record",
     "link_url_recorded",
     "send_tracking_start",
+    "smtp_bounce_announce",
 ]
 
 logger = logging.getLogger(__name__)
@@ -83,6 +84,23 @@ def activity_announce(rows: list[EmailEvent]) -> None:
         )
     for activity, events in by_activity.items():
         profile_events_announce("emailActivity", activity, events)
+
+
+def smtp_bounce_announce(
+    *, delivery_id: int, profile_id: int, campaign_id: int | None, workflow_step_id: int | None
+) -> None:
+    """A message refused for good at send time (a 5xx answer to the send attempt): its
+    `bounced` event is written by the send pipeline's own outcome statement
+    (sql_surface.event_insert_sql), committed before this runs, so it is announced here as
+    `activity_announce` announces a bounce notice's: once per ledger row (the occurrence)."""
+    if not profile_events_listened("emailActivity"):
+        return
+    context = {"campaignId": campaign_id, "workflowStepId": workflow_step_id}
+    profile_events_announce(
+        "emailActivity",
+        _ACTIVITY_OF[EventType.BOUNCED],
+        [ProfileEvent(profile_id, f"smtpBounce:{delivery_id}", context)],
+    )
 
 
 def events_record(events: list[Event]) -> None:

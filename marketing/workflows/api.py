@@ -16,12 +16,14 @@ from core.responses import ERRORS, ERRORS_WITH_CONFLICT
 from marketing.audience.selectors.profiles import profile_emails, profile_get
 from marketing.workflows import selectors
 from marketing.workflows.definition import definition_step_delete
+from marketing.workflows.email_report import workflow_email_report
 from marketing.workflows.models import Enrollment, Workflow
 from marketing.workflows.schemas import (
     AnalyticsPageOut,
     AnalyticsQuery,
     DashboardOut,
     DashboardQuery,
+    EmailReportOut,
     EnrollmentOut,
     EnrollmentPageOut,
     EnrollmentQuery,
@@ -211,6 +213,18 @@ def workflowStepCounts(request: HttpRequest, workflow_id: int, query: Query[Step
     the outcomes of those that went through it."""
     workflow = selectors.workflow_get(workflow_id=workflow_id)
     return selectors.step_counts(workflow=workflow, version_number=query.version)
+
+
+@router.get(
+    "/mm/workflows/{int:workflow_id}/emailReport",
+    response={200: EmailReportOut, **ERRORS},
+    by_alias=True,
+)
+def workflowEmailReport(request: HttpRequest, workflow_id: int):
+    """/workflowcampaignreport: each email step's sends, deliveries, opens, clicks,
+    bounces and unsubscribes with their rates, and the workflow's total (roll-ups)."""
+    workflow = selectors.workflow_get(workflow_id=workflow_id)
+    return workflow_email_report(workflow=workflow)
 
 
 @router.get(

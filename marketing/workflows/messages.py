@@ -7,6 +7,11 @@ NAME_REQUIRED = "Please fill Workflow Name"
 DESCRIPTION_REQUIRED = "Please fill Description"
 NAME_TAKEN = "A workflow with this name already exists."
 WORKFLOW_NOT_FOUND = "Workflow not found."
+WORKFLOW_IS_SUMMARY = (
+    "This workflow is a summary notification: it is edited on Summary Notifications."
+)
+# The screen a summary notification's workflow is edited on (the 404's `errors.screen`).
+SUMMARY_SCREEN = "/summaryNotifications"
 ENROLLMENT_NOT_FOUND = "Enrollment not found."
 
 # the definition (spec 5.9)

@@ -278,3 +278,38 @@ class DryRunStepOut(Schema):
 
 class WorkflowTestOut(Schema):
     steps: list[DryRunStepOut]
+
+
+class EmailFiguresOut(CamelSchema):
+    """One email step's figures, or the workflow's roll-up of them (rates in percent:
+    delivered of sent; opens, clicks and unsubscribes of delivered; bounces of attempted).
+    Opens and clicks count people, human only; machine ones are apart, as events."""
+
+    sent: int
+    delivered: int
+    opened: int
+    clicked: int
+    bounced: int
+    complained: int
+    unsubscribed: int
+    machine_opens: int
+    machine_clicks: int
+    delivered_rate: float
+    open_rate: float
+    click_rate: float
+    bounce_rate: float
+    unsubscribe_rate: float
+
+
+class EmailStepReportOut(EmailFiguresOut):
+    step_id: str
+    subject: str
+    template_id: int | None
+    versions: list[int]  # the published versions whose enrollments it sent to
+
+
+class EmailReportOut(CamelSchema):
+    workflow_id: int
+    name: str
+    steps: list[EmailStepReportOut]
+    total: EmailFiguresOut

@@ -99,8 +99,17 @@ def _filtered(*, tab: str | None, search: str, status: str | None = None) -> Que
 
 
 def workflow_get(*, workflow_id: int) -> Workflow:
+    """A workflow of the builder's; a summary notification's is not one, and its 404 names
+    the screen it is edited on (`errors.screen`), where the builder sends its address."""
     found = workflow_list().filter(pk=workflow_id).first() if 0 < workflow_id <= MAX_ID else None
     if found is None:
+        summary = workflows_live().filter(
+            pk=workflow_id, trigger_type=TriggerType.SUMMARY_NOTIFICATION
+        )
+        if 0 < workflow_id <= MAX_ID and summary.exists():
+            raise NotFound(
+                messages.WORKFLOW_IS_SUMMARY, errors={"screen": [messages.SUMMARY_SCREEN]}
+            )
         raise NotFound(messages.WORKFLOW_NOT_FOUND)
     return found
 

@@ -147,10 +147,11 @@ def test_build_publish_list_and_unpublish_with_terminate(page: Page, site):
     expect(grid_row).to_contain_text("Published")
     expect_accessible(page, "workflow analytics")
 
-    # A profile is in it: unpublishing asks, and "Terminate" ends its enrollment.
-    enrollment = _committed(_enroll_one, name)
-    grid_row.get_by_role("link", name=name).click()
+    # A profile enters it while the builder is open: unpublishing reads the count afresh
+    # and asks, and "Terminate" ends its enrollment.
+    grid_row.get_by_role("link", name=name, exact=True).click()
     expect(page.get_by_test_id("builder-title")).to_have_text(name)
+    enrollment = _committed(_enroll_one, name)
     page.get_by_test_id("builder-unpublish").click()
     expect(page.get_by_text("1 profile is still in this workflow.")).to_be_visible()
     page.get_by_test_id("unpublish-terminate").click()

@@ -2418,6 +2418,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/workflows/{workflow_id}/emailReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Workflowemailreport
+         * @description /workflowcampaignreport: each email step's sends, deliveries, opens, clicks,
+         *     bounces and unsubscribes with their rates, and the workflow's total (roll-ups).
+         */
+        get: operations["workflowEmailReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/profiles/{profile_id}/workflowHistory": {
         parameters: {
             query?: never;
@@ -7827,6 +7848,91 @@ export interface components {
             steps: {
                 [key: string]: components["schemas"]["StepCountOut"];
             };
+        };
+        /**
+         * EmailFiguresOut
+         * @description One email step's figures, or the workflow's roll-up of them (rates in percent:
+         *     delivered of sent; opens, clicks and unsubscribes of delivered; bounces of attempted).
+         *     Opens and clicks count people, human only; machine ones are apart, as events.
+         */
+        EmailFiguresOut: {
+            /** Sent */
+            sent: number;
+            /** Delivered */
+            delivered: number;
+            /** Opened */
+            opened: number;
+            /** Clicked */
+            clicked: number;
+            /** Bounced */
+            bounced: number;
+            /** Complained */
+            complained: number;
+            /** Unsubscribed */
+            unsubscribed: number;
+            /** Machineopens */
+            machineOpens: number;
+            /** Machineclicks */
+            machineClicks: number;
+            /** Deliveredrate */
+            deliveredRate: number;
+            /** Openrate */
+            openRate: number;
+            /** Clickrate */
+            clickRate: number;
+            /** Bouncerate */
+            bounceRate: number;
+            /** Unsubscriberate */
+            unsubscribeRate: number;
+        };
+        /** EmailReportOut */
+        EmailReportOut: {
+            /** Workflowid */
+            workflowId: number;
+            /** Name */
+            name: string;
+            /** Steps */
+            steps: components["schemas"]["EmailStepReportOut"][];
+            total: components["schemas"]["EmailFiguresOut"];
+        };
+        /** EmailStepReportOut */
+        EmailStepReportOut: {
+            /** Sent */
+            sent: number;
+            /** Delivered */
+            delivered: number;
+            /** Opened */
+            opened: number;
+            /** Clicked */
+            clicked: number;
+            /** Bounced */
+            bounced: number;
+            /** Complained */
+            complained: number;
+            /** Unsubscribed */
+            unsubscribed: number;
+            /** Machineopens */
+            machineOpens: number;
+            /** Machineclicks */
+            machineClicks: number;
+            /** Deliveredrate */
+            deliveredRate: number;
+            /** Openrate */
+            openRate: number;
+            /** Clickrate */
+            clickRate: number;
+            /** Bouncerate */
+            bounceRate: number;
+            /** Unsubscriberate */
+            unsubscribeRate: number;
+            /** Stepid */
+            stepId: string;
+            /** Subject */
+            subject: string;
+            /** Templateid */
+            templateId: number | null;
+            /** Versions */
+            versions: number[];
         };
         /** ProfileHistoryQuery */
         ProfileHistoryQuery: {
@@ -21434,6 +21540,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StepCountsOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    workflowEmailReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailReportOut"];
                 };
             };
             /** @description Moved Permanently */

@@ -55,6 +55,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/workflow-analytics': lazy(() => import('../features/workflows/WorkflowAnalyticsPage')),
   '/Workflow': lazy(() => import('../features/workflows/WorkflowBuilderPage')),
   '/WorkflowTest': lazy(() => import('../features/workflows/WorkflowTestPage')),
+  '/workflowcampaignreport': lazy(() => import('../features/workflows/WorkflowEmailReportPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),

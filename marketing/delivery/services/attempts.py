@@ -78,7 +78,7 @@ from marketing.delivery.services.ledger import ADDRESS_ROW_BASE, DELIVERY, SUPPR
 from marketing.delivery.services.settled import send_settled_announce
 from marketing.delivery.services.throttle import domain_of
 from marketing.delivery.smtp import Outcome, Reply
-from marketing.tracking.services import event_code
+from marketing.tracking.services import event_code, smtp_bounce_announce
 from marketing.tracking.sql_surface import event_insert_sql
 
 SEND = Send._meta.db_table
@@ -466,3 +466,10 @@ def _after_outcome(send: Send, claimed: Claimed, reply: Reply) -> None:
         slow_down(schema=connection.schema_name, recipient_domain=domain_of(claimed.email))
     elif reply.outcome == Outcome.HARD_BOUNCE and send.kind != SendKind.TEST:
         transaction.on_commit(breaker_check_soon)
+        if claimed.profile_id < ADDRESS_ROW_BASE:  # workflows listen as to a bounce notice
+            smtp_bounce_announce(
+                delivery_id=claimed.id,
+                profile_id=claimed.profile_id,
+                campaign_id=send.source_id if send.kind == SendKind.CAMPAIGN else None,
+                workflow_step_id=send.source_id if send.kind == SendKind.WORKFLOW_STEP else None,
+            )

@@ -8,7 +8,10 @@ Trigger details that narrow a match beyond (kind, key):
 - emailActivity/linkClick: `url` (the chosen link: its SHA-256 is compared with the
   click's) or `linkId`;
 - emailActivity: `campaignId` (activity on one campaign's messages only);
-- formSubmission: the key is the form id ("" any form)."""
+- formSubmission: the key is the form id ("" any form).
+
+Before enrolling, the events' profiles' enrollments are asked whether a goal they could
+meet now holds (goals.py): met goals end their enrollments."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from django.db import transaction
 
 from core.profile_events import ProfileEvent
 from marketing.workflows.engine.enroll import enroll
+from marketing.workflows.engine.goals import goals_check
 from marketing.workflows.engine.triggers import ActiveTrigger, triggers_matching
 
 logger = logging.getLogger(__name__)
@@ -37,6 +41,11 @@ def _wanted(trigger: ActiveTrigger, event: ProfileEvent) -> bool:
 
 
 def on_profile_event(sender: str, key: str, events: list[ProfileEvent], **_kwargs) -> int:
+    # Goals first: an enrollment this very event starts has not met anything yet.
+    try:
+        goals_check(sender, events)
+    except Exception:  # noqa: BLE001 - the writer's change stands; the error is logged
+        logger.exception("workflows: checking goals for %s events failed", sender)
     triggers = triggers_matching(sender, key)
     added = 0
     for trigger in triggers:

@@ -4,7 +4,10 @@ and per schema, read again when a publish or unpublish changed them (a version n
 the shared cache, bumped on commit by `triggers_changed`) or after TRIGGERS_MAX_AGE.
 
 A hook with no listening workflow thus costs a dictionary lookup (and, at most once a
-second, one cache read): nothing is written and no profile is read."""
+second, one cache read): nothing is written and no profile is read.
+
+The same copy keeps the goal steps of every version of the published workflows
+(`goal_steps`): goals.py checks them when an event could meet one."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from dataclasses import dataclass, field
 from django.core.cache import cache
 from django.db import connection, transaction
 
-from marketing.workflows.models import ReEntry, WorkflowStatus, WorkflowTrigger
+from marketing.workflows.models import ReEntry, WorkflowStatus, WorkflowTrigger, WorkflowVersion
 
 VERSION_KEY = "workflows:triggers:version"
 TRIGGERS_MAX_AGE = 30.0  # seconds a process trusts its copy without looking at all
@@ -39,6 +42,7 @@ class _Copy:
     loaded_at: float
     checked_at: float
     by_kind: dict[str, list[ActiveTrigger]] = field(default_factory=dict)
+    goals: dict[int, list[dict]] = field(default_factory=dict)  # version id -> goal steps
 
 
 _copies: dict[str, _Copy] = {}
@@ -88,8 +92,21 @@ def _load() -> dict[str, list[ActiveTrigger]]:
     return by_kind
 
 
-def active_triggers(kind: str) -> list[ActiveTrigger]:
-    """Every published trigger of this kind in the current client (any key)."""
+def _goals_load() -> dict[int, list[dict]]:
+    """The goal steps of every version of the published workflows (in-flight enrollments
+    may be on an older one), by version id; versions without a goal are left out."""
+    versions = WorkflowVersion.objects.filter(
+        workflow__status=WorkflowStatus.PUBLISHED
+    ).values_list("pk", "definition")
+    goals = {}
+    for version_id, definition in versions:
+        steps = [s for s in (definition or {}).get("steps") or [] if s.get("type") == "goal"]
+        if steps:
+            goals[version_id] = steps
+    return goals
+
+
+def _copy() -> _Copy:
     schema = connection.schema_name
     now = time.monotonic()
     copy = _copies.get(schema)
@@ -99,9 +116,19 @@ def active_triggers(kind: str) -> list[ActiveTrigger]:
             copy = None
     if copy is None:
         version = cache.get(VERSION_KEY)
-        copy = _Copy(version, now, now, _load())
+        copy = _Copy(version, now, now, _load(), _goals_load())
         _copies[schema] = copy
-    return copy.by_kind.get(kind, [])
+    return copy
+
+
+def active_triggers(kind: str) -> list[ActiveTrigger]:
+    """Every published trigger of this kind in the current client (any key)."""
+    return _copy().by_kind.get(kind, [])
+
+
+def goal_steps() -> dict[int, list[dict]]:
+    """The goal steps of the published workflows' versions, by version id (goals.py)."""
+    return _copy().goals
 
 
 def triggers_matching(kind: str, key: str) -> list[ActiveTrigger]:

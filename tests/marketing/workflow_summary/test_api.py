@@ -176,4 +176,11 @@ def test_summary_notifications_stay_out_of_the_workflow_screens(alpha, admin_api
     assert analytics.status_code == 200, analytics.content
     assert BODY["name"] not in str(analytics.json())
     workflow_id = admin_api.get(f"{BASE}/{sid}").json()["workflowId"]
-    assert admin_api.get(f"/api/mm/workflows/{workflow_id}").status_code == 404
+    opened = admin_api.get(f"/api/mm/workflows/{workflow_id}")
+    assert opened.status_code == 404
+    assert opened.json() == {
+        "message": "This workflow is a summary notification: it is edited on Summary "
+        "Notifications.",
+        "errors": {"screen": ["/summaryNotifications"]},
+    }
+    assert admin_api.get("/api/mm/workflows/999999").json()["message"] == "Workflow not found."

@@ -1,5 +1,5 @@
-import { Anchor, Button, Group, Select, Stack, Table, TextInput } from '@mantine/core';
-import { IconChartBar, IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Button, Group, Select, Stack, Table, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconList, IconMail, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys, useApiQuery } from '../../api/query';
@@ -88,7 +88,7 @@ export default function WorkflowAnalyticsPage() {
         highlightOnHover
         loading={rows.loading}
         error={rows.error}
-        columnCount={8}
+        columnCount={9}
         minWidth={760}
         horizontalSpacing={8}
         head={
@@ -98,6 +98,9 @@ export default function WorkflowAnalyticsPage() {
             {COUNTS.map(([key, field]) => (
               <SortableTh key={key} label={labels[key]} field={field} sort={list.sort} onSort={list.toggleSort} />
             ))}
+            <Table.Th>
+              <VisuallyHidden>{text.emailReport}</VisuallyHidden>
+            </Table.Th>
           </>
         }
         empty={
@@ -124,6 +127,13 @@ export default function WorkflowAnalyticsPage() {
                 {formatNumber(row[key])}
               </Table.Td>
             ))}
+            <Table.Td>
+              <Tooltip label={text.emailReport}>
+                <ActionIcon variant="subtle" component={Link} to={paths.workflowEmailReport.href(row.id)} aria-label={`${text.emailReport}: ${row.name}`} data-testid={`analytics-report-${row.id}`}>
+                  <IconMail size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Table.Td>
           </Table.Tr>
         )}
       />

@@ -2,7 +2,8 @@ import { Alert, Box, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { queryKeys, useApiQuery } from '../../api/query';
 import { paths } from '../../config/paths';
 import { getStepCounts, getWorkflow, type Workflow } from './api';
@@ -35,7 +36,19 @@ export default function WorkflowBuilderPage() {
   const [editorKey, setEditorKey] = useState(String(id));
   if (String(id) !== editorKey && id !== created.current) setEditorKey(String(id));
 
-  const loaded = useApiQuery(queryKeys.detail('workflows', id), (signal) => getWorkflow(id as number, signal), { enabled: id !== null, keepPrevious: false });
+  // A summary notification is a workflow too, edited on its own screen: the server's 404
+  // names that screen, and the builder goes there instead of failing.
+  const [elsewhere, setElsewhere] = useState<string | null>(null);
+  const loaded = useApiQuery(
+    queryKeys.detail('workflows', id),
+    (signal) =>
+      getWorkflow(id as number, signal).catch((error: unknown) => {
+        const screen = error instanceof ApiError && error.status === 404 ? error.errors.screen?.[0] : undefined;
+        if (screen === paths.summaryNotifications.path) setElsewhere(screen);
+        throw error;
+      }),
+    { enabled: id !== null, keepPrevious: false },
+  );
   const published = loaded.data?.publishedVersion ?? null;
   const stepCounts = useApiQuery(queryKeys.detail('workflows', id, { counts: published }), (signal) => getStepCounts(id as number, signal), { enabled: id !== null && published !== null });
   const options = usePanelOptions();
@@ -57,6 +70,7 @@ export default function WorkflowBuilderPage() {
     }
   };
 
+  if (elsewhere) return <Navigate to={paths.summaryNotifications.href()} replace />;
   if (id !== null && loaded.error) {
     return (
       <Container py="md">

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Menu, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { IconDots, IconExternalLink, IconFlask, IconPlus, IconRoute, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconChartBar, IconDots, IconExternalLink, IconFlask, IconPlus, IconRoute, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { queryKeys, useApiMutation, useApiQuery } from '../../api/query';
@@ -131,6 +131,9 @@ export default function WorkflowListPage() {
                   </Menu.Item>
                   <Menu.Item component={Link} to={paths.workflowTest.href(workflow.id)} leftSection={<IconFlask size={16} />}>
                     {text.testTitle}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={paths.workflowEmailReport.href(workflow.id)} leftSection={<IconChartBar size={16} />} data-testid={`email-report-${workflow.id}`}>
+                    {text.emailReport}
                   </Menu.Item>
                   <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => setDeleting(workflow)}>
                     {text.delete}

@@ -16,6 +16,8 @@ export type EnrollmentQuery = QueryOf<'/api/mm/workflows/{workflow_id}/enrollmen
 export type EnrollmentHistory = ResponseOf<'/api/mm/profiles/{profile_id}/workflowHistory', 'get'>['items'][number];
 export type AnalyticsQuery = QueryOf<'/api/mm/workflows/analytics', 'get'>;
 export type AnalyticsSortField = SortField<AnalyticsQuery['sort']>;
+export type EmailReport = ResponseOf<'/api/mm/workflows/{workflow_id}/emailReport', 'get'>;
+export type EmailFigures = EmailReport['total'];
 export type AnalyticsRow = ResponseOf<'/api/mm/workflows/analytics', 'get'>['items'][number];
 
 const byId = (id: number) => ({ params: { path: { workflow_id: id } } });
@@ -95,4 +97,9 @@ export function testWorkflow(id: number, profileId: number, signal?: AbortSignal
   return call(api.GET('/api/mm/workflows/{workflow_id}/test', { params: { path: { workflow_id: id }, query: { profileId } }, signal })).then(
     (answer) => answer.steps,
   );
+}
+
+/** /workflowcampaignreport: each email step's figures and the workflow's total (the per-step roll-ups). */
+export function getEmailReport(id: number, signal?: AbortSignal): Promise<EmailReport> {
+  return call(api.GET('/api/mm/workflows/{workflow_id}/emailReport', { ...byId(id), signal }));
 }

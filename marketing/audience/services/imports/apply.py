@@ -23,6 +23,7 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from psycopg.errors import LockNotAvailable
 
+from core.profile_events import profile_events_listened
 from marketing.audience.models import (
     ImportKind,
     Profile,
@@ -39,9 +40,15 @@ from marketing.audience.services.profile_indexes import (
     profile_constraints_drop,
     profile_indexes_drop,
 )
+from marketing.audience.services.profiles import links_changed_announce
 
 # A standard field's value when a new profile's file leaves it empty, by its kind.
 EMPTY = {Kind.TEXT: "''", Kind.REP: "NULL::bigint", Kind.BOOLEAN: "false"}
+
+
+# An import's new group or tag members are announced this many at a time (each call
+# enrolls them set-based; a batch bounds what one call holds).
+LINKS_ANNOUNCED_PER_CALL = 5_000
 
 
 def _empty_values() -> dict[str, str]:
@@ -213,9 +220,14 @@ def _bulk_upsert(plan: RowPlan, stage: str, params: dict) -> tuple[int, int]:
 
 def _link(stage: str, ids: list[int], link_model, column: str, new_above: int | None = None):
     """Link the staged profiles (and with `new_above`, every profile of a higher id: the
-    new ones of a direct load) to `ids`."""
+    new ones of a direct load) to `ids`. The profiles newly linked are announced to the
+    workflow engine (groupAdded, tagAdded) as a single add announces them, in batches of
+    LINKS_ANNOUNCED_PER_CALL, inside the import's transaction; the links are only read back
+    when a published trigger listens (an import nobody listens to pays nothing)."""
     if not ids:
         return
+    kind = "groupAdded" if column == "group_id" else "tagAdded"
+    listened = profile_events_listened(kind)
     table = Profile._meta.db_table
     staged = f"SELECT p.id FROM {stage} s JOIN {table} p ON p.email = s.email"
     if new_above is not None:
@@ -225,9 +237,17 @@ def _link(stage: str, ids: list[int], link_model, column: str, new_above: int | 
             f"""INSERT INTO {link_model._meta.db_table} (profile_id, {column})
             SELECT p.id, x.id FROM ({staged}) p
             CROSS JOIN unnest(%s::bigint[]) AS x(id)
-            ON CONFLICT DO NOTHING""",
+            ON CONFLICT DO NOTHING"""
+            + (f" RETURNING {column}, profile_id" if listened else ""),
             [list(ids)],
         )
+        linked = cursor.fetchall() if listened else []
+    by_target: dict[int, list[int]] = {}
+    for target, profile_id in linked:
+        by_target.setdefault(target, []).append(profile_id)
+    for target, profile_ids in by_target.items():
+        for at in range(0, len(profile_ids), LINKS_ANNOUNCED_PER_CALL):
+            links_changed_announce(kind, target, profile_ids[at : at + LINKS_ANNOUNCED_PER_CALL])
 
 
 # --- the direct load ---------------------------------------------------------------------

@@ -5,10 +5,11 @@ entry and exit and date fields found by the sweep; and each client apart."""
 import datetime as dt
 import hashlib
 
+import pytest
 from django.db import connection
 from django.utils import timezone
 
-from marketing.audience.models import ProfileField
+from marketing.audience.models import Profile, ProfileField
 from marketing.audience.services.profiles import (
     profile_update,
     profiles_group_add,
@@ -238,3 +239,71 @@ def test_each_client_apart(client_schema, beta):
         assert run_all() == 0
     connection.set_tenant(client_schema.client)
     assert run_all() == 1
+
+
+def test_a_hard_bounce_at_send_time_enrolls_like_a_bounce_notice(client_schema, settings):
+    """The receiving server refuses the address with 550 during the send run: the `bounced`
+    event the run's own statement writes starts the bounce workflow, once."""
+    from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind
+    from marketing.delivery.services.batch_sending import send_batch_run
+    from marketing.delivery.services.ledger import send_freeze
+    from tests.support.smtp_sink import SmtpSink
+
+    publish(END, kind="emailActivity", key="bounce", name="Bounced")
+    publish(END, kind="emailActivity", key="bounce", details={"campaignId": 43}, name="Other")
+    gone, fine = profile("gone@mail.example"), profile("fine@mail.example")
+    send = Send.objects.create(
+        kind=SendKind.CAMPAIGN, source_id=42, subject="Hi", html="<p>Hi</p>", text="Hi",
+        from_name="Shop", from_address="news@shop.example", list_name="Newsletter",
+    )  # fmt: skip
+    send_freeze(send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[[gone.pk, fine.pk]])
+    with SmtpSink() as sink:
+        settings.DELIVERY_SMTP_HOST, settings.DELIVERY_SMTP_PORT = sink.host, sink.port
+        sink.handler.faults.hard_bounce.add("gone@mail.example")
+        send_batch_run(send.pk)
+    states = dict(Delivery.objects.filter(send=send).values_list("profile_id", "state"))
+    assert states == {gone.pk: DeliveryState.FAILED, fine.pk: DeliveryState.SENT}
+    enrollment = Enrollment.objects.get()
+    assert (enrollment.workflow.name, enrollment.profile_id) == ("Bounced", gone.pk)
+    assert enrollment.context["campaignId"] == 42
+
+
+@pytest.mark.parametrize("bulk", [False, True], ids=["incremental", "bulk"])
+def test_an_import_into_a_group_and_a_tag_enrolls_its_new_members(
+    client_schema, settings, monkeypatch, bulk
+):
+    """Profiles an import adds to a group or tag start the workflows listening, as a single
+    add does; a profile already in the group does not start them again."""
+    from marketing.audience.services.imports import apply, import_start, import_upload
+    from marketing.audience.services.imports.headers import suggest_mapping
+    from marketing.audience.services.imports.pipeline import import_run
+    from marketing.audience.services.imports.reading import text_chunks
+
+    settings.IMPORT_BULK_MIN_ROWS = 1 if bulk else 10**9
+    if bulk:
+        monkeypatch.setattr(apply, "_profiles_estimate", lambda: 0)
+    client_schema.client.plan = None
+    client_schema.client.save()
+    customers, vip = group("Customers"), tag("vip")
+    publish(END, kind="groupAdded", key=str(customers.pk), name="Joined")
+    publish(END, kind="tagAdded", key=str(vip.pk), name="Tagged")
+    member = profile("ann@mail.example")
+    profiles_group_add(profile_ids=[member.pk], group_id=customers.pk)
+    content = b"Email\nann@mail.example\nbob@mail.example\ncy@mail.example\n"
+    record, _ = import_upload(
+        name="people.csv", size=len(content), chunks=text_chunks(content), kind="subscribers"
+    )
+    mapping = suggest_mapping(record.headers, record.kind, [])
+    import_start(
+        import_id=record.pk, mapping=mapping, enqueue=False,
+        group_ids=[customers.pk], tag_ids=[vip.pk],
+    )  # fmt: skip
+    import_run(record.pk)
+    enrolled = set(Enrollment.objects.values_list("workflow__name", "profile_id"))
+    ids = dict(Profile.objects.values_list("email", "pk"))
+    bob, cy = ids["bob@mail.example"], ids["cy@mail.example"]
+    assert enrolled == {
+        ("Joined", member.pk),  # the single add
+        ("Joined", bob), ("Joined", cy),
+        ("Tagged", member.pk), ("Tagged", bob), ("Tagged", cy),
+    }  # fmt: skip

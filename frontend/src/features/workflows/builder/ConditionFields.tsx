@@ -1,5 +1,6 @@
-import { MultiSelect, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
+import { SearchMultiSelect, SearchSelect } from './SearchSelect';
 import { asChoice, asChoices, fromChoice, fromChoices, type PanelOptions } from './options';
 import { text as str, type FieldsProps } from './field-props';
 
@@ -100,28 +101,29 @@ export function ConditionFields({ values, set, errors, options }: FieldsProps & 
       {kind === 'group' || kind === 'tag' ? (
         <>
           <Select label={text.operator} allowDeselect={false} data={MEMBERSHIP} value={asChoice(condition.operator) ?? 'in'} onChange={(value) => setCondition({ operator: value })} error={errors[`${where}.operator`]} />
-          <MultiSelect
+          <SearchMultiSelect
+            key={kind}
+            source={kind === 'group' ? 'groups' : 'tags'}
             label={kind === 'group' ? text.groups : text.tags}
-            searchable
             required
-            data={kind === 'group' ? options.groups : options.tags}
+            known={kind === 'group' ? options.groups : options.tags}
             value={asChoices(condition.ids)}
             onChange={(value) => setCondition({ ids: fromChoices(value) })}
             error={errors[`${where}.ids`]}
-            data-testid="field-condition-ids"
+            testId="field-condition-ids"
           />
         </>
       ) : null}
       {kind === 'segment' ? (
-        <Select
+        <SearchSelect
+          source="segments"
           label={text.segment}
-          searchable
           required
-          data={options.segments}
+          known={options.segments}
           value={asChoice(condition.segmentId)}
           onChange={(value) => setCondition({ segmentId: fromChoice(value) })}
           error={errors[`${where}.segmentId`]}
-          data-testid="field-condition-segmentId"
+          testId="field-condition-segmentId"
         />
       ) : null}
       {kind === 'activity' ? (

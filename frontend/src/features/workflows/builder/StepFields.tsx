@@ -1,20 +1,22 @@
-import { Alert, Checkbox, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
 import { ConditionFields } from './ConditionFields';
 import { text as str, type FieldsProps } from './field-props';
 import type { StepType } from './graph';
 import { asChoice, asChoices, fromChoice, fromChoices, type Choice, type PanelOptions } from './options';
+import type { PickerSource } from './pickers';
+import { SearchMultiSelect, SearchSelect } from './SearchSelect';
 import { SplitFields } from './SplitFields';
 import { WaitFields } from './WaitFields';
 
 /** The fields of one step type (marketing/workflows/definition.py's), each with its error beside it. */
 export function StepFields({ type, options, ...props }: FieldsProps & { type: StepType; options: PanelOptions }) {
   const { values, set, errors } = props;
-  const idSelect = (key: string, label: string, data: Choice[]) => (
-    <Select label={label} searchable required data={data} value={asChoice(values[key])} onChange={(value) => set(key, fromChoice(value))} error={errors[key]} data-testid={`field-${key}`} />
+  const idSelect = (key: string, label: string, source: PickerSource, data: Choice[]) => (
+    <SearchSelect source={source} label={label} required known={data} value={asChoice(values[key])} onChange={(value) => set(key, fromChoice(value))} error={errors[key]} testId={`field-${key}`} />
   );
-  const idsSelect = (key: string, label: string, data: Choice[]) => (
-    <MultiSelect label={label} searchable required data={data} value={asChoices(values[key])} onChange={(value) => set(key, fromChoices(value))} error={errors[key]} data-testid={`field-${key}`} />
+  const idsSelect = (key: string, label: string, source: PickerSource, data: Choice[]) => (
+    <SearchMultiSelect source={source} label={label} required known={data} value={asChoices(values[key])} onChange={(value) => set(key, fromChoices(value))} error={errors[key]} testId={`field-${key}`} />
   );
   const textInput = (key: string, label: string, required = false) => (
     <TextInput label={label} required={required} value={str(values[key])} onChange={(event) => set(key, event.currentTarget.value)} error={errors[key]} data-testid={`field-${key}`} />
@@ -23,20 +25,20 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
     case 'sendEmail':
       return (
         <Stack gap="sm">
-          {idSelect('templateId', text.template, options.templates)}
+          {idSelect('templateId', text.template, 'templates', options.templates)}
           {textInput('subject', text.subject, true)}
           {textInput('previewText', text.previewText)}
           <Checkbox label={text.useRepAsSender} checked={Boolean(values.useRepAsSender)} onChange={(event) => set('useRepAsSender', event.currentTarget.checked)} />
-          <Select
+          <SearchSelect
+            source="senders"
             label={text.sender}
             required
             description={values.useRepAsSender ? text.senderFallback : undefined}
-            searchable
-            data={options.senders}
+            known={options.senders}
             value={asChoice(values.senderId)}
             onChange={(value) => set('senderId', fromChoice(value))}
             error={errors.senderId}
-            data-testid="field-senderId"
+            testId="field-senderId"
           />
           {textInput('replyTo', text.replyTo)}
         </Stack>
@@ -57,16 +59,16 @@ export function StepFields({ type, options, ...props }: FieldsProps & { type: St
       );
     case 'addGroup':
     case 'removeGroup':
-      return idsSelect('groupIds', text.groups, options.groups);
+      return idsSelect('groupIds', text.groups, 'groups', options.groups);
     case 'addTag':
     case 'removeTag':
-      return idsSelect('tagIds', text.tags, options.tags);
+      return idsSelect('tagIds', text.tags, 'tags', options.tags);
     case 'notifyRep':
       return (
         <Stack gap="sm">
           {textInput('subject', text.subject, true)}
           <Textarea label={text.message} required autosize minRows={3} value={str(values.message)} onChange={(event) => set('message', event.currentTarget.value)} error={errors.message} data-testid="field-message" />
-          <Select label={text.sender} required searchable data={options.senders} value={asChoice(values.senderId)} onChange={(value) => set('senderId', fromChoice(value))} error={errors.senderId} data-testid="field-senderId" />
+          <SearchSelect source="senders" label={text.sender} required known={options.senders} value={asChoice(values.senderId)} onChange={(value) => set('senderId', fromChoice(value))} error={errors.senderId} testId="field-senderId" />
         </Stack>
       );
     case 'webhook':

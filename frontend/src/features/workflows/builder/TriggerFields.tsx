@@ -2,6 +2,8 @@ import { Checkbox, NumberInput, Select, Stack, TagsInput, TextInput } from '@man
 import { activityLabels, triggerLabels, workflowMessages as text } from '../messages';
 import { text as str, type FieldsProps } from './field-props';
 import { asChoice, asChoices, fromChoice, type Choice, type PanelOptions } from './options';
+import type { PickerSource } from './pickers';
+import { SearchSelect } from './SearchSelect';
 
 const KINDS = Object.entries(triggerLabels).map(([value, label]) => ({ value, label }));
 const ACTIVITIES = Object.entries(activityLabels).map(([value, label]) => ({ value, label }));
@@ -10,8 +12,8 @@ const FREQUENCIES = ['day', 'week', 'month', 'quarter'].map((value) => ({ value,
 /** The trigger: what starts an enrollment, and the details its kind needs (definition.py's Trigger). */
 export function TriggerFields({ values, set, errors, options }: FieldsProps & { options: PanelOptions }) {
   const kind = str(values.kind);
-  const idSelect = (key: string, label: string, data: Choice[]) => (
-    <Select label={label} searchable required data={data} value={asChoice(values[key])} onChange={(value) => set(key, fromChoice(value))} error={errors[key]} data-testid={`field-${key}`} />
+  const idSelect = (key: string, label: string, source: PickerSource, data: Choice[], required = true) => (
+    <SearchSelect source={source} label={label} required={required} known={data} value={asChoice(values[key])} onChange={(value) => set(key, fromChoice(value))} error={errors[key]} testId={`field-${key}`} />
   );
   const idInput = (key: string, label: string, required = true) => (
     <NumberInput label={label} required={required} min={1} allowDecimal={false} value={str(values[key])} onChange={(value) => set(key, value === '' ? null : Number(value))} error={errors[key]} data-testid={`field-${key}`} />
@@ -25,15 +27,15 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
       {kind === 'emailActivity' ? (
         <>
           <Select label={text.activity} required data={ACTIVITIES} value={asChoice(values.activity)} onChange={(value) => set('activity', value)} error={errors.activity} data-testid="field-activity" />
-          {idInput('campaignId', text.campaignId, false)}
+          {idSelect('campaignId', text.campaign, 'campaigns', [], false)}
           {values.activity === 'linkClick' ? textInput('url', text.link) : null}
         </>
       ) : null}
       {kind === 'formSubmission' ? idInput('formId', text.form) : null}
       {kind === 'webhook' ? idInput('webhookId', text.webhookSource) : null}
-      {kind === 'segmentEntered' || kind === 'segmentLeft' ? idSelect('segmentId', text.segment, options.segments) : null}
-      {kind === 'groupAdded' || kind === 'groupRemoved' ? idSelect('groupId', text.group, options.groups) : null}
-      {kind === 'tagAdded' || kind === 'tagRemoved' ? idSelect('tagId', text.tag, options.tags) : null}
+      {kind === 'segmentEntered' || kind === 'segmentLeft' ? idSelect('segmentId', text.segment, 'segments', options.segments) : null}
+      {kind === 'groupAdded' || kind === 'groupRemoved' ? idSelect('groupId', text.group, 'groups', options.groups) : null}
+      {kind === 'tagAdded' || kind === 'tagRemoved' ? idSelect('tagId', text.tag, 'tags', options.tags) : null}
       {kind === 'fieldChanged' || kind === 'dateField' ? (
         <Select
           label={text.field}

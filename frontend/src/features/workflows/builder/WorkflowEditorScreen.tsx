@@ -2,7 +2,7 @@ import { Alert, Box, Paper, ScrollArea } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import type { Workflow } from '../api';
+import { getWorkflow, type Workflow } from '../api';
 import { EnrollmentsDrawer } from '../EnrollmentsDrawer';
 import { stepLabels, workflowMessages as text } from '../messages';
 import { UnpublishDialog } from '../UnpublishDialog';
@@ -49,6 +49,7 @@ export function WorkflowEditorScreen({ workflow, options, counts, onSaved }: Wor
   const [deleting, setDeleting] = useState<string | null>(null);
   const [unpublishing, setUnpublishing] = useState(false);
   const [inProcess, setInProcess] = useState(workflow?.inProcess ?? 0);
+  const [counting, setCounting] = useState(false);
   const [enrollmentsOpen, setEnrollmentsOpen] = useState(false);
   const dirty = editor.dirty || metaDirty;
   // Read by the leave guard when a navigation starts: a save that navigates (a new workflow
@@ -107,19 +108,34 @@ export function WorkflowEditorScreen({ workflow, options, counts, onSaved }: Wor
     else setUnpublishing(false);
   };
 
+  /** The count the page loaded with is stale by now (profiles keep entering and finishing):
+   * the confirmation states the count read when Unpublish is clicked. */
+  const askUnpublish = async () => {
+    if (!workflow) return;
+    setCounting(true);
+    try {
+      setInProcess((await getWorkflow(workflow.id)).inProcess);
+    } catch {
+      // The last known count is shown; the server still refuses (409) while profiles are in it.
+    } finally {
+      setCounting(false);
+      setUnpublishing(true);
+    }
+  };
+
   const selected = editor.selected;
   return (
     <Box h="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <BuilderHeader
         workflow={workflow}
         name={meta.name}
-        busy={actions.busy}
+        busy={counting ? 'unpublish' : actions.busy}
         canUndo={editor.canUndo}
         unsaved={editor.unsaved.length}
         onUndo={editor.undo}
         onSave={() => void actions.save()}
         onPublish={() => void actions.publish()}
-        onUnpublish={() => setUnpublishing(true)}
+        onUnpublish={() => void askUnpublish()}
         onEnrollments={() => setEnrollmentsOpen(true)}
       />
       {general.length ? (
