@@ -7,17 +7,17 @@ from django.db import connection
 
 from tenants.demo import public_client_ensure
 from tenants.models import Plan, User
+from tests.support.database_template import database_template_ensure
 from tests.support.tenant_template import tenant_template_use
 from tests.support.tenants import PASSWORD, Tenant, tenant_make
-from tests.support.test_database import test_database_template_ensure
 
 
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix) -> None:
     """Each test database starts as a copy of one migrated template
-    (tests/support/test_database.py)."""
+    (tests/support/database_template.py)."""
     db = settings.DATABASES["default"]
-    db.setdefault("TEST", {})["TEMPLATE"] = test_database_template_ensure(db)
+    db.setdefault("TEST", {})["TEMPLATE"] = database_template_ensure(db)
 
 
 @pytest.fixture(scope="session")

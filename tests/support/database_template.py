@@ -11,7 +11,7 @@ CREATE DATABASE ... TEMPLATE, Django's TEST["TEMPLATE"]). Django's own set-up st
 PostgreSQL advisory lock, so one builds and the other waits. A template left by an older
 state of the migrations is dropped when a new one is built.
 
-Run as a module (`python -m tests.support.test_database NAME`) it migrates database NAME,
+Run as a module (`python -m tests.support.database_template NAME`) it migrates database NAME,
 with production settings, as the template: the public schema, then the tenant template."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def _url(db: dict, name: str) -> str:
     return f"postgres://{auth}@{db.get('HOST') or '127.0.0.1'}:{db.get('PORT') or 5432}/{name}"
 
 
-def test_database_template_ensure(db: dict) -> str:
+def database_template_ensure(db: dict) -> str:
     """The name of the migrated template for database settings `db`, built if missing."""
     import psycopg
     from psycopg import sql
@@ -67,7 +67,7 @@ def test_database_template_ensure(db: dict) -> str:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(building)))
             env = {**os.environ, "DATABASE_URL": _url(db, building)}
             subprocess.run(
-                [sys.executable, "-m", "tests.support.test_database", building],
+                [sys.executable, "-m", "tests.support.database_template", building],
                 cwd=ROOT,
                 env=env,
                 check=True,
