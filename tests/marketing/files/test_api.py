@@ -312,13 +312,18 @@ def test_a_user_may_manage_files_a_member_without_marketing_access_may_not(
 def test_another_clients_folders_and_files_are_not_found(alpha, beta, files_api, beta_files_api):
     folder = _folder(files_api, "Secret")
     file = _upload(files_api, "secret.png", folder_id=folder["id"])
-    mine = _upload(beta_files_api, "mine.png")
     api = beta_files_api
+    # Before beta has a file of its own: the two clients' ids overlap, so beta's first file
+    # may well carry alpha's file's id (and be beta's to change).
     for response in (
         api.get(f"{FILES}/{file['id']}"),
         api.patch(f"{FILES}/{file['id']}", {"name": "taken"}),
         api.post(f"{FILES}/{file['id']}/move", {"folderId": None}),
         api.delete(f"{FILES}/{file['id']}"),
+    ):
+        assert response.status_code == 404, response.content
+    mine = _upload(beta_files_api, "mine.png")
+    for response in (
         api.patch(f"{FOLDERS}/{folder['id']}", {"name": "taken"}),
         api.delete(f"{FOLDERS}/{folder['id']}"),
         api.get(FILES, folderId=folder["id"]),
