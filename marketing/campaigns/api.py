@@ -11,6 +11,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, localise
 from core.pagination import paginate
 from core.responses import ERRORS
 from marketing.campaigns import messages, selectors
@@ -68,10 +69,6 @@ INSTANTS = (
 )  # fmt: skip
 
 
-def _zone(request: HttpRequest) -> ZoneInfo:
-    return ZoneInfo(request.tenant.time_zone)
-
-
 def _aware(value: datetime | None, zone: ZoneInfo) -> datetime | None:
     """An instant without an offset is the client's wall-clock time. One with an offset
     goes to the database in UTC: PostgreSQL refuses offsets past 15:59 that Python takes."""
@@ -105,10 +102,7 @@ def _out(campaigns: list[Campaign], zone: ZoneInfo) -> list[Campaign]:
     states = selectors.campaign_send_states(campaigns)
     reach = selectors.campaign_reach(campaigns)
     for campaign in campaigns:
-        for name in INSTANTS:
-            value = getattr(campaign, name)
-            if value is not None:
-                setattr(campaign, name, value.astimezone(zone))
+        localise(campaign, INSTANTS, zone)
         state = states.get(campaign.pk)
         campaign.sent = state.sent if state else 0
         campaign.failed = state.failed if state else 0
@@ -117,14 +111,14 @@ def _out(campaigns: list[Campaign], zone: ZoneInfo) -> list[Campaign]:
     return campaigns
 
 
-def _one(campaign: Campaign, request: HttpRequest) -> Campaign:
-    return _out([campaign], _zone(request))[0]
+def _one(campaign: Campaign) -> Campaign:
+    return _out([campaign], client_zone())[0]
 
 
 @router.get("/mm/campaigns", response={200: CampaignPageOut, **ERRORS}, by_alias=True)
 def campaignList(request: HttpRequest, query: Query[CampaignQuery]):
     """The campaign grid (/campaignListView): searched, filtered, sorted, paged."""
-    zone = _zone(request)
+    zone = client_zone()
     campaigns = selectors.campaign_list(
         search=query.search,
         sort=query.sort,
@@ -141,13 +135,13 @@ def campaignList(request: HttpRequest, query: Query[CampaignQuery]):
 
 @router.post("/mm/campaigns", response={201: CampaignOut, **ERRORS}, by_alias=True)
 def campaignCreate(request: HttpRequest, data: CampaignIn):
-    campaign = campaign_create(member=request.auth, values=_values(data, _zone(request)))
-    return Status(201, _one(selectors.campaign_get(campaign_id=campaign.pk), request))
+    campaign = campaign_create(member=request.auth, values=_values(data, client_zone()))
+    return Status(201, _one(selectors.campaign_get(campaign_id=campaign.pk)))
 
 
 @router.get("/mm/campaigns/{int:campaign_id}", response={200: CampaignOut, **ERRORS}, by_alias=True)
 def campaignGet(request: HttpRequest, campaign_id: int):
-    return _one(selectors.campaign_get(campaign_id=campaign_id), request)
+    return _one(selectors.campaign_get(campaign_id=campaign_id))
 
 
 @router.patch(
@@ -156,9 +150,9 @@ def campaignGet(request: HttpRequest, campaign_id: int):
 def campaignUpdate(request: HttpRequest, campaign_id: int, data: CampaignPatch):
     """Spec 4's draft save, draft save and reload, and autosave."""
     campaign = campaign_save(
-        campaign_id=campaign_id, values=_values(data, _zone(request)), action=data.action
+        campaign_id=campaign_id, values=_values(data, client_zone()), action=data.action
     )
-    return _one(campaign, request)
+    return _one(campaign)
 
 
 @router.delete("/mm/campaigns/{int:campaign_id}", response={204: None, **ERRORS})
@@ -174,11 +168,11 @@ def campaignSend(request: HttpRequest, campaign_id: int, data: CampaignSendIn):
     """Spec 4's draft save and send: now, or at scheduledAt (the client's time)."""
     campaign = campaign_send(
         campaign_id=campaign_id,
-        values=_values(data, _zone(request)),
+        values=_values(data, client_zone()),
         when=data.when,
         member=request.auth,
     )
-    return _one(campaign, request)
+    return _one(campaign)
 
 
 @router.get(
@@ -190,7 +184,7 @@ def campaignSendSummary(request: HttpRequest, campaign_id: int):
     """What a send of the campaign as saved would do: recipients, From, the warm-up's daily
     allowance, a warm-up campaign's minimum, the postal address of its footer."""
     summary = campaign_send_summary(selectors.campaign_get(campaign_id=campaign_id))
-    return {**asdict(summary), "warmup": _warmup_today(summary, _zone(request))}
+    return {**asdict(summary), "warmup": _warmup_today(summary, client_zone())}
 
 
 def _warmup_today(summary, zone: ZoneInfo) -> dict | None:
@@ -222,14 +216,14 @@ def campaignSendTest(request: HttpRequest, campaign_id: int, data: SendTestIn):
 )
 def campaignPause(request: HttpRequest, campaign_id: int):
     """The screen asks to confirm first (spec 4); here it is just the action."""
-    return _one(campaign_pause(campaign_id=campaign_id, member=request.auth), request)
+    return _one(campaign_pause(campaign_id=campaign_id, member=request.auth))
 
 
 @router.post(
     "/mm/campaigns/{int:campaign_id}/resume", response={200: CampaignOut, **ERRORS}, by_alias=True
 )
 def campaignResume(request: HttpRequest, campaign_id: int):
-    return _one(campaign_resume(campaign_id=campaign_id), request)
+    return _one(campaign_resume(campaign_id=campaign_id))
 
 
 @router.post(
@@ -237,7 +231,7 @@ def campaignResume(request: HttpRequest, campaign_id: int):
 )
 def campaignPublish(request: HttpRequest, campaign_id: int):
     """Spec 3/4's Published status, under the plan's PublishedCampaigns limit."""
-    return _one(campaign_publish(campaign_id=campaign_id), request)
+    return _one(campaign_publish(campaign_id=campaign_id))
 
 
 @router.post(
@@ -246,7 +240,7 @@ def campaignPublish(request: HttpRequest, campaign_id: int):
     by_alias=True,
 )
 def campaignUnpublish(request: HttpRequest, campaign_id: int):
-    return _one(campaign_unpublish(campaign_id=campaign_id), request)
+    return _one(campaign_unpublish(campaign_id=campaign_id))
 
 
 @router.get("/mm/campaignTypes", response={200: CampaignTypePageOut, **ERRORS}, by_alias=True)

@@ -2,12 +2,11 @@
 pages' calls, public (a recipient has no sign-in; the token of their message is the
 credential), and the client's update-preferences settings."""
 
-from zoneinfo import ZoneInfo
-
 from django.conf import settings
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, in_zone
 from core.responses import ERRORS, ErrorOut
 from marketing.audience.selectors.profiles import profile_get
 from marketing.delivery.schemas import (
@@ -236,6 +235,6 @@ def profileBounceList(request: HttpRequest, profile_id: int):
     """The profile's latest bounces and complaints, each with its reason (its history),
     instants in the client's zone."""
     profile = profile_get(profile_id=profile_id)  # 404 in the catalogue's words
-    zone = ZoneInfo(request.tenant.time_zone)
+    zone = client_zone()
     items = profile_bounces(profile.pk)
-    return {"items": [{**item, "at": item["at"].astimezone(zone)} for item in items]}
+    return {"items": [{**item, "at": in_zone(item["at"], zone)} for item in items]}

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, localise
 from core.pagination import paginate
 from core.responses import ERRORS, ERRORS_WITH_CONFLICT
 from marketing.audience.selectors.profiles import profile_emails, profile_get
@@ -62,17 +63,6 @@ WORKFLOW_INSTANTS = ("published_at", "created_at", "updated_at")
 ENROLLMENT_INSTANTS = ("due_at", "enrolled_at", "finished_at")
 
 
-def _zone(request: HttpRequest) -> ZoneInfo:
-    return ZoneInfo(request.tenant.time_zone)
-
-
-def _local(obj, names: tuple[str, ...], zone: ZoneInfo) -> None:
-    for name in names:
-        value = getattr(obj, name)
-        if value is not None:
-            setattr(obj, name, value.astimezone(zone))
-
-
 def _values(data: WorkflowFields) -> dict:
     """The save's changes under the model's names (a null means unchanged)."""
     raw = data.model_dump(exclude_unset=True, exclude={"settings", "definition"})
@@ -86,7 +76,7 @@ def _values(data: WorkflowFields) -> dict:
 
 def _workflows(workflows: list[Workflow], zone: ZoneInfo) -> list[Workflow]:
     for workflow in workflows:
-        _local(workflow, WORKFLOW_INSTANTS, zone)
+        localise(workflow, WORKFLOW_INSTANTS, zone)
         version = workflow.published_version
         workflow.published_number = version.number if version else None
         workflow.trigger_kind = (workflow.draft_definition.get("trigger") or {}).get("kind")
@@ -94,13 +84,13 @@ def _workflows(workflows: list[Workflow], zone: ZoneInfo) -> list[Workflow]:
 
 
 def _one(workflow: Workflow, request: HttpRequest) -> Workflow:
-    return _workflows([workflow], _zone(request))[0]
+    return _workflows([workflow], client_zone())[0]
 
 
 def _enrollments(enrollments: list[Enrollment], zone: ZoneInfo) -> list[Enrollment]:
     emails = profile_emails({e.profile_id for e in enrollments})
     for enrollment in enrollments:
-        _local(enrollment, ENROLLMENT_INSTANTS, zone)
+        localise(enrollment, ENROLLMENT_INSTANTS, zone)
         enrollment.version_number = enrollment.version.number
         enrollment.profile_email = emails.get(enrollment.profile_id, "")
     return enrollments
@@ -113,7 +103,7 @@ def workflowList(request: HttpRequest, query: Query[WorkflowQuery]):
         tab=query.tab, search=query.search, sort=query.sort, status=query.status
     )
     page = paginate(workflows, page=query.page, page_size=query.pageSize)
-    page["items"] = _workflows(page["items"], _zone(request))
+    page["items"] = _workflows(page["items"], client_zone())
     return page
 
 
@@ -199,7 +189,7 @@ def workflowEnrollmentList(request: HttpRequest, workflow_id: int, query: Query[
         workflow_id=workflow_id, status=query.status, sort=query.sort
     )
     page = paginate(enrollments, page=query.page, page_size=query.pageSize, exact_up_to=50_000)
-    page["items"] = _enrollments(page["items"], _zone(request))
+    page["items"] = _enrollments(page["items"], client_zone())
     return page
 
 
@@ -238,7 +228,7 @@ def profileWorkflowHistory(
     """A profile's enrollments, newest first, each with its steps, times and outcomes."""
     profile_get(profile_id=profile_id)
     enrollments = selectors.profile_history(profile_id=profile_id, workflow_id=query.workflowId)
-    zone = _zone(request)
+    zone = client_zone()
     _enrollments(enrollments, zone)
     for enrollment in enrollments:
         enrollment.workflow_name = enrollment.workflow.name
@@ -269,7 +259,7 @@ def _history_row(enrollment: Enrollment) -> dict:
 def enrollmentResume(request: HttpRequest, enrollment_id: int):
     """A failed or terminated enrollment goes on from its step, now (spec 4)."""
     enrollment = enrollment_resume(enrollment_id=enrollment_id)
-    return _enrollments([enrollment], _zone(request))[0]
+    return _enrollments([enrollment], client_zone())[0]
 
 
 @router.post(
@@ -279,7 +269,7 @@ def enrollmentResume(request: HttpRequest, enrollment_id: int):
 )
 def enrollmentTerminate(request: HttpRequest, enrollment_id: int):
     enrollment = enrollment_terminate(enrollment_id=enrollment_id)
-    return _enrollments([enrollment], _zone(request))[0]
+    return _enrollments([enrollment], client_zone())[0]
 
 
 def _window(query: AnalyticsQuery, zone: ZoneInfo) -> tuple[datetime | None, datetime | None]:
@@ -310,7 +300,7 @@ def _window(query: AnalyticsQuery, zone: ZoneInfo) -> tuple[datetime | None, dat
 def workflowAnalytics(request: HttpRequest, query: Query[AnalyticsQuery]):
     """/workflow-analytics: per workflow, enrollments entered in the window and where they
     are now (entered, in process, completed, dropped, terminated, failed)."""
-    since, until = _window(query, _zone(request))
+    since, until = _window(query, client_zone())
     rows = selectors.workflow_analytics(
         since=since, until=until, search=query.search, sort=query.sort, tab=query.tab
     )

@@ -5,13 +5,11 @@ client's zone."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
 from django.db import connection
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, in_zone
 from core.pagination import PageQuery, paginate
 from core.responses import ERRORS, ErrorOut
 from marketing.workflows.summary import selectors
@@ -35,28 +33,20 @@ from marketing.workflows.summary.services import (
 router = Router(tags=["summary notifications"])
 
 
-def _zone() -> ZoneInfo:
-    return ZoneInfo(connection.tenant.time_zone)
-
-
-def _local(value: datetime | None, zone: ZoneInfo) -> datetime | None:
-    return value.astimezone(zone) if value is not None else None
-
-
 def _summary(notification) -> dict:
     out = selectors.summary_out(notification)
-    zone = _zone()
-    out["next_due_at"] = _local(out["next_due_at"], zone)
-    out["last_sent_at"] = _local(out["last_sent_at"], zone)
+    zone = client_zone()
+    out["next_due_at"] = in_zone(out["next_due_at"], zone)
+    out["last_sent_at"] = in_zone(out["last_sent_at"], zone)
     return out
 
 
 def _digests(page: list) -> list[dict]:
-    zone = _zone()
+    zone = client_zone()
     found = selectors.digests_out(page)
     for out in found:
         for name in ("period_start", "period_end", "due_at", "created_at"):
-            out[name] = _local(out[name], zone)
+            out[name] = in_zone(out[name], zone)
     return found
 
 
@@ -115,13 +105,13 @@ def summaryNotificationCampaignList(request: HttpRequest, query: Query[DigestQue
 )
 def externalSummaryNotificationData(request: HttpRequest, query: Query[SummaryDataQuery]):
     digest = summary_link_open(query.token)
-    zone = _zone()
+    zone = client_zone()
     return {
         "client_name": connection.tenant.name,
         "name": digest.notification.workflow.name,
         "period": digest.period,
-        "period_start": _local(digest.period_start, zone),
-        "period_end": _local(digest.period_end, zone),
+        "period_start": in_zone(digest.period_start, zone),
+        "period_end": in_zone(digest.period_end, zone),
         "time_zone": zone.key,
         "figures": digest.figures,
         "crm": digest.crm,
