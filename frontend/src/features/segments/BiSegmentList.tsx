@@ -1,12 +1,12 @@
-import { ActionIcon, Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { IconChartPie, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Button, Table } from '@mantine/core';
+import { IconChartPie, IconPlus, IconSearch } from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { ListPage } from '../../components/list/ListPage';
 import { paths } from '../../config/paths';
-import { formatClientDateTime, formatNumber } from '../../lib/format';
+import { formatClientDateTime } from '../../lib/format';
 import { deleteBiSegment, listBiSegments, type BiSegmentRow, type BiSegmentSortField } from './api';
 import { biSegmentMessages as text } from './messages';
+import { SegmentActionsCell, SegmentCountCell, SegmentNameCell } from './SegmentRowParts';
 import { useSegmentList } from './useSegmentList';
 
 /** The BI segments, newest first (super-admins only; BiSegmentsPage gates it). */
@@ -52,36 +52,18 @@ export function BiSegmentList() {
           action={<Button onClick={create}>{text.createSegment}</Button>}
         />
       }
-      renderRow={(segment) => (
-        <Table.Tr key={segment.id} data-testid={`bi-segment-row-${segment.id}`}>
-          <Table.Td>
-            <Anchor component={Link} to={paths.biSegmentBuilder.href(segment.id)} fw={500}>
-              {segment.name}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            {segment.profileCount === null ? (
-              <Text size="sm" c="dimmed">
-                {text.notCounted}
-              </Text>
-            ) : (
-              formatNumber(segment.profileCount)
-            )}
-          </Table.Td>
-          <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
-          <Table.Td>{segment.updatedByEmail}</Table.Td>
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="subtle" aria-label={`${text.edit} ${segment.name}`} component={Link} to={paths.biSegmentBuilder.href(segment.id)}>
-                <IconPencil size={18} stroke={1.75} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${segment.name}`} onClick={() => crud.setDeleting(segment)}>
-                <IconTrash size={18} stroke={1.75} />
-              </ActionIcon>
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      )}
+      renderRow={(segment) => {
+        const href = paths.biSegmentBuilder.href(segment.id);
+        return (
+          <Table.Tr key={segment.id} data-testid={`bi-segment-row-${segment.id}`}>
+            <SegmentNameCell segment={segment} href={href} />
+            <SegmentCountCell count={segment.profileCount} notCounted={text.notCounted} />
+            <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
+            <Table.Td>{segment.updatedByEmail}</Table.Td>
+            <SegmentActionsCell segment={segment} href={href} text={text} onDelete={() => crud.setDeleting(segment)} />
+          </Table.Tr>
+        );
+      }}
       confirm={crud.confirmProps}
     />
   );

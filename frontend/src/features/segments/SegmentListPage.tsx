@@ -1,15 +1,15 @@
-import { ActionIcon, Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { IconChartPie, IconDownload, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { ActionIcon, Button, Table } from '@mantine/core';
+import { IconChartPie, IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ListPage } from '../../components/list/ListPage';
 import { paths } from '../../config/paths';
-import { formatClientDateTime, formatNumber } from '../../lib/format';
+import { formatClientDateTime } from '../../lib/format';
 import { deleteSegment, listSegments, type SegmentRow, type SegmentSortField } from './api';
 import { ExportProgress } from './ExportProgress';
 import { segmentMessages as text } from './messages';
+import { SegmentActionsCell, SegmentCountCell, SegmentNameCell } from './SegmentRowParts';
 import { useSegmentExport } from './useSegmentExport';
 import { useSegmentList } from './useSegmentList';
 
@@ -58,31 +58,17 @@ export default function SegmentListPage() {
           action={<Button onClick={create}>{text.createSegment}</Button>}
         />
       }
-      renderRow={(segment) => (
-        <Table.Tr key={segment.id} data-testid={`segment-row-${segment.id}`}>
-          <Table.Td>
-            <Anchor component={Link} to={paths.segmentBuilder.href(segment.id)} fw={500}>
-              {segment.name}
-            </Anchor>
-          </Table.Td>
-          <Table.Td>
-            <StatusBadge family="segmentType" status={segment.type} />
-          </Table.Td>
-          <Table.Td>
-            {segment.profileCount === null ? (
-              <Text size="sm" c="dimmed">
-                {text.notCounted}
-              </Text>
-            ) : (
-              formatNumber(segment.profileCount)
-            )}
-          </Table.Td>
-          <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
-          <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="subtle" aria-label={`${text.edit} ${segment.name}`} component={Link} to={paths.segmentBuilder.href(segment.id)}>
-                <IconPencil size={18} stroke={1.75} />
-              </ActionIcon>
+      renderRow={(segment) => {
+        const href = paths.segmentBuilder.href(segment.id);
+        return (
+          <Table.Tr key={segment.id} data-testid={`segment-row-${segment.id}`}>
+            <SegmentNameCell segment={segment} href={href} />
+            <Table.Td>
+              <StatusBadge family="segmentType" status={segment.type} />
+            </Table.Td>
+            <SegmentCountCell count={segment.profileCount} notCounted={text.notCounted} />
+            <Table.Td>{formatClientDateTime(segment.updatedAt, zoneMinutes)}</Table.Td>
+            <SegmentActionsCell segment={segment} href={href} text={text} onDelete={() => crud.setDeleting(segment)}>
               <FeatureGate actionType="exportProfiles" disable>
                 <ActionIcon
                   variant="subtle"
@@ -95,13 +81,10 @@ export default function SegmentListPage() {
                   <IconDownload size={18} stroke={1.75} />
                 </ActionIcon>
               </FeatureGate>
-              <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${segment.name}`} onClick={() => crud.setDeleting(segment)}>
-                <IconTrash size={18} stroke={1.75} />
-              </ActionIcon>
-            </Group>
-          </Table.Td>
-        </Table.Tr>
-      )}
+            </SegmentActionsCell>
+          </Table.Tr>
+        );
+      }}
       confirm={crud.confirmProps}
     />
   );
