@@ -16,7 +16,7 @@ from tests.support.celery_worker import (
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
-    worker_database_url,
+    worker_env_on_test_db,
 )
 from tests.support.http_api import Api
 
@@ -36,19 +36,16 @@ def _media_root(tmp_path_factory):
 def celery_worker(django_db_setup, _media_root):
     """Yields the queue name; tasks sent from this process go to it while it runs."""
     queue = f"test-{uuid.uuid4().hex}"
-    process = celery_worker_start(
+    env = worker_env_on_test_db(  # on the test database, created by django_db_setup
         queue,
-        DATABASE_URL=worker_database_url(),  # the test database, created by django_db_setup
-        CELERY_TASK_ALWAYS_EAGER="0",
         MEDIA_ROOT=str(_media_root),
         IMPORT_CHUNK_ROWS="200",
         # The worker's imports take the large-file paths: rows checked by two processes,
         # applied in bulk with the indexes built on two connections after the commit.
         IMPORT_PARALLEL_MIN_BYTES="0",
         IMPORT_BULK_MIN_ROWS="1",
-        CACHE_KEY_PREFIX=f"worker-{queue}",
-        DB_CONN_MAX_AGE="0",
     )
+    process = celery_worker_start(queue, **env)
     try:
         with tasks_routed_to(queue):
             yield queue

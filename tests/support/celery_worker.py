@@ -47,6 +47,21 @@ def celery_worker_start(
     )
 
 
+def worker_env_on_test_db(queue: str, sink=None, **extra: str) -> dict[str, str]:
+    """What a worker on `queue` needs to run this test process's tasks: the test database,
+    tasks really queued, a cache prefix of its own, no connection kept across tasks, and
+    mail delivered to `sink` (an SmtpSink) when there is one. `extra` adds or overrides."""
+    env = {
+        "DATABASE_URL": worker_database_url(),
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "CACHE_KEY_PREFIX": f"worker-{queue}",
+        "DB_CONN_MAX_AGE": "0",
+    }
+    if sink is not None:
+        env.update(DELIVERY_SMTP_HOST=sink.host, DELIVERY_SMTP_PORT=str(sink.port))
+    return {**env, **extra}
+
+
 def celery_worker_stop(process: subprocess.Popen, timeout: float = 15) -> None:
     """Warm shutdown, then a kill; never waits longer than `timeout` + 5 s."""
     process.terminate()

@@ -23,7 +23,7 @@ from tests.support.celery_worker import (
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
-    worker_database_url,
+    worker_env_on_test_db,
 )
 from tests.support.smtp_sink import SmtpSink
 from tests.support.waiting import wait_until
@@ -31,15 +31,7 @@ from tests.support.waiting import wait_until
 
 def _worker_start(queue: str, sink: SmtpSink):
     """A real worker on `queue`, on the test database, delivering to `sink`."""
-    return celery_worker_start(
-        queue,
-        DATABASE_URL=worker_database_url(),
-        CELERY_TASK_ALWAYS_EAGER="0",
-        DELIVERY_SMTP_HOST=sink.host,
-        DELIVERY_SMTP_PORT=str(sink.port),
-        CACHE_KEY_PREFIX=f"worker-{queue}",
-        DB_CONN_MAX_AGE="0",
-    )
+    return celery_worker_start(queue, **worker_env_on_test_db(queue, sink))
 
 
 def _tick() -> None:

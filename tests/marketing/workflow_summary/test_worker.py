@@ -19,7 +19,7 @@ from tests.support.celery_worker import (
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
-    worker_database_url,
+    worker_env_on_test_db,
 )
 from tests.support.smtp_sink import SmtpSink
 from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
@@ -56,15 +56,7 @@ def test_the_sweep_sends_a_due_digest_once_through_a_real_worker(tenants, django
         notification = summary_make(name=f"Worker digest {queue[-6:]}")
         summary_due_now(notification)
         connection.set_schema_to_public()
-        worker = celery_worker_start(
-            queue,
-            DATABASE_URL=worker_database_url(),
-            CELERY_TASK_ALWAYS_EAGER="0",
-            DELIVERY_SMTP_HOST=sink.host,
-            DELIVERY_SMTP_PORT=str(sink.port),
-            CACHE_KEY_PREFIX=f"worker-{queue}",
-            DB_CONN_MAX_AGE="0",
-        )
+        worker = celery_worker_start(queue, **worker_env_on_test_db(queue, sink))
         try:
             with tasks_routed_to(queue):
                 for _ in range(3):  # three sweeps at once: one digest
