@@ -29,6 +29,9 @@ from marketing.delivery.services.test_send_meter import test_send_meter
 from marketing.delivery.services.tracked import ADDRESSES_PART
 from marketing.delivery.task_declarations import SEND_RUN, TRANSACTIONAL_RUN
 
+# A person is waiting for a test or a bare-address message: give up within minutes, not hours.
+PERSON_WAITING_ATTEMPTS = 4
+
 
 def sends_in_lane(send_ids: list[int]) -> set[int]:
     """Which of these sends run on the transactional lane (the sweeper's question)."""
@@ -71,6 +74,22 @@ def _sender_check(from_address: str) -> str:
         raise invalid_field("fromAddress", INVALID_EMAIL) from None
 
 
+def _message(
+    subject: str, html: str, text: str, from_name: str, from_address: str, reply_to: str, **more
+) -> dict:
+    """A transactional send's fields: its content and the checked sender, and `more`."""
+    return dict(
+        subject=subject,
+        html=html,
+        text=text,
+        from_name=from_name,
+        from_address=_sender_check(from_address),
+        reply_to=reply_to,
+        transactional=True,
+        **more,
+    )
+
+
 def _address_rows_add(send: Send, emails: list[str]) -> None:
     """A pending row per bare address, due at the database's now (as send_freeze's)."""
     with connection.cursor() as cursor:
@@ -102,17 +121,12 @@ def test_send(
     with transaction.atomic():
         send = Send.objects.create(
             kind=SendKind.TEST,
-            subject=subject,
-            html=html,
-            text=text,
-            from_name=from_name,
-            from_address=_sender_check(from_address),
-            reply_to=reply_to,
-            list_name=list_name,
-            max_attempts=4,  # a person is waiting: give up within minutes, not hours
-            transactional=True,
-            view_in_browser=view_in_browser,
-        )
+            **_message(
+                subject, html, text, from_name, from_address, reply_to,
+                list_name=list_name, max_attempts=PERSON_WAITING_ATTEMPTS,
+                view_in_browser=view_in_browser,
+            ),
+        )  # fmt: skip
         _address_rows_add(send, emails)
         enqueue_on_commit(TRANSACTIONAL_RUN, send_id=send.pk)
     return send
@@ -138,34 +152,14 @@ def transactional_send(
     TEST (a test to a small group) is metered as a test send of that many recipients."""
     if kind == SendKind.TEST:
         test_send_meter(count=len(profile_ids), field="groupId")
+    message = _message(
+        subject, html, text, from_name, from_address, reply_to, view_in_browser=view_in_browser
+    )
     with transaction.atomic():
         if source_id is None:
-            send = Send.objects.create(
-                kind=kind,
-                subject=subject,
-                html=html,
-                text=text,
-                from_name=from_name,
-                from_address=_sender_check(from_address),
-                reply_to=reply_to,
-                transactional=True,
-                view_in_browser=view_in_browser,
-            )
+            send = Send.objects.create(kind=kind, **message)
         else:
-            send, _ = Send.objects.get_or_create(
-                kind=kind,
-                source_id=source_id,
-                defaults=dict(
-                    subject=subject,
-                    html=html,
-                    text=text,
-                    from_name=from_name,
-                    from_address=_sender_check(from_address),
-                    reply_to=reply_to,
-                    transactional=True,
-                    view_in_browser=view_in_browser,
-                ),
-            )
+            send, _ = Send.objects.get_or_create(kind=kind, source_id=source_id, defaults=message)
         send_freeze(
             send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[list(profile_ids)]
         )
@@ -193,16 +187,10 @@ def addresses_send(
     nobody; without, each call is a send of its own. Their opens and clicks record no
     activity (ADDRESSES_PART)."""
     emails = list(dict.fromkeys(email_normalise(a) for a in addresses))
-    message = dict(
-        subject=subject,
-        html=html,
-        text=text,
-        from_name=from_name,
-        from_address=_sender_check(from_address),
-        reply_to=reply_to,
-        max_attempts=4,  # a person is waiting: give up within minutes, not hours
-        transactional=True,
-    )
+    message = _message(
+        subject, html, text, from_name, from_address, reply_to,
+        max_attempts=PERSON_WAITING_ATTEMPTS,
+    )  # fmt: skip
     with transaction.atomic():
         marked = f"{ADDRESSES_PART}{part}"
         if source_id is None:
