@@ -51,7 +51,7 @@ class FolderNodeOut(Schema):
     id: int = Field(validation_alias="id", serialization_alias="_id")
     name: str
     path: str
-    templateCount: int = Field(validation_alias="template_count")  # noqa: N815
+    templateCount: int = Field(validation_alias="count")  # noqa: N815
     subfolders: list["FolderNodeOut"]
 
 

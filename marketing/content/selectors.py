@@ -2,14 +2,13 @@
 headers and footers. Another client's ids are simply not in this schema: NotFound."""
 
 import re
-from dataclasses import dataclass, field
-from datetime import datetime
 
 from django.db.models import BooleanField, Count, QuerySet
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import Lower
 
 from core.errors import NotFound
+from core.folder_tree import FolderNode, folder_nodes
 from marketing.content import messages
 from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
 
@@ -61,17 +60,6 @@ def footer_get(*, footer_id: int) -> CampaignFooter:
     return _get(CampaignFooter.objects.all(), footer_id, messages.FOOTER_NOT_FOUND)
 
 
-@dataclass
-class FolderNode:
-    id: int
-    name: str
-    path: str
-    template_count: int
-    created_at: datetime
-    parent_id: int | None
-    subfolders: list["FolderNode"] = field(default_factory=list)
-
-
 def folder_tree(
     *,
     folder_type: str,
@@ -84,25 +72,11 @@ def folder_tree(
     templates it holds itself. With `folder_id` (or `folder_path`), that folder's subtree
     (one root); an unknown one is NotFound."""
     rows = TemplateFolder.objects.filter(folder_type=folder_type).annotate(count=Count("templates"))
-    nodes = {
-        row.pk: FolderNode(row.pk, row.name, "", row.count, row.created_at, row.parent_id)
-        for row in rows
-    }
-    roots = []
-    for node in nodes.values():
-        parent = nodes.get(node.parent_id) if node.parent_id else None
-        (parent.subfolders if parent else roots).append(node)
-
-    def key(node: FolderNode):
-        return (node.name.lower(), node.id) if sort == "name" else (node.created_at, node.id)
-
-    def walk(level: list[FolderNode], prefix: str) -> None:
-        level.sort(key=key, reverse=descending)
-        for node in level:
-            node.path = f"{prefix}/{node.name}"
-            walk(node.subfolders, node.path)
-
-    walk(roots, "")
+    roots, nodes = folder_nodes(
+        (FolderNode(row.pk, row.name, row.parent_id, row.count, row.created_at) for row in rows),
+        sort=sort,
+        descending=descending,
+    )
     if folder_id is not None:
         if folder_id not in nodes:
             raise NotFound(messages.FOLDER_NOT_FOUND)
@@ -114,17 +88,6 @@ def folder_tree(
             raise NotFound(messages.FOLDER_NOT_FOUND)
         return found[:1]
     return roots
-
-
-def folder_depth(folder: TemplateFolder) -> int:
-    """1 for a top folder."""
-    depth, parent_id = 1, folder.parent_id
-    while parent_id is not None:
-        depth += 1
-        parent_id = TemplateFolder.objects.filter(pk=parent_id).values_list("parent_id", flat=True)[
-            0
-        ]
-    return depth
 
 
 def template_list(

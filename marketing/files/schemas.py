@@ -52,6 +52,7 @@ class FileFolderOut(CamelSchema):
 
 
 class FileFolderNodeOut(FileFolderOut):
+    file_count: int = Field(validation_alias="count")
     subfolders: list["FileFolderNodeOut"]
 
 

@@ -4,13 +4,13 @@ the API, or through `file_list` and `file_public_url` here."""
 
 import base64
 import re
-from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 from django.db.models import Count, QuerySet
 from django.db.models.functions import Lower
 
 from core.errors import NotFound
+from core.folder_tree import FolderNode, folder_nodes
 from marketing.files.messages import FILE_NOT_FOUND, FOLDER_NOT_FOUND
 from marketing.files.models import FileFolder, StoredFile
 from marketing.files.storage import (
@@ -24,16 +24,6 @@ FILE_SORTS = {
     "dateCreated": ("created_at", "id"),
 }
 FILE_SORT_CHOICES = [*FILE_SORTS, *(f"-{key}" for key in FILE_SORTS)]
-
-
-@dataclass
-class FolderNode:
-    id: int
-    name: str
-    parent_id: int | None
-    file_count: int
-    created_at: object
-    subfolders: list["FolderNode"] = field(default_factory=list)
 
 
 def folder_get(*, folder_id: int) -> FileFolder:
@@ -50,15 +40,10 @@ def folder_or_root(folder_id: int | None) -> FileFolder | None:
 
 def folder_tree() -> list[FolderNode]:
     """Every folder of the client, nested, each level sorted by name."""
-    rows = FileFolder.objects.annotate(file_count=Count("files")).order_by(Lower("name"), "id")
-    nodes = {
-        row.pk: FolderNode(row.pk, row.name, row.parent_id, row.file_count, row.created_at)
-        for row in rows
-    }
-    roots = []
-    for node in nodes.values():
-        siblings = nodes[node.parent_id].subfolders if node.parent_id else roots
-        siblings.append(node)
+    rows = FileFolder.objects.annotate(file_count=Count("files"))
+    roots, _ = folder_nodes(
+        FolderNode(row.pk, row.name, row.parent_id, row.file_count, row.created_at) for row in rows
+    )
     return roots
 
 

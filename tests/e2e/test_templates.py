@@ -13,6 +13,8 @@ from tests.e2e.axe import expect_accessible
 from tests.support.browser_session import sign_in
 
 FOLDER_NOT_EMPTY = "A folder must hold no templates and no subfolders to be deleted."
+# A folder's row in the tree (its select button), whatever its id.
+FOLDER_ROW = re.compile(r"^folder-\d+$")
 
 
 def _toast(page: Page, message: str):
@@ -40,7 +42,7 @@ def test_folders_html_upload_search_plain_text_and_footer(page, site, tmp_path):
     page.get_by_test_id("folder-create-save").click()
     expect(_toast(page, "Folder created successfully.")).to_be_visible()
     tree = page.get_by_test_id("folder-tree")
-    tree.get_by_test_id("folder-select").filter(has_text=folder).click()
+    tree.get_by_test_id(FOLDER_ROW).filter(has_text=folder).click()
     expect(page).to_have_url(re.compile(r"folderId=\d+"))
     folder_id = re.search(r"folderId=(\d+)", page.url).group(1)
 
@@ -100,13 +102,13 @@ def test_folders_html_upload_search_plain_text_and_footer(page, site, tmp_path):
     field.fill(renamed)
     field.press("Enter")
     expect(_toast(page, "Folder renamed successfully.")).to_be_visible()
-    expect(tree.get_by_test_id("folder-select").filter(has_text=renamed)).to_be_visible()
+    expect(tree.get_by_test_id(FOLDER_ROW).filter(has_text=renamed)).to_be_visible()
     tree.get_by_role("button", name=f"Folder actions for {renamed}").click()
     page.get_by_role("menuitem", name="Delete").click()
     expect(page.get_by_role("dialog", name="Delete folder")).to_contain_text(renamed)
     page.get_by_test_id("confirm-yes").click()
     expect(_toast(page, FOLDER_NOT_EMPTY)).to_be_visible()
-    expect(tree.get_by_test_id("folder-select").filter(has_text=renamed)).to_be_visible()
+    expect(tree.get_by_test_id(FOLDER_ROW).filter(has_text=renamed)).to_be_visible()
 
     # A plain-text template: placeholder-only text is empty, real text is saved.
     page.get_by_test_id("template-new").click()

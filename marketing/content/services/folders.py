@@ -8,9 +8,10 @@ from django.db import transaction
 
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
+from core.folder_tree import folder_depth
 from marketing.content import messages
 from marketing.content.models import Template, TemplateFolder
-from marketing.content.selectors import folder_depth, folder_get
+from marketing.content.selectors import folder_get
 from marketing.content.services.names import (
     FOLDER_NAME_MAX,
     author,

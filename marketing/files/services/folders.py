@@ -11,6 +11,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from core.folder_tree import folder_depth
 from marketing.files import messages
 from marketing.files.models import FOLDER_NAME_MAX, FileFolder, StoredFile
 from marketing.files.services.images import display_name_clean
@@ -32,14 +33,6 @@ def folder_name_clean(raw: str) -> str:
     return name
 
 
-def _depth(folder: FileFolder | None) -> int:
-    depth = 0
-    while folder is not None:
-        depth += 1
-        folder = folder.parent
-    return depth
-
-
 def _save(folder: FileFolder) -> None:
     taken = FileFolder.objects.filter(name__iexact=folder.name, parent=folder.parent)
     if taken.exclude(pk=folder.pk).exists():
@@ -52,7 +45,7 @@ def _save(folder: FileFolder) -> None:
 
 
 def folder_create(*, member: Member | None, name: str, parent: FileFolder | None) -> FileFolder:
-    if _depth(parent) >= FOLDER_DEPTH_MAX:
+    if folder_depth(parent) >= FOLDER_DEPTH_MAX:
         raise _refused("parentId", messages.FOLDER_TOO_DEEP.format(max=FOLDER_DEPTH_MAX))
     folder = FileFolder(
         name=folder_name_clean(name),

@@ -44,7 +44,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { folderTrail, formatFileSize, formatFileType } from './files-logic';
-import { FolderNav } from './FolderNav';
+import { FileFolders } from './FileFolders';
 import { MoveDialog } from './MoveDialog';
 import { NameDialog } from './NameDialog';
 import { fileMessages as text } from './messages';
@@ -187,7 +187,7 @@ export default function FileManagerPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, sm: 3 }}>
           <Paper withBorder p="xs">
-            <FolderNav folders={folders} current={folderId} openIds={trail.map((folder) => folder.id)} onSelect={selectFolder} />
+            <FileFolders folders={folders} current={folderId} openIds={trail.map((folder) => folder.id)} onSelect={selectFolder} />
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9 }}>

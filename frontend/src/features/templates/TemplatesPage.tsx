@@ -25,7 +25,7 @@ import { fillErrors } from '../../lib/form-helper';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
-import { FolderTree } from './FolderTree';
+import { TemplateFolders } from './TemplateFolders';
 import { templateMessages as text } from './messages';
 import { PreviewDialog } from './preview/PreviewDialog';
 import { TemplateCard, type CardAction } from './TemplateCard';
@@ -157,7 +157,7 @@ export default function TemplatesPage() {
       </Tabs>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <Paper withBorder p="sm" w={240} style={{ flexShrink: 0 }}>
-          <FolderTree type={type} folders={folderTree} selected={folderId} onSelect={(id) => place({ folderId: id })} onChanged={reloadAll} />
+          <TemplateFolders type={type} folders={folderTree} selected={folderId} onSelect={(id) => place({ folderId: id })} onChanged={reloadAll} />
         </Paper>
         <Stack style={{ flex: 1, minWidth: 0 }}>
           <Group gap="sm" align="flex-end">

@@ -45,6 +45,7 @@ export const templateMessages = {
   // Folders (spec 3 Template folder, 7)
   folders: 'Folders',
   allTemplates: 'All templates',
+  templateCount: (count: number) => (count === 1 ? '1 template' : `${count} templates`),
   newFolder: 'New folder',
   newSubfolder: (name: string) => `New subfolder in ${name}`,
   folderName: 'Folder name',
