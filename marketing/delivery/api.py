@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from ninja import Query, Router, Status
 
 from core.client_time import client_zone, in_zone
+from core.pagination import paginate
 from core.responses import ERRORS, ErrorOut
 from marketing.audience.selectors.profiles import profile_get
 from marketing.delivery.schemas import (
@@ -22,7 +23,8 @@ from marketing.delivery.schemas import (
     ProfileBounceListOut,
     SendingHealthOut,
     SendingTransportIn,
-    SendingTransportListOut,
+    SendingTransportPageOut,
+    SendingTransportQuery,
     SendingTransportSavedOut,
     UpdatePreferencesIn,
     UpdatePreferencesListOut,
@@ -113,11 +115,15 @@ def _transport_out(row, secret: str = "") -> dict:
 
 
 @router.get(
-    "/mm/sendingTransports", response={200: SendingTransportListOut, **ERRORS}, by_alias=True
+    "/mm/sendingTransports", response={200: SendingTransportPageOut, **ERRORS}, by_alias=True
 )
-def sendingTransportList(request: HttpRequest):
-    """How the client's mail leaves, per sender domain (no row: the platform's relay)."""
-    return {"items": [_transport_out(row) for row in transports.transports_list()]}
+def sendingTransportList(request: HttpRequest, query: Query[SendingTransportQuery]):
+    """How the client's mail leaves, per sender domain (no row: the platform's relay):
+    searched by domain, sorted, paged."""
+    rows = transports.transports_list(search=query.search, sort=query.sort)
+    page = paginate(rows, page=query.page, page_size=query.pageSize)
+    page["items"] = [_transport_out(row) for row in page["items"]]
+    return page
 
 
 @router.put(

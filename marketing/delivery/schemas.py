@@ -1,10 +1,11 @@
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 
 from core.messages import TEXT_NUL
+from core.pagination import PageOut, PageQuery
 from core.schemas import CamelSchema
 
 
@@ -129,7 +130,15 @@ class SendingTransportSavedOut(SendingTransportOut):
     webhook_url_with_password: str
 
 
-class SendingTransportListOut(CamelSchema):
+TRANSPORT_SORTS = ("senderDomain", "kind", "updatedAt")
+
+
+class SendingTransportQuery(PageQuery):
+    search: _text(253) = ""  # in the sender domain, any case
+    sort: Literal[tuple(f"{d}{f}" for f in TRANSPORT_SORTS for d in ("", "-"))] = "senderDomain"
+
+
+class SendingTransportPageOut(PageOut):
     items: list[SendingTransportOut]
 
 

@@ -81,6 +81,13 @@ def test_an_admin_adds_edits_and_deletes_a_transport(page, site):
     expect(row).to_contain_text("Postmark")
     expect(row).to_contain_text("Stored: serverToken")
 
+    # Searched by domain: another part of it finds nothing, a part of it finds the row.
+    search = page.get_by_test_id("transport-search")
+    search.fill("no-such-domain")
+    expect(page.get_by_test_id("transports-no-match")).to_be_visible()
+    search.fill(domain.split(".")[0].upper())
+    expect(row).to_be_visible()
+
     # Delete, after confirming.
     row.get_by_role("button", name=f"Actions for {domain}").click()
     page.get_by_role("menuitem", name="Delete").click()
@@ -88,6 +95,8 @@ def test_an_admin_adds_edits_and_deletes_a_transport(page, site):
     expect_accessible(page, "delete transport confirmation")
     page.get_by_test_id("confirm-yes").click()
     expect(_toast(page, "Sending transport deleted.")).to_be_visible()
+    expect(page.get_by_test_id("transports-no-match")).to_be_visible()  # still searching
+    search.fill("")
     expect(page.get_by_test_id("empty-state")).to_be_visible()
 
 

@@ -1451,7 +1451,8 @@ export interface paths {
         };
         /**
          * Sendingtransportlist
-         * @description How the client's mail leaves, per sender domain (no row: the platform's relay).
+         * @description How the client's mail leaves, per sender domain (no row: the platform's relay):
+         *     searched by domain, sorted, paged.
          */
         get: operations["sendingTransportList"];
         /**
@@ -5404,10 +5405,29 @@ export interface components {
              */
             offerUnsubscribeAll: boolean;
         };
-        /** SendingTransportListOut */
-        SendingTransportListOut: {
-            /** Items */
-            items: components["schemas"]["SendingTransportOut"][];
+        /** SendingTransportQuery */
+        SendingTransportQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default senderDomain
+             * @enum {string}
+             */
+            sort: "senderDomain" | "-senderDomain" | "kind" | "-kind" | "updatedAt" | "-updatedAt";
         };
         /** SendingTransportOut */
         SendingTransportOut: {
@@ -5426,6 +5446,22 @@ export interface components {
              * Format: date-time
              */
             updatedAt: string;
+        };
+        /** SendingTransportPageOut */
+        SendingTransportPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["SendingTransportOut"][];
         };
         /** SendingTransportSavedOut */
         SendingTransportSavedOut: {
@@ -16989,7 +17025,12 @@ export interface operations {
     };
     sendingTransportList: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "senderDomain" | "-senderDomain" | "kind" | "-kind" | "updatedAt" | "-updatedAt";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -17002,7 +17043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendingTransportListOut"];
+                    "application/json": components["schemas"]["SendingTransportPageOut"];
                 };
             };
             /** @description Moved Permanently */

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from core.audit.models import AuditEvent
@@ -108,8 +109,18 @@ def transport_delete_by_id(*, transport_id: int) -> None:
         )
 
 
-def transports_list() -> list[SendingTransport]:
-    return list(SendingTransport.objects.order_by("sender_domain"))
+TRANSPORT_ORDER = {"senderDomain": "sender_domain", "kind": "kind", "updatedAt": "updated_at"}
+
+
+def transports_list(*, search: str = "", sort: str = "senderDomain") -> QuerySet[SendingTransport]:
+    """The client's transports whose sender domain holds `search` (any case), in the
+    order `sort` names (a field of TRANSPORT_ORDER, "-" first for descending), then by id."""
+    field = TRANSPORT_ORDER[sort.lstrip("-")]
+    rows = SendingTransport.objects.all()
+    if search.strip():
+        rows = rows.filter(sender_domain__icontains=search.strip())
+    prefix = "-" if sort.startswith("-") else ""
+    return rows.order_by(f"{prefix}{field}", f"{prefix}id")
 
 
 def credential_names(row: SendingTransport) -> list[str]:

@@ -5,7 +5,7 @@ import pytest
 
 from core.audit.models import AuditLog
 from marketing.delivery.models import SendingTransport
-from tests.support.http_api import bearer, http
+from tests.support.http_api import Api, bearer, http
 from tests.support.role_tokens import role_tokens_fixture  # noqa: F401
 from tests.support.tenants import in_schema
 
@@ -65,3 +65,38 @@ def test_bad_input_gets_a_clear_400(alpha, role_tokens):
     assert unknown.status_code == 400 and "kind" in unknown.json()["errors"]
     domain = _call(alpha, admin, "put", body={**POSTMARK, "senderDomain": "://x"})
     assert domain.status_code == 400 and "senderDomain" in domain.json()["errors"]
+
+
+def _transports_make(alpha, domains):
+    with in_schema(alpha):
+        for domain in domains:
+            SendingTransport.objects.create(sender_domain=domain, kind="smtp")
+
+
+def test_the_list_is_searched_sorted_and_paged(alpha, role_tokens):
+    admin = role_tokens["admin"]
+    _transports_make(alpha, ["", *(f"news{n:02}.example" for n in range(12)), "shop.example"])
+    first = _call(alpha, admin, "get", f"{URL}?pageSize=10").json()
+    assert first["total"] == 14 and first["page"] == 1 and len(first["items"]) == 10
+    assert [row["senderDomain"] for row in first["items"][:2]] == ["", "news00.example"]
+    second = _call(alpha, admin, "get", f"{URL}?pageSize=10&page=2").json()
+    assert [row["senderDomain"] for row in second["items"]][-1] == "shop.example"
+    found = _call(alpha, admin, "get", f"{URL}?search=NEWS1").json()
+    assert [row["senderDomain"] for row in found["items"]] == ["news10.example", "news11.example"]
+    last_first = _call(alpha, admin, "get", f"{URL}?sort=-senderDomain").json()
+    assert last_first["items"][0]["senderDomain"] == "shop.example"
+
+
+@pytest.mark.parametrize(
+    "query", ["sort=password", "pageSize=7", "page=0", "search=" + "x" * 254, "search=%00"]
+)
+def test_a_bad_list_query_gets_a_400(alpha, role_tokens, query):
+    assert _call(alpha, role_tokens["admin"], "get", f"{URL}?{query}").status_code == 400
+
+
+def test_another_clients_admin_sees_none_of_them(alpha, beta, role_tokens):
+    _transports_make(alpha, ["alpha-only.example"])
+    on_beta = _call(beta, role_tokens["admin"], "get")
+    assert on_beta.status_code in (401, 403)  # alpha's token is refused on beta's host
+    listed = Api(beta, beta.admin.email).get(URL)
+    assert listed.status_code == 200 and listed.json()["items"] == []

@@ -36,11 +36,14 @@ const savedMailgun: SavedTransport = {
   updatedAt: '2026-11-23T10:00:00Z',
 };
 
+/** The list's answer: one page holding `items`. */
+const transportPage = (items: SendingTransport[]) => ({ items, total: items.length, totalIsEstimate: false, page: 1, pageSize: 10 });
+
 const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
   fetchMock.mock.calls.filter(([, init]) => init.method === method).map(([url, init]) => [url, init.body ? JSON.parse(String(init.body)) : null]);
 
 test('lists each domain’s transport, never a credential; the default is named', async () => {
-  mockFetch({ '/api/mm/sendingTransports': () => jsonResponse(200, { items: [relay, postmark] }) });
+  mockFetch({ '/api/mm/sendingTransports': () => jsonResponse(200, transportPage([relay, postmark])) });
   render(<SendingTransportsPage />, { session: makeSession() });
   const first = await screen.findByTestId('transport-row-1');
   expect(within(first).getByText('Default (every other domain)')).toBeInTheDocument();
@@ -52,7 +55,7 @@ test('lists each domain’s transport, never a credential; the default is named'
 });
 
 test('an empty list says the relay sends everything', async () => {
-  mockFetch({ '/api/mm/sendingTransports': () => jsonResponse(200, { items: [] }) });
+  mockFetch({ '/api/mm/sendingTransports': () => jsonResponse(200, transportPage([])) });
   render(<SendingTransportsPage />, { session: makeSession() });
   expect(await screen.findByText('All your mail goes out through the platform’s SMTP relay.')).toBeInTheDocument();
 });
@@ -60,7 +63,7 @@ test('an empty list says the relay sends everything', async () => {
 test('adding a Mailgun transport asks for its fields, saves them and shows the webhook password once', async () => {
   const fetchMock = mockFetch({
     '/api/mm/sendingTransports': () =>
-      fetchMock.mock.calls.at(-1)?.[1].method === 'PUT' ? jsonResponse(200, savedMailgun) : jsonResponse(200, { items: [] }),
+      fetchMock.mock.calls.at(-1)?.[1].method === 'PUT' ? jsonResponse(200, savedMailgun) : jsonResponse(200, transportPage([])),
   });
   render(<SendingTransportsPage />, { session: makeSession() });
   await userEvent.click(await screen.findByTestId('add-transport'));
@@ -93,7 +96,7 @@ test('a refusal of the API is shown on its field', async () => {
     '/api/mm/sendingTransports': () =>
       fetchMock.mock.calls.at(-1)?.[1].method === 'PUT'
         ? jsonResponse(400, { message: 'Please enter a valid domain', errors: { senderDomain: ['Please enter a valid domain'] } })
-        : jsonResponse(200, { items: [] }),
+        : jsonResponse(200, transportPage([])),
   });
   render(<SendingTransportsPage />, { session: makeSession() });
   await userEvent.click(await screen.findByTestId('add-transport'));
@@ -107,7 +110,7 @@ test('editing keeps the domain and asks for the credentials again; deleting asks
     '/api/mm/sendingTransports': () =>
       fetchMock.mock.calls.at(-1)?.[1].method === 'PUT'
         ? jsonResponse(200, { ...postmark, webhookUrlWithPassword: '' })
-        : jsonResponse(200, { items: [postmark] }),
+        : jsonResponse(200, transportPage([postmark])),
     '/api/mm/sendingTransports/2': () => new Response(null, { status: 204 }),
   });
   render(<SendingTransportsPage />, { session: makeSession() });

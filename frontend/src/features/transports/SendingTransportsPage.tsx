@@ -1,18 +1,17 @@
-import { ActionIcon, Alert, Badge, Button, Container, Menu, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconSend, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Button, Container, Menu, Table, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { canSeeFeature } from '../../components/FeatureGate';
-import { PageHeader } from '../../components/PageHeader';
-import { DataTable } from '../../components/list/DataTable';
+import { ListPage } from '../../components/list/ListPage';
 import { useCrudActions } from '../../components/list/useCrudActions';
+import { useListQuery } from '../../components/list/useListQuery';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { formatClientDateTime } from '../../lib/format';
 import { messages } from '../../lib/messages';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { deleteTransport, listTransports, saveTransport, type SavedTransport, type SendingTransport, type TransportFields, type TransportKind } from './api';
+import { deleteTransport, listTransports, saveTransport, type SavedTransport, type SendingTransport, type TransportFields, type TransportKind, type TransportSortField } from './api';
 import { kindLabels, transportMessages as text } from './messages';
 import { TransportModal } from './TransportModal';
 import { WebhookDialog } from './WebhookDialog';
@@ -28,7 +27,8 @@ export default function SendingTransportsPage() {
 
 function TransportsScreen() {
   const { status } = useSession();
-  const transports = useApiQuery(queryKeys.list('transports'), (signal) => listTransports(signal));
+  const list = useListQuery<TransportSortField>({ sort: 'senderDomain' });
+  const transports = useApiQuery(queryKeys.list('transports', list.params), (signal) => listTransports(list.params, signal));
   const [saved, setSaved] = useState<SavedTransport | null>(null);
   const invalidate = useInvalidate();
   const crud = useCrudActions<SendingTransport>({
@@ -52,77 +52,68 @@ function TransportsScreen() {
       {text.add}
     </Button>
   );
-  // The default ("") first, then the domains alphabetically (as the API lists them).
-  const rows = transports.data?.items ?? [];
-
   return (
     <Container size="xl" py="md">
-      <Stack>
-        <PageHeader title={text.title} description={text.intro} actions={addButton} />
-        <DataTable
-          testId="transports-table"
-          highlightOnHover
-          loading={transports.loading}
-          error={transports.error}
-          columnCount={6}
-          head={
-            <>
-              <Table.Th>{text.senderDomain}</Table.Th>
-              <Table.Th>{text.kind}</Table.Th>
-              <Table.Th>{text.credentials}</Table.Th>
-              <Table.Th>{text.webhook}</Table.Th>
-              <Table.Th>{text.updated}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{text.actions}</VisuallyHidden>
-              </Table.Th>
-            </>
-          }
-          empty={<EmptyState icon={<IconSend />} title={text.empty} description={text.emptyHint} action={addButton} />}
-          rows={rows}
-          renderRow={(row) => (
-            <Table.Tr key={row.id} data-testid={`transport-row-${row.id}`}>
-              <Table.Td fw={500}>
-                {row.senderDomain || (
-                  <Badge variant="outline" color="blue" size="sm">
-                    {text.defaultDomain}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>{kindLabels[row.kind as TransportKind] ?? row.kind}</Table.Td>
-              <Table.Td>
-                <Text size="sm">{text.storedCredentials(row.credentialNames)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                  {row.webhookUrl}
-                </Text>
-              </Table.Td>
-              <Table.Td>{formatClientDateTime(row.updatedAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
-              <Table.Td ta="right">
-                <Menu position="bottom-end" withinPortal hideDetached={false}>
-                  <Menu.Target>
-                    <ActionIcon variant="subtle" aria-label={text.rowActions(domainName(row))} data-testid={`transport-menu-${row.id}`}>
-                      <IconDots size={18} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
-                    <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => crud.setEditing(row)}>
-                      {text.edit}
-                    </Menu.Item>
-                    <Menu.Divider />
-                    <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => crud.setDeleting(row)}>
-                      {text.delete}
-                    </Menu.Item>
-                  </Menu.Dropdown>
-                </Menu>
-              </Table.Td>
-            </Table.Tr>
-          )}
-        />
+      <ListPage
+        header={{ title: text.title, description: text.intro, actions: addButton }}
+        list={list}
+        query={transports}
+        search={{ label: text.search, testId: 'transport-search' }}
+        testId="transports-table"
+        columns={[
+          { label: text.senderDomain, sort: 'senderDomain' },
+          { label: text.kind, sort: 'kind' },
+          { label: text.credentials },
+          { label: text.webhook },
+          { label: text.updated, sort: 'updatedAt' },
+          { label: text.actions, hideLabel: true },
+        ]}
+        empty={<EmptyState icon={<IconSend />} title={text.empty} description={text.emptyHint} action={addButton} />}
+        noMatch={<EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} testId="transports-no-match" />}
+        renderRow={(row) => (
+          <Table.Tr key={row.id} data-testid={`transport-row-${row.id}`}>
+            <Table.Td fw={500}>
+              {row.senderDomain || (
+                <Badge variant="outline" color="blue" size="sm">
+                  {text.defaultDomain}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td>{kindLabels[row.kind as TransportKind] ?? row.kind}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{text.storedCredentials(row.credentialNames)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {row.webhookUrl}
+              </Text>
+            </Table.Td>
+            <Table.Td>{formatClientDateTime(row.updatedAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
+            <Table.Td ta="right">
+              <Menu position="bottom-end" withinPortal hideDetached={false}>
+                <Menu.Target>
+                  <ActionIcon variant="subtle" aria-label={text.rowActions(domainName(row))} data-testid={`transport-menu-${row.id}`}>
+                    <IconDots size={18} />
+                  </ActionIcon>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => crud.setEditing(row)}>
+                    {text.edit}
+                  </Menu.Item>
+                  <Menu.Divider />
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => crud.setDeleting(row)}>
+                    {text.delete}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Table.Td>
+          </Table.Tr>
+        )}
+        confirm={{ ...crud.confirmProps, title: text.deleteTitle }}
+      >
         <TransportModal editing={crud.editing} onSave={save} onClose={() => crud.setEditing(null)} />
         <WebhookDialog saved={saved} onClose={() => setSaved(null)} />
-        <ConfirmDialog {...crud.confirmProps} title={text.deleteTitle} />
-      </Stack>
+      </ListPage>
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { api, call } from '../../api/client';
-import type { ResponseOf } from '../../api/types';
+import type { QueryOf, ResponseOf } from '../../api/types';
 
 export type SendingTransport = ResponseOf<'/api/mm/sendingTransports', 'get'>['items'][number];
 export type SavedTransport = ResponseOf<'/api/mm/sendingTransports', 'put'>;
@@ -11,8 +11,11 @@ export interface TransportFields {
   credentials: Record<string, string>;
 }
 
-export function listTransports(signal?: AbortSignal) {
-  return call(api.GET('/api/mm/sendingTransports', { signal }));
+export type TransportQuery = QueryOf<'/api/mm/sendingTransports', 'get'>;
+export type TransportSortField = 'senderDomain' | 'kind' | 'updatedAt';
+
+export function listTransports(query: TransportQuery, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/sendingTransports', { params: { query }, signal }));
 }
 
 export function saveTransport(body: TransportFields): Promise<SavedTransport> {

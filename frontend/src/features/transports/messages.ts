@@ -28,6 +28,9 @@ export const transportMessages = {
   deleted: 'Sending transport deleted.',
   empty: 'All your mail goes out through the platform’s SMTP relay.',
   emptyHint: 'Add a transport to send through your own Mailgun, Postmark or Amazon SES account.',
+  search: 'Search sender domains',
+  noMatches: 'No transport matches your search',
+  noMatchesHint: 'Try another part of the domain, or clear the search.',
   webhookTitle: 'Connect the webhook',
   webhookIntro: (esp: string) =>
     `Give ${esp} this webhook URL for its delivery, bounce, complaint and unsubscribe events. The password is shown only now; keep it somewhere safe.`,
