@@ -3,7 +3,6 @@ client's figures, through the transactional lane to the SMTP sink; sweeps sent a
 once send nothing more. The worker is another process, so the data is committed and
 removed at the end."""
 
-import time
 import uuid
 
 from celery import current_app
@@ -16,12 +15,14 @@ from marketing.workflows.models import Workflow
 from marketing.workflows.summary.models import SummaryDigest
 from tests.support.celery_worker import (
     celery_queue_delete,
+    celery_queue_idle,
     celery_worker_start,
     celery_worker_stop,
     tasks_routed_to,
     worker_env_on_test_db,
 )
 from tests.support.smtp_sink import SmtpSink
+from tests.support.waiting import wait_until
 from tests.support.workflow_summary import activity_make, summary_due_now, summary_make
 
 # The machine is shared: a worker's start alone can take tens of seconds under load.
@@ -30,11 +31,6 @@ DEADLINE = 240
 
 def _tick() -> None:
     current_app.send_task("summary.notifications_tick", headers={"_schema_name": "public"})
-
-
-def _ready_messages(queue: str) -> int:
-    with current_app.connection_for_write() as conn:
-        return conn.default_channel.queue_declare(queue, passive=True).message_count
 
 
 def _remove(alpha, workflow_id, profile_ids) -> None:
@@ -61,13 +57,18 @@ def test_the_sweep_sends_a_due_digest_once_through_a_real_worker(tenants, django
             with tasks_routed_to(queue):
                 for _ in range(3):  # three sweeps at once: one digest
                     _tick()
-                deadline = time.monotonic() + DEADLINE
-                while time.monotonic() < deadline:
-                    if sink.handler.for_recipient("owner@agency.example"):
-                        break
-                    time.sleep(0.2)
-                while time.monotonic() < deadline and _ready_messages(queue):
-                    time.sleep(0.2)
+                wait_until(
+                    lambda: sink.handler.for_recipient("owner@agency.example"),
+                    timeout=DEADLINE,
+                    message="the digest reaches the sink",
+                )
+                # every sweep has run (none waits or runs): only then is "one digest" true
+                wait_until(
+                    lambda: celery_queue_idle(queue, workers=1),
+                    timeout=DEADLINE,
+                    message="the three sweeps have run",
+                    interval=0.2,
+                )
             [mail] = sink.handler.for_recipient("owner@agency.example")
             assert len(sink.handler.for_recipient("boss@agency.example")) == 1
             assert mail.message["Subject"] == "Alpha: your daily summary"

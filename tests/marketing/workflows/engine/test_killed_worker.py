@@ -5,7 +5,6 @@ processes: the data is committed, and removed afterwards."""
 
 import os
 import signal
-import time
 import uuid
 
 from django.db import connection, transaction
@@ -23,20 +22,11 @@ from tests.support.celery_worker import (
     tasks_routed_to,
     worker_database_url,
 )
+from tests.support.waiting import wait_until
 
 COUNT = 3000
 STEPS = 4  # wait, addTag, updateField, end
 DEADLINE = 120
-
-
-def _wait_for(condition, seconds: float, what: str):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        found = condition()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"{what}: not within {seconds} s")
 
 
 def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
@@ -92,7 +82,11 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
                     # claimed and some done before it.
                     return claimed.exists() and mine.filter(status="Completed").exists()
 
-                _wait_for(in_a_later_batch, DEADLINE, "a batch claimed after the first steps")
+                wait_until(
+                    in_a_later_batch,
+                    timeout=DEADLINE,
+                    message="a batch claimed after the first steps",
+                )
                 os.kill(workers[0].pid, signal.SIGKILL)  # in the middle of its run
                 workers[0].wait(10)
                 held = claimed.count()
@@ -105,7 +99,7 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
                     task_send("workflows.sweep", {}, {"_schema_name": "public"})  # as beat
                     return not mine.filter(status="InProcess").exists()
 
-                _wait_for(finished, DEADLINE, "every enrollment completed")
+                wait_until(finished, timeout=DEADLINE, message="every enrollment completed")
             assert mine.filter(status="Completed").count() == COUNT
             with connection.cursor() as cursor:
                 cursor.execute(
