@@ -29,7 +29,7 @@ export function AfterSubmit({ definition, errors, edit }: AfterSubmitProps) {
         {thankYou.kind === 'redirect' ? (
           <TextInput label={text.redirectUrl} required placeholder="https://" value={thankYou.url} onChange={(event) => set({ url: event.currentTarget.value })} error={errorAt(errors, 'definition.thankYou.url')} data-testid="redirect-url" />
         ) : (
-          <Textarea label={text.thankYouHtml} autosize minRows={2} value={thankYou.html} onChange={(event) => set({ html: event.currentTarget.value })} error={errorAt(errors, 'definition.thankYou.html')} data-testid="thank-you-html" />
+          <Textarea label={text.thankYouHtml} rows={3} value={thankYou.html} onChange={(event) => set({ html: event.currentTarget.value })} error={errorAt(errors, 'definition.thankYou.html')} data-testid="thank-you-html" />
         )}
       </Stack>
     </Paper>

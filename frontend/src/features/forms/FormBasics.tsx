@@ -33,7 +33,7 @@ export function FormBasics({ draft, formType, errors, change }: FormBasicsProps)
           )}
         </Group>
         <TextInput label={text.title} value={definition.title} onChange={(event) => setText('title', event.currentTarget.value)} error={errorAt(errors, 'definition.title')} data-testid="form-title" />
-        <Textarea label={text.description} autosize minRows={1} value={definition.description} onChange={(event) => setText('description', event.currentTarget.value)} error={errorAt(errors, 'definition.description')} />
+        <Textarea label={text.description} rows={2} value={definition.description} onChange={(event) => setText('description', event.currentTarget.value)} error={errorAt(errors, 'definition.description')} />
       </Stack>
     </Paper>
   );
