@@ -1,6 +1,7 @@
 """Form reads: the /forms list (searched, sorted, by type and status), one form, themes
 (presets first), disclaimers with their versions, submissions, the count the plan's Forms
-limit reads, the builder's field palette, and the public side's look-ups. Deleted forms and disclaimers are not found."""
+limit reads, the builder's field palette, and the public side's look-ups. Deleted forms and
+disclaimers are not found."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 import { Paper, Radio, Stack, Group, TextInput, Textarea, Title } from '@mantine/core';
 import type { Definition } from './api';
-import { errorAt, type Errors } from './definition';
+import { errorAt, withValue, type Errors } from './definition';
 import { formMessages as text } from './messages';
 
 interface AfterSubmitProps {
@@ -19,7 +19,7 @@ export function AfterSubmit({ definition, errors, edit }: AfterSubmitProps) {
         <Title order={2} size="h5">
           {text.afterSubmit}
         </Title>
-        <TextInput label={text.submitText} value={definition.submitText} onChange={(event) => edit((d) => ({ ...d, submitText: event.currentTarget.value }))} error={errorAt(errors, 'definition.submitText')} w={260} />
+        <TextInput label={text.submitText} value={definition.submitText} onChange={(event) => edit(withValue('submitText', event.currentTarget.value))} error={errorAt(errors, 'definition.submitText')} w={260} />
         <Radio.Group value={thankYou.kind} onChange={(kind) => set({ kind: kind === 'redirect' ? 'redirect' : 'page' })} label={text.afterSubmit} data-testid="thank-you-kind">
           <Group mt={4}>
             <Radio value="page" label={text.thankYouPage} />

@@ -30,15 +30,15 @@ export default function FormListPage() {
     deletedMessage: text.deleted,
     confirmMessage: (form) => text.deleteConfirm(form.name),
   });
-  const create = (
-    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid="create-form">
+  const create = (testId: string) => (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)} data-testid={testId}>
       {text.createForm}
     </Button>
   );
 
   return (
     <ListPage
-      header={{ title: text.listTitle, description: text.listIntro, actions: create }}
+      header={{ title: text.listTitle, description: text.listIntro, actions: create('create-form') }}
       list={list}
       query={forms}
       search={{ label: text.search, testId: 'form-search' }}
@@ -68,7 +68,7 @@ export default function FormListPage() {
         { label: text.actions, hideLabel: true, nowrap: true },
       ]}
       noMatch={<EmptyState icon={<IconSearch />} title={text.noMatches} description={text.noMatchesHint} testId="forms-no-match" />}
-      empty={<EmptyState icon={<IconForms />} title={text.empty} description={text.emptyHint} testId="forms-empty" action={create} />}
+      empty={<EmptyState icon={<IconForms />} title={text.empty} description={text.emptyHint} testId="forms-empty" action={create('create-first-form')} />}
       renderRow={(form) => (
         <Table.Tr key={form.id} data-testid={`form-row-${form.id}`}>
           <Table.Td>

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { Definition, FormFieldChoice } from './api';
-import { errorAt, type Errors } from './definition';
+import { errorAt, withValue, type Errors } from './definition';
 import { formMessages as text } from './messages';
 
 interface HiddenFieldsProps {
@@ -39,7 +39,7 @@ export function HiddenFields({ definition, fields, errors, edit }: HiddenFieldsP
             {text.addHidden}
           </Button>
         </Group>
-        <Switch label={text.utm} checked={definition.utm} onChange={(event) => edit((d) => ({ ...d, utm: event.currentTarget.checked }))} data-testid="utm" />
+        <Switch label={text.utm} checked={definition.utm} onChange={(event) => edit(withValue('utm', event.currentTarget.checked))} data-testid="utm" />
       </Stack>
     </Paper>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Switch, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { Definition } from './api';
-import { addSection, errorAt, moveSection, removeSection, updateSection, type Errors } from './definition';
+import { addSection, errorAt, moveSection, removeSection, updateSection, withValue, type Errors } from './definition';
 import { formMessages as text } from './messages';
 import { SectionCard } from './SectionCard';
 
@@ -19,11 +19,11 @@ export function SectionList({ definition, errors, selected, onSelect, edit }: Se
   const sectionsError = errorAt(errors, 'definition.sections');
   return (
     <Stack>
-      <Switch label={text.multiStep} checked={definition.multiStep} onChange={(event) => edit((d) => ({ ...d, multiStep: event.currentTarget.checked }))} data-testid="multi-step" />
+      <Switch label={text.multiStep} checked={definition.multiStep} onChange={(event) => edit(withValue('multiStep', event.currentTarget.checked))} data-testid="multi-step" />
       {definition.multiStep && (
         <Group grow>
-          <TextInput label={text.nextText} value={definition.nextText} onChange={(event) => edit((d) => ({ ...d, nextText: event.currentTarget.value }))} error={errorAt(errors, 'definition.nextText')} />
-          <TextInput label={text.previousText} value={definition.previousText} onChange={(event) => edit((d) => ({ ...d, previousText: event.currentTarget.value }))} error={errorAt(errors, 'definition.previousText')} />
+          <TextInput label={text.nextText} value={definition.nextText} onChange={(event) => edit(withValue('nextText', event.currentTarget.value))} error={errorAt(errors, 'definition.nextText')} />
+          <TextInput label={text.previousText} value={definition.previousText} onChange={(event) => edit(withValue('previousText', event.currentTarget.value))} error={errorAt(errors, 'definition.previousText')} />
         </Group>
       )}
       {sectionsError && (

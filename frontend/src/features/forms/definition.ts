@@ -42,6 +42,11 @@ export function fieldFrom(choice: FormFieldChoice): FieldDef {
   };
 }
 
+/** An edit setting one top-level value (the value is read now, not when React applies the edit). */
+export function withValue<K extends keyof Definition>(key: K, value: Definition[K]) {
+  return (definition: Definition): Definition => ({ ...definition, [key]: value });
+}
+
 export function usedKeys(definition: Definition): Set<string> {
   return new Set(definition.sections.flatMap((section) => section.fields.map((field) => field.key)));
 }
