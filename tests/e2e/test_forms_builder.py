@@ -4,7 +4,7 @@ joins and one offered as a checkbox, two steps split at a field), sees the build
 checks and the preview at 426 px, saves, publishes, and opens its public page (/pf/<key>)
 to find the fields there. Then the lock: the creator locks it from the list, and another
 member finds it locked, cannot change it, and is refused the unlock in spec 6's words.
-Both screens pass axe (WCAG 2 A and AA) and fit 1024 px."""
+Both screens pass axe (WCAG 2 A and AA) and fit 1024 px; unsaved changes hold a move away."""
 
 import re
 import uuid
@@ -110,6 +110,11 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     page.get_by_test_id("opt-in").get_by_label(re.compile("^Double opt-in")).click()
     expect_accessible(page, "form builder")
 
+    # Unsaved changes hold a move away until the marketer chooses.
+    page.get_by_test_id("back-to-forms").click()
+    page.get_by_test_id("leave-stay").click()
+    expect(page).to_have_url(re.compile(r"/builderForms/sspForm$"))
+
     page.get_by_test_id("form-save").click()
     _dismiss(page, "Form saved successfully.")
     expect(page).to_have_url(re.compile(r"/builderForms/sspForm\?id=\d+$"))
@@ -161,6 +166,8 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     ).to_be_visible()
     other.get_by_role("link", name=name, exact=True).click()
     expect(other.get_by_test_id("form-locked")).to_have_text("This form is locked by its creator.")
+    other.set_viewport_size({"width": 1024, "height": 800})
+    _fits(other)
     expect(other.get_by_test_id("form-save")).to_be_disabled()
     other.get_by_test_id("tab-settings").click()
     expect(other.get_by_test_id("theme-select")).to_be_visible()
