@@ -16,6 +16,7 @@ from marketing.audience.models import Group
 from marketing.forms.models import Form, FormStatus
 from tenants.models import Client
 from tests.e2e.axe import expect_accessible
+from tests.e2e.test_widths import _OVERFLOWING
 from tests.e2e.test_workflows_builder import _committed, _dismiss
 from tests.support.browser_session import sign_in
 
@@ -43,8 +44,8 @@ def _pick(page: Page, label: str, option: str) -> None:
 
 
 def _fits(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-    assert overflow <= 0, f"{overflow}px of horizontal scrolling at 1024px"
+    """UI.md's width rule: nothing scrolls sideways and no header or badge is clipped."""
+    assert page.evaluate(_OVERFLOWING) == []
 
 
 def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, browser):

@@ -54,7 +54,7 @@ export function FieldCard({ field, at, errors, first, last, canSplit, onChange, 
           </Group>
         </Group>
         {keyError && (
-          <Text size="sm" c="red.8" role="alert">
+          <Text size="sm" c="red.8" role="alert" tabIndex={-1}>
             {keyError}
           </Text>
         )}

@@ -57,7 +57,7 @@ export function SectionCard({ section, index, count, multiStep, selected, errors
           </Text>
         )}
         {fieldsError && (
-          <Text size="sm" c="red.8" role="alert" data-testid={`section-error-${index}`}>
+          <Text size="sm" c="red.8" role="alert" tabIndex={-1} data-testid={`section-error-${index}`}>
             {fieldsError}
           </Text>
         )}

@@ -27,7 +27,7 @@ export function SectionList({ definition, errors, selected, onSelect, edit }: Se
         </Group>
       )}
       {sectionsError && (
-        <Alert color="red" role="alert" data-testid="sections-error">
+        <Alert color="red" role="alert" tabIndex={-1} data-testid="sections-error">
           {sectionsError}
         </Alert>
       )}
