@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormFieldChoice } from './api';
@@ -25,34 +25,34 @@ export function FieldPalette({ fields, used, onAdd }: FieldPaletteProps) {
           {text.paletteHint}
         </Text>
         <TextInput label={text.paletteSearch} leftSection={<IconSearch size={14} aria-hidden />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} size="xs" />
-        <ScrollArea.Autosize mah={520} type="auto">
-          <Stack gap={4} data-testid="field-palette">
-            {shown.map((field) => {
-              const onForm = used.has(field.key);
-              return (
-                <Button
-                  key={field.key}
-                  variant="subtle"
-                  justify="space-between"
-                  size="compact-sm"
-                  fullWidth
-                  disabled={onForm}
-                  leftSection={<IconPlus size={14} aria-hidden />}
-                  rightSection={
-                    <Badge variant="light" color="gray" size="xs">
-                      {onForm ? text.onForm : fieldTypeLabels[field.type]}
-                    </Badge>
-                  }
-                  onClick={() => onAdd(field)}
-                  aria-label={text.addField(field.label)}
-                  data-testid={`palette-${field.key}`}
-                >
-                  {field.label}
-                </Button>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
+        {/* A long registry scrolls down, never sideways: a long label is cut with an ellipsis. */}
+        <Stack gap={4} mah={520} style={{ overflowY: 'auto', overflowX: 'hidden' }} data-testid="field-palette">
+          {shown.map((field) => {
+            const onForm = used.has(field.key);
+            return (
+              <Button
+                key={field.key}
+                variant="subtle"
+                justify="space-between"
+                size="compact-sm"
+                fullWidth
+                disabled={onForm}
+                leftSection={<IconPlus size={14} aria-hidden />}
+                rightSection={
+                  <Badge variant="light" color="gray" size="xs">
+                    {onForm ? text.onForm : fieldTypeLabels[field.type]}
+                  </Badge>
+                }
+                onClick={() => onAdd(field)}
+                aria-label={text.addField(field.label)}
+                styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } }}
+                data-testid={`palette-${field.key}`}
+              >
+                {field.label}
+              </Button>
+            );
+          })}
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -104,7 +104,7 @@ export function FormEditor({ form, formType, fields, themes, disclaimers, onCrea
               </Tabs.List>
               <Tabs.Panel value="fields" pt="md">
                 <Group align="flex-start" wrap="nowrap" gap="md">
-                  <div style={{ width: 220, flexShrink: 0 }}>
+                  <div style={{ width: 240, flexShrink: 0 }}>
                     <FieldPalette fields={fields} used={usedKeys(draft.definition)} onAdd={(field) => edit((d) => addField(d, Math.min(section, d.sections.length - 1), field))} />
                   </div>
                   <div style={{ flex: 1, minWidth: 0 }}>

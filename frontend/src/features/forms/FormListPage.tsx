@@ -58,7 +58,7 @@ export default function FormListPage() {
       }
       filtered={Boolean(list.filters.type)}
       testId="forms-table"
-      minWidth={760}
+      minWidth={720}
       columns={[
         { label: text.name, sort: 'name', width: '34%' },
         { label: text.type, sort: 'type' },
