@@ -74,6 +74,7 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     _dismiss(page, "Please fill Form Name")
 
     page.get_by_test_id("form-name").fill(name)
+    expect(page.locator(".mantine-InputWrapper-error")).to_have_count(0)  # answered
     page.get_by_test_id("form-title").fill("Join our readers")
     page.get_by_test_id("palette-firstName").click()
     page.get_by_test_id("palette-lastName").click()

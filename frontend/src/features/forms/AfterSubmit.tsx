@@ -20,7 +20,7 @@ export function AfterSubmit({ definition, errors, edit }: AfterSubmitProps) {
           {text.afterSubmit}
         </Title>
         <TextInput label={text.submitText} value={definition.submitText} onChange={(event) => edit(withValue('submitText', event.currentTarget.value))} error={errorAt(errors, 'definition.submitText')} w={260} />
-        <Radio.Group value={thankYou.kind} onChange={(kind) => set({ kind: kind === 'redirect' ? 'redirect' : 'page' })} label={text.afterSubmit} data-testid="thank-you-kind">
+        <Radio.Group value={thankYou.kind} onChange={(kind) => set({ kind: kind === 'redirect' ? 'redirect' : 'page' })} label={text.afterSubmitChoice} data-testid="thank-you-kind">
           <Group mt={4}>
             <Radio value="page" label={text.thankYouPage} />
             <Radio value="redirect" label={text.redirect} />

@@ -45,7 +45,7 @@ export function FieldPalette({ fields, used, onAdd }: FieldPaletteProps) {
                 }
                 onClick={() => onAdd(field)}
                 aria-label={text.addField(field.label)}
-                styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } }}
+                styles={{ label: { flex: 1, justifyContent: 'flex-start', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 } }}
                 data-testid={`palette-${field.key}`}
               >
                 {field.label}

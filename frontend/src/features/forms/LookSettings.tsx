@@ -23,7 +23,7 @@ export function LookSettings({ themes, themeId, onTheme, disclaimers, disclaimer
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h5">
-          {text.settings}
+          {text.look}
         </Title>
         <Select
           label={text.theme}

@@ -20,7 +20,7 @@ export function OptInSettings({ doubleOptIn, onDoubleOptIn, definition, errors, 
         <Title order={2} size="h5">
           {text.optIn}
         </Title>
-        <Radio.Group value={doubleOptIn ? 'double' : 'single'} onChange={(value) => onDoubleOptIn(value === 'double')} label={text.optIn} data-testid="opt-in">
+        <Radio.Group value={doubleOptIn ? 'double' : 'single'} onChange={(value) => onDoubleOptIn(value === 'double')} label={text.optInChoice} data-testid="opt-in">
           <Stack gap={6} mt={4}>
             <Radio value="double" label={text.doubleOptIn} />
             <Radio value="single" label={text.singleOptIn} data-testid="single-opt-in" />

@@ -49,7 +49,12 @@ export function useFormBuilder(form: Form | null, formType: FormType, onCreated:
   current.current = draft;
 
   const isDirty = useCallback(() => JSON.stringify(current.current) !== baseline.current, []);
-  const change = useCallback((changes: Partial<FormDraft>) => setDraft((previous) => ({ ...previous, ...changes })), []);
+  // A changed setting drops the message it answered (the definition's wait for the next save:
+  // its keys name places that an edit may have moved).
+  const change = useCallback((changes: Partial<FormDraft>) => {
+    setDraft((previous) => ({ ...previous, ...changes }));
+    setErrors((previous) => Object.fromEntries(Object.entries(previous).filter(([key]) => !Object.hasOwn(changes, key))));
+  }, []);
   const edit = useCallback((next: (definition: Definition) => Definition) => setDraft((previous) => ({ ...previous, definition: next(previous.definition) })), []);
 
   const refuse = (found: Errors) => {
