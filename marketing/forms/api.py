@@ -20,6 +20,8 @@ from marketing.forms.schemas import (
     DisclaimerListOut,
     DisclaimerOut,
     DisclaimerPatch,
+    FormFieldListOut,
+    FormFieldQuery,
     FormFields,
     FormIn,
     FormOut,
@@ -191,6 +193,12 @@ def formSubmissionList(request: HttpRequest, form_id: int, query: Query[FormSubm
         _local(submission, names, zone)
         submission.version_number = submission.version.number
     return page
+
+
+@router.get("/mm/formFields", response={200: FormFieldListOut, **ERRORS}, by_alias=True)
+def formFieldList(request: HttpRequest, query: Query[FormFieldQuery]):
+    """The builder's palette: the profile fields a form may ask for, each with its type."""
+    return {"items": selectors.form_field_choices(search=query.search)}
 
 
 @router.get("/mm/formThemes", response={200: FormThemeListOut, **ERRORS}, by_alias=True)

@@ -94,6 +94,24 @@ class FormQuery(PageQuery):
     status: Status | None = None
 
 
+class FormFieldQuery(Schema):
+    search: Search = ""  # label contains, any case
+
+
+class FormFieldChoiceOut(CamelSchema):
+    """A profile field the builder's palette offers (the profile field registry): `key` as
+    a definition's field key, `type` the only type it may have on a form."""
+
+    key: str
+    label: str
+    type: Literal["text", "email", "number", "date", "radio", "dropdown", "checkbox"]
+    options: list[str]
+
+
+class FormFieldListOut(Schema):
+    items: list[FormFieldChoiceOut]
+
+
 class FormSubmissionOut(CamelSchema):
     id: int
     email: str

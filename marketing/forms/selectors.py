@@ -1,12 +1,14 @@
 """Form reads: the /forms list (searched, sorted, by type and status), one form, themes
 (presets first), disclaimers with their versions, submissions, the count the plan's Forms
-limit reads, and the public side's look-ups. Deleted forms and disclaimers are not found."""
+limit reads, the builder's field palette, and the public side's look-ups. Deleted forms and
+disclaimers are not found."""
 
 from __future__ import annotations
 
 from django.db.models import Count, Q, QuerySet
 
 from core.errors import NotFound
+from marketing.audience.selectors.fields import FormFieldChoice, form_field_list
 from marketing.forms import messages
 from marketing.forms.models import (
     Disclaimer,
@@ -94,6 +96,12 @@ def form_published_by_path(path: str) -> Form | None:
         .only("key")
         .first()
     )
+
+
+def form_field_choices(*, search: str = "") -> list[FormFieldChoice]:
+    """The profile fields a form may ask for whose label contains `search` (any case)."""
+    needle = search.strip().casefold()
+    return [field for field in form_field_list() if needle in field.label.casefold()]
 
 
 def theme_list(*, search: str = "") -> QuerySet[FormTheme]:

@@ -2690,6 +2690,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/formFields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formfieldlist
+         * @description The builder's palette: the profile fields a form may ask for, each with its type.
+         */
+        get: operations["formFieldList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/formThemes": {
         parameters: {
             query?: never;
@@ -8547,6 +8567,37 @@ export interface components {
             pageSize: number;
             /** Items */
             items: components["schemas"]["FormSubmissionOut"][];
+        };
+        /** FormFieldQuery */
+        FormFieldQuery: {
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+        };
+        /**
+         * FormFieldChoiceOut
+         * @description A profile field the builder's palette offers (the profile field registry): `key` as
+         *     a definition's field key, `type` the only type it may have on a form.
+         */
+        FormFieldChoiceOut: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "text" | "email" | "number" | "date" | "radio" | "dropdown" | "checkbox";
+            /** Options */
+            options: string[];
+        };
+        /** FormFieldListOut */
+        FormFieldListOut: {
+            /** Items */
+            items: components["schemas"]["FormFieldChoiceOut"][];
         };
         /** FormThemeQuery */
         FormThemeQuery: {
@@ -22742,6 +22793,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormSubmissionPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formFieldList: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormFieldListOut"];
                 };
             };
             /** @description Moved Permanently */

@@ -37,6 +37,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/recentcampaigns': lazy(() => import('../features/reports/RecentCampaignsPage')),
   '/scheduleSummary': lazy(() => import('../features/reports/ScheduleSummaryPage')),
   '/intermediateRoute': lazy(() => import('../features/campaigns/CampaignKindsPage')),
+  '/forms': lazy(() => import('../features/forms/FormListPage')),
+  '/builderForms/:formType': lazy(() => import('../features/forms/FormBuilderPage')),
   '/segmentList': lazy(() => import('../features/segments/SegmentListPage')),
   '/segments': lazy(() => import('../features/segments/SegmentBuilderPage')),
   '/segmentListbi': lazy(() => import('../features/segments/BiSegmentsPage')),

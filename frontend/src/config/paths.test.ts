@@ -23,6 +23,8 @@ test('the hrefs the app redirects to', () => {
   expect(paths.setup.href('repNotifications')).toBe('/setupPage?repNotificationDisable=true');
   expect(paths.setup.href('marketingDisabled')).toBe('/setupPage?marketingDisabled=true&repNotificationDisable=true');
   expect(paths.backgroundJobs.href(7)).toBe('/backgroundJobs?jobId=7');
+  expect(paths.formBuilder.href()).toBe('/builderForms/sspForm');
+  expect(paths.formBuilder.href('surveyForm', 3)).toBe('/builderForms/surveyForm?id=3');
   expect(paths.segmentBuilder.href()).toBe('/segments');
   expect(paths.segmentBuilder.href(4)).toBe('/segments?id=4');
   expect(paths.biSegmentList.href()).toBe('/segmentListbi?type=bi');

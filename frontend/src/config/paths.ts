@@ -75,6 +75,12 @@ export const paths = {
   summaryNotifications: { path: '/summaryNotifications', href: () => href('/summaryNotifications') },
   workflowEmailReport: { path: '/workflowcampaignreport', href: (id?: number) => href('/workflowcampaignreport', { query: { id } }) },
   /** The segment builder: a new segment, or the saved one `id` names (/segments?id=N). */
+  forms: { path: '/forms', href: () => href('/forms') },
+  /** The form builder: a new form of `formType` (spec 2.4: sspForm by default), or the saved one `id` names. */
+  formBuilder: {
+    path: '/builderForms/:formType',
+    href: (formType = 'sspForm', id?: number) => href('/builderForms/:formType', { params: { formType }, query: { id } }),
+  },
   segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },
   /** BI Segmentation (spec 2.2's /segmentListbi?type=bi, super-admins). */
   biSegmentList: { path: '/segmentListbi', href: () => href('/segmentListbi', { query: { type: 'bi' } }) },

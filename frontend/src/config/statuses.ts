@@ -104,7 +104,14 @@ const enrollment = {
   Failed: { color: 'red', label: 'Failed' },
 } satisfies Record<string, StatusLook>;
 
-export const statusLooks = { workflow, enrollment, campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
+/** A form (marketing/forms FormStatus): a draft, live at its public page, or taken down. */
+const form = {
+  Draft: { color: 'gray', label: 'Draft' },
+  Published: { color: 'green', label: 'Published' },
+  Unpublished: { color: 'orange', label: 'Unpublished' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { form, workflow, enrollment, campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

@@ -2,8 +2,8 @@ import { Checkbox, NumberInput, Select, Stack, TagsInput, TextInput } from '@man
 import { activityLabels, triggerLabels, workflowMessages as text } from '../messages';
 import { text as str, type FieldsProps } from './field-props';
 import { asChoice, asChoices, fromChoice, type Choice, type PanelOptions } from './options';
-import type { PickerSource } from './pickers';
-import { SearchSelect } from './SearchSelect';
+import type { PickerSource } from '../../../components/pickers/pickers';
+import { SearchSelect } from '../../../components/pickers/SearchSelect';
 
 const KINDS = Object.entries(triggerLabels).map(([value, label]) => ({ value, label }));
 const ACTIVITIES = Object.entries(activityLabels).map(([value, label]) => ({ value, label }));

@@ -1,8 +1,7 @@
 /** What the side panel's selects offer: the client's templates, groups, tags, fields and segments. */
-export interface Choice {
-  value: string;
-  label: string;
-}
+import type { Choice } from '../../../components/pickers/pickers';
+
+export type { Choice };
 
 /** A profile field (the segment builder's): its key, label, type and the operators a condition may use on it. */
 export interface FieldChoice extends Choice {

@@ -1,11 +1,10 @@
 import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
-import { queryKeys, useApiQuery } from '../../../api/query';
-import { listDebounceMs } from '../../../components/list/page-sizes';
-import { workflowMessages as text } from '../messages';
-import type { Choice } from './options';
-import { PICKER_PAGE, pickerLabel, pickerSearch, type PickerSource } from './pickers';
+import { queryKeys, useApiQuery } from '../../api/query';
+import { messages } from '../../lib/messages';
+import { listDebounceMs } from '../list/page-sizes';
+import { PICKER_PAGE, pickerLabel, pickerSearch, type Choice, type PickerSource } from './pickers';
 
 interface Common {
   source: PickerSource;
@@ -53,7 +52,7 @@ export function SearchSelect({ source, label, known, required, description, erro
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={loading ? undefined : text.nothingFound}
+      nothingFoundMessage={loading ? undefined : messages.nothingFound}
       data={data}
       value={value}
       onChange={onChange}
@@ -76,7 +75,7 @@ export function SearchMultiSelect({ source, label, known, required, error, testI
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={loading ? undefined : text.nothingFound}
+      nothingFoundMessage={loading ? undefined : messages.nothingFound}
       data={withChosen(shown, value, labels)}
       value={value}
       onChange={onChange}

@@ -1,7 +1,12 @@
-import { api, call } from '../../../api/client';
-import type { Choice } from './options';
+import { api, call } from '../../api/client';
 
-/** What a builder picker chooses from: each a list the server searches by name. */
+/** One item a picker offers: its id as a string, and its name. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** What a builder picker (workflows, forms) chooses from: each a list the server searches by name. */
 export type PickerSource = 'templates' | 'senders' | 'segments' | 'groups' | 'tags' | 'campaigns';
 
 /** A picker shows this many at once: the first ones, or the server's matches for what was typed. */
