@@ -181,6 +181,8 @@ class AuditEvent(models.TextChoices):
     FORM_LOCKED = "form.locked", "Form locked"
     FORM_UNLOCKED = "form.unlocked", "Form unlocked"
     FORM_DELETED = "form.deleted", "Form deleted"
+    FORM_REPORT_SHARED = "form.reportShared", "Form report shared"
+    FORM_REPORT_UNSHARED = "form.reportUnshared", "Form report share revoked"
     FORM_THEME_SAVED = "formTheme.saved", "Form theme saved"
     FORM_THEME_DELETED = "formTheme.deleted", "Form theme deleted"
     DISCLAIMER_SAVED = "disclaimer.saved", "Disclaimer saved"
