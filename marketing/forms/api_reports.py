@@ -1,6 +1,7 @@
 """The form reports API (gates: config/operation_gates.py): /formConversions's figures,
-/surveyFormReport's answers and its share toggle, and a form's submissions export (a
-background job). Days are the client's (its time zone)."""
+/surveyFormReport's answers and its share toggle, a form's submissions export (a
+background job), and a profile's history of form submissions. Days and instants are the
+client's (its time zone)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,16 @@ from django.utils import timezone
 from ninja import Query, Router, Status
 
 from core.errors import NotFound
-from core.pagination import paginate
+from core.pagination import PageQuery, paginate
 from core.responses import ERRORS, ERRORS_WITH_CONFLICT
+from marketing.audience.selectors.profiles import profile_get
 from marketing.forms import messages, reports, selectors
 from marketing.forms.report_schemas import (
     AnswerPageOut,
     AnswerQuery,
     ConversionQuery,
     ConversionsOut,
+    ProfileSubmissionPageOut,
     SurveyReportOut,
     SurveyShareIn,
 )
@@ -108,3 +111,23 @@ def formSubmissionExport(request: HttpRequest, form_id: int):
         time_zone=_zone(request),
     )
     return Status(202, {"jobId": job.pk})
+
+
+@router.get(
+    "/mm/profiles/{int:profile_id}/formSubmissions",
+    response={200: ProfileSubmissionPageOut, **ERRORS},
+    by_alias=True,
+)
+def profileFormSubmissions(request: HttpRequest, profile_id: int, query: Query[PageQuery]):
+    """The forms a profile submitted (the submissions that reached it), newest first."""
+    profile_get(profile_id=profile_id)
+    submissions = selectors.profile_submissions(profile_id=profile_id)
+    page = paginate(submissions, page=query.page, page_size=query.pageSize)
+    zone = ZoneInfo(_zone(request))
+    page["items"] = [
+        {"id": s.pk, "form_id": s.form_id, "form_name": s.form.name, "source_page": s.source_page,
+         "created_at": s.created_at.astimezone(zone),
+         "confirmed_at": s.confirmed_at.astimezone(zone) if s.confirmed_at else None}
+        for s in page["items"]
+    ]  # fmt: skip
+    return page

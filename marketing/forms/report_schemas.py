@@ -100,3 +100,16 @@ class AnswerOut(CamelSchema):
 
 class AnswerPageOut(PageOut):
     items: list[AnswerOut]
+
+
+class ProfileSubmissionOut(CamelSchema):
+    id: int
+    form_id: int
+    form_name: str
+    source_page: str  # untrusted: shown escaped
+    created_at: datetime.datetime
+    confirmed_at: datetime.datetime | None
+
+
+class ProfileSubmissionPageOut(PageOut):
+    items: list[ProfileSubmissionOut]

@@ -38,6 +38,8 @@ export const resources = [
   'fileFolders',
   'files',
   'firstSteps',
+  'formReports',
+  'forms',
   'groupCategories',
   'groups',
   'headerFooters',

@@ -5,6 +5,7 @@ export const messages = {
   somethingWentWrongTryAgain: 'Something went wrong. Please try again.',
   accessUpdateFailed: 'Something went wrong please try again later.',
   invalidRequest: 'Invalid Request',
+  nothingFound: 'Nothing matches: try another name.',
   errorOccured: 'Error occured',
   networkRequestFailed: 'Network request failed',
   limitExceeds: 'Limit Exceeds',

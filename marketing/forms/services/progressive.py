@@ -1,9 +1,10 @@
 """Progressive forms (spec 4: 'publishing saves it and starts its campaigns; unpublishing
 stops them'): a form that names campaigns (`campaign_ids`, the campaigns that follow up
-its submitters). Publishing the form publishes each of them that is Draft or Unpublished
-(one in another status, Sent or Scheduled, is left as it is; under the campaigns' own rules and the plan's PublishedCampaigns limit: a campaign that
-cannot be published refuses the form's publish, with its message); unpublishing the form
-unpublishes those Published. Both run in the form's transaction: all or nothing."""
+its submitters). Publishing the form publishes each of them that is Draft or Unpublished,
+under the campaigns' own rules and the plan's PublishedCampaigns limit (a campaign that
+cannot be published refuses the form's publish, with its message); one in another status
+(Sent, Scheduled) is left as it is. Unpublishing the form unpublishes those Published.
+Both run in the form's transaction: all or nothing."""
 
 from __future__ import annotations
 

@@ -163,7 +163,6 @@ export const workflowMessages = {
   terminate: 'Terminate',
   cancel: 'Cancel',
   // Fields
-  nothingFound: 'Nothing matches: try another name.',
   kind: 'Starts when',
   activity: 'Activity',
   link: 'Link (empty: any link)',

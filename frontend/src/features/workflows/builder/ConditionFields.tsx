@@ -1,6 +1,6 @@
 import { Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { workflowMessages as text } from '../messages';
-import { SearchMultiSelect, SearchSelect } from './SearchSelect';
+import { SearchMultiSelect, SearchSelect } from '../../../components/search-select/SearchSelect';
 import { asChoice, asChoices, fromChoice, fromChoices, type PanelOptions } from './options';
 import { text as str, type FieldsProps } from './field-props';
 

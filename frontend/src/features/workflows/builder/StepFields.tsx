@@ -4,8 +4,8 @@ import { ConditionFields } from './ConditionFields';
 import { text as str, type FieldsProps } from './field-props';
 import type { StepType } from './graph';
 import { asChoice, asChoices, fromChoice, fromChoices, type Choice, type PanelOptions } from './options';
-import type { PickerSource } from './pickers';
-import { SearchMultiSelect, SearchSelect } from './SearchSelect';
+import type { PickerSource } from '../../../components/search-select/pickers';
+import { SearchMultiSelect, SearchSelect } from '../../../components/search-select/SearchSelect';
 import { SplitFields } from './SplitFields';
 import { WaitFields } from './WaitFields';
 

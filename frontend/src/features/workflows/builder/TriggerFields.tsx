@@ -2,8 +2,8 @@ import { Checkbox, NumberInput, Select, Stack, TagsInput, TextInput } from '@man
 import { activityLabels, triggerLabels, workflowMessages as text } from '../messages';
 import { text as str, type FieldsProps } from './field-props';
 import { asChoice, asChoices, fromChoice, type Choice, type PanelOptions } from './options';
-import type { PickerSource } from './pickers';
-import { SearchSelect } from './SearchSelect';
+import type { PickerSource } from '../../../components/search-select/pickers';
+import { SearchSelect } from '../../../components/search-select/SearchSelect';
 
 const KINDS = Object.entries(triggerLabels).map(([value, label]) => ({ value, label }));
 const ACTIVITIES = Object.entries(activityLabels).map(([value, label]) => ({ value, label }));
@@ -31,7 +31,7 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
           {values.activity === 'linkClick' ? textInput('url', text.link) : null}
         </>
       ) : null}
-      {kind === 'formSubmission' ? idInput('formId', text.form) : null}
+      {kind === 'formSubmission' ? idSelect('formId', text.form, 'forms', []) : null}
       {kind === 'webhook' ? idInput('webhookId', text.webhookSource) : null}
       {kind === 'segmentEntered' || kind === 'segmentLeft' ? idSelect('segmentId', text.segment, 'segments', options.segments) : null}
       {kind === 'groupAdded' || kind === 'groupRemoved' ? idSelect('groupId', text.group, 'groups', options.groups) : null}

@@ -1,9 +1,8 @@
-/** What the side panel's selects offer: the client's templates, groups, tags, fields and segments. */
-export interface Choice {
-  value: string;
-  label: string;
-}
+import type { Choice } from '../../../components/search-select/pickers';
 
+export type { Choice };
+
+/** What the side panel's selects offer: the client's templates, groups, tags, fields and segments. */
 /** A profile field (the segment builder's): its key, label, type and the operators a condition may use on it. */
 export interface FieldChoice extends Choice {
   type: string;

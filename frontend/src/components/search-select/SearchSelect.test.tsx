@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { jsonResponse, mockFetch } from '../../../test-utils/fetch';
-import { render } from '../../../test-utils/render';
+import { jsonResponse, mockFetch } from '../../test-utils/fetch';
+import { render } from '../../test-utils/render';
 import { SearchMultiSelect, SearchSelect } from './SearchSelect';
 
 const page = (items: unknown[]) => ({ items, total: 500, totalIsEstimate: false, page: 1, pageSize: 30 });

@@ -1,11 +1,10 @@
 import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
-import { queryKeys, useApiQuery } from '../../../api/query';
-import { listDebounceMs } from '../../../components/list/page-sizes';
-import { workflowMessages as text } from '../messages';
-import type { Choice } from './options';
-import { PICKER_PAGE, pickerLabel, pickerSearch, type PickerSource } from './pickers';
+import { queryKeys, useApiQuery } from '../../api/query';
+import { messages as text } from '../../lib/messages';
+import { listDebounceMs } from '../list/page-sizes';
+import { PICKER_PAGE, pickerLabel, pickerSearch, type Choice, type PickerSource } from './pickers';
 
 interface Common {
   source: PickerSource;
@@ -13,6 +12,8 @@ interface Common {
   /** Choices already known (the panel's first page, names for summaries): shown until the server answers. */
   known: Choice[];
   required?: boolean;
+  /** The label said to assistive technology only (a picker inside a row of inputs). */
+  labelHidden?: boolean;
   description?: string;
   error?: string;
   testId: string;
@@ -32,7 +33,7 @@ function withChosen(shown: Choice[], chosen: string[], labels: Map<string, strin
   return [...missing.map((value) => ({ value, label: labels.get(value) ?? fallback[value] ?? `#${value}` })), ...shown];
 }
 
-/** One item of a long list (templates, segments, campaigns...): the server searches by name as you type,
+/** One item of a long list (templates, segments, campaigns, forms...): the server searches by name as you type,
  * so a client with 500 of them can pick any; the first PICKER_PAGE show before typing. */
 export function SearchSelect({ source, label, known, required, description, error, testId, value, onChange }: Common & { value: string | null; onChange: (value: string | null) => void }) {
   const [search, setSearch] = useState('');
@@ -63,14 +64,14 @@ export function SearchSelect({ source, label, known, required, description, erro
   );
 }
 
-/** Several items of a long list (groups, tags), searched on the server like SearchSelect. */
-export function SearchMultiSelect({ source, label, known, required, error, testId, value, onChange }: Common & { value: string[]; onChange: (value: string[]) => void }) {
+/** Several items of a long list (groups, tags, forms), searched on the server like SearchSelect. */
+export function SearchMultiSelect({ source, label, labelHidden, known, required, error, testId, value, onChange }: Common & { value: string[]; onChange: (value: string[]) => void }) {
   const [search, setSearch] = useState('');
   const labels = useRef(new Map<string, string>()).current;
   const { shown, loading, error: failed } = useMatches(source, known, labels, search);
   return (
     <MultiSelect
-      label={label}
+      {...(labelHidden ? { 'aria-label': label, placeholder: label } : { label })}
       required={required}
       searchable
       searchValue={search}
