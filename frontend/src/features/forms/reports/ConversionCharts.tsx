@@ -61,7 +61,7 @@ export function ConversionsByDay({ days }: { days: Conversions['days'] }) {
             areaChartProps={quiet}
           />
         </div>
-        <ScrollArea h={260}>
+        <ScrollArea h={260} viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': text.byDayTitle }}>
           <Table stickyHeader data-testid="conversions-day-numbers">
             <Table.Thead>
               <Table.Tr>
