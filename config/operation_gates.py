@@ -290,6 +290,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "formSurveyAnswers": MEMBER,
     "formSurveyReportShare": MEMBER,
     "formSubmissionExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "formSubmissionsCopyToCrm": MEMBER,  # assigns a rep, as a member's profile edit does
     "profileFormSubmissions": MEMBER,  # a profile's history: the forms it submitted
     "formThemeList": MEMBER,
     "formThemeCreate": MEMBER,

@@ -22,10 +22,13 @@ from marketing.forms.report_schemas import (
     AnswerQuery,
     ConversionQuery,
     ConversionsOut,
+    CrmCopyIn,
+    CrmCopyOut,
     ProfileSubmissionPageOut,
     SurveyReportOut,
     SurveyShareIn,
 )
+from marketing.forms.services.crm_copy import submissions_crm_copy
 from marketing.forms.services.exports import submission_export_start
 from marketing.forms.services.report_share import report_share_path, report_share_set
 from marketing.jobs.schemas import JobIdOut
@@ -111,6 +114,12 @@ def formSubmissionExport(request: HttpRequest, form_id: int):
         time_zone=_zone(request),
     )
     return Status(202, {"jobId": job.pk})
+
+
+@router.post("/mm/forms/{int:form_id}/submissions/copyToCrm", response={200: CrmCopyOut, **ERRORS})
+def formSubmissionsCopyToCrm(request: HttpRequest, form_id: int, data: CrmCopyIn):
+    """The form's submitters to the CRM with a rep (required; a disabled rep is refused)."""
+    return submissions_crm_copy(form_id=form_id, rep_id=data.repId)
 
 
 @router.get(

@@ -28,6 +28,7 @@ LOCKED = "This form is locked by its creator."
 DELETE_PUBLISHED = "Please unpublish the form before deleting it."
 ALREADY_PUBLISHED = "The form is already published."
 NOT_PUBLISHED = "The form is not published."
+REP_REQUIRED = FILL.format(field="Rep")  # spec 5.5: a rep is required for copy to CRM
 CAMPAIGN_UNKNOWN = "A campaign of this progressive form does not exist."
 CAMPAIGNS_TOO_MANY = "A progressive form starts at most 20 campaigns."
 

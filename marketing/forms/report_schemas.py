@@ -113,3 +113,12 @@ class ProfileSubmissionOut(CamelSchema):
 
 class ProfileSubmissionPageOut(PageOut):
     items: list[ProfileSubmissionOut]
+
+
+class CrmCopyIn(Schema):
+    repId: int | None = Field(None, ge=1, le=2**63 - 1)  # noqa: N815 - wire name
+
+
+class CrmCopyOut(Schema):
+    profiles: int  # the form's submitters copied
+    assigned: int  # whose rep changed

@@ -2870,6 +2870,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/forms/{form_id}/submissions/copyToCrm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formsubmissionscopytocrm
+         * @description The form's submitters to the CRM with a rep (required; a disabled rep is refused).
+         */
+        post: operations["formSubmissionsCopyToCrm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/profiles/{profile_id}/formSubmissions": {
         parameters: {
             query?: never;
@@ -9420,6 +9440,18 @@ export interface components {
         SurveyShareIn: {
             /** Shared */
             shared: boolean;
+        };
+        /** CrmCopyOut */
+        CrmCopyOut: {
+            /** Profiles */
+            profiles: number;
+            /** Assigned */
+            assigned: number;
+        };
+        /** CrmCopyIn */
+        CrmCopyIn: {
+            /** Repid */
+            repId?: number | null;
         };
         /** ProfileSubmissionOut */
         ProfileSubmissionOut: {
@@ -24109,6 +24141,77 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSubmissionsCopyToCrm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmCopyIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmCopyOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

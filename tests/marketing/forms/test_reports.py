@@ -218,3 +218,44 @@ def test_roles_and_another_client(alpha, beta, user_api, nomkm_api, beta_api):
         assert getattr(beta_api, method)(*args).status_code == 404, path
     with in_schema(alpha):
         assert Form.objects.get(pk=form["id"]).report_share_key is None
+
+
+def test_copy_to_crm_needs_an_active_rep(alpha, beta, user_api, nomkm_api, beta_api):
+    from marketing.audience.models import Group, Profile, ProfileGroup, Rep
+
+    form = form_published(user_api, form_parts_in(alpha))
+    with in_schema(alpha):
+        ann = Profile.objects.create(email="ann@mail.example")
+        crm = Profile.objects.create(email="crm@mail.example", source="crm")
+        gone = Profile.objects.create(email="gone@mail.example", deleted_at=_at(1, 1))
+        for profile in (ann, crm, gone):
+            row = _submit(form["id"], at=_at(5, 5), email=profile.email, confirmed=True)
+            FormSubmission.objects.filter(pk=row.pk).update(profile_id=profile.pk)
+        _submit(form["id"], at=_at(5, 6), email="unconfirmed@mail.example")  # reached no one
+        active = Rep.objects.create(email="rep@sales.example", first_name="Rita")
+        disabled = Rep.objects.create(email="old@sales.example", is_active=False)
+        crm_group = Group.objects.get(default_key="crmContact").pk
+    path = f"{URL}/{form['id']}/submissions/copyToCrm"
+    for body, errors in (
+        ({}, {"repId": ["Please fill Rep "]}),
+        ({"repId": None}, {"repId": ["Please fill Rep "]}),
+        ({"repId": disabled.pk}, {"repId": ["This rep is disabled. Choose an active rep."]}),
+        ({"repId": 999999}, {"repId": ["Unknown rep."]}),
+    ):
+        answer = user_api.post(path, body)
+        assert (answer.status_code, answer.json()["errors"]) == (400, errors), body
+    for bad in ({"repId": "x"}, {"repId": 0}):
+        assert user_api.post(path, bad).status_code == 400
+    copied = user_api.post(path, {"repId": active.pk})
+    assert copied.status_code == 200, copied.content
+    assert copied.json() == {"profiles": 3, "assigned": 1}  # the CRM and deleted ones stay
+    assert user_api.post(path, {"repId": active.pk}).json() == {"profiles": 3, "assigned": 0}
+    with in_schema(alpha):
+        reps = dict(Profile.objects.values_list("email", "rep_id"))
+        assert (reps["ann@mail.example"], reps["crm@mail.example"]) == (active.pk, None)
+        assert ProfileGroup.objects.filter(group_id=crm_group, profile_id=ann.pk).exists()
+    assert nomkm_api.post(path, {"repId": active.pk}).status_code == 403
+    assert foreign(beta_api, alpha).post(path, {"repId": active.pk}).status_code == 403
+    assert beta_api.post(path, {"repId": active.pk}).status_code == 404
+    missing = user_api.post(f"{URL}/999999/submissions/copyToCrm", {"repId": active.pk})
+    assert missing.status_code == 404
