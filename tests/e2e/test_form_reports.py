@@ -13,7 +13,7 @@ from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from marketing.audience.models import FieldType, Group, ProfileField
+from marketing.audience.models import FieldType, Group, Profile, ProfileField, Rep
 from marketing.forms.models import Form, FormSubmission
 from marketing.forms.services.forms import form_create, form_publish
 from marketing.forms.services.views import form_view_record
@@ -61,8 +61,12 @@ def _survey(suffix: str) -> int:
             ("https://shop.example/join", ["News"], "=1+2"),
             ("https://blog.example/post", ["Events"], ""),
         ]
+        Rep.objects.get_or_create(email=f"rita-{suffix}@sales.example",
+                                  defaults={"first_name": "Rita", "last_name": suffix})  # fmt: skip
+        reader = Profile.objects.create(email=f"r0-{suffix}@mail.example")
         for n, (page, topics_chosen, remark) in enumerate(answers):
             FormSubmission.objects.create(
+                profile_id=reader.pk if n == 0 else None,
                 form_id=form.pk, version=version, email=f"r{n}-{suffix}@mail.example",
                 payload={"custom.topics": topics_chosen, "custom.remarks": remark},
                 source_page=page, created_at=now - datetime.timedelta(hours=n),
@@ -111,6 +115,24 @@ def test_conversions_export_and_the_shared_survey_report(page: Page, plain, brow
     toast = page.locator(".mantine-Notification-root").filter(has_text="Export started.")
     toast.get_by_role("button").click()  # closed, as a person would, before clicking on
     expect(toast).to_have_count(0)
+
+    page.get_by_test_id("copy-to-crm").click()
+    dialog = page.get_by_role("dialog", name="Copy to CRM")
+    dialog.get_by_test_id("crm-copy-confirm").click()
+    expect(dialog.get_by_text("Please fill Rep")).to_be_visible()  # spec 5.5: a rep is required
+    expect_accessible(page, "Copy to CRM")
+    dialog.get_by_label("Rep").click()
+    page.get_by_role("option", name=f"Rita {suffix} <rita-{suffix}@sales.example>").click()
+    dialog.get_by_test_id("crm-copy-confirm").click()
+    copied = page.locator(".mantine-Notification-root").filter(has_text="copied to CRM")
+    expect(copied).to_contain_text("1 profile(s) copied to CRM.")
+    copied.get_by_role("button").click()
+    expect(copied).to_have_count(0)
+    readers = Profile.objects.filter(email=f"r0-{suffix}@mail.example")
+    assert (
+        _committed(_in_plain, lambda: readers.values_list("rep__first_name", flat=True).get())
+        == "Rita"
+    )
     page.get_by_role("link", name="Survey report").click()
     page.wait_for_url(f"**/surveyFormReport?formId={form_id}")
     expect(page.get_by_test_id("survey-respondents")).to_have_text("Respondents: 3")

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
-import { IconChartBar, IconDownload, IconListDetails } from '@tabler/icons-react';
+import { IconChartBar, IconDownload, IconListDetails, IconUserShare } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { queryKeys, useApiQuery } from '../../../api/query';
@@ -11,6 +11,7 @@ import { useCsvExportJob } from '../../../lib/use-csv-export-job';
 import { toastError } from '../../../lib/toast-error';
 import { exportSubmissions, getConversions } from './api';
 import { ConversionsByDay, ConversionTotals } from './ConversionCharts';
+import { CopyToCrmDialog } from './CopyToCrmDialog';
 import { formReportMessages as text } from './messages';
 import { SourcePageTable } from './SourcePageTable';
 
@@ -24,6 +25,7 @@ export default function FormConversionsPage() {
   const title = findRoute(useLocation().pathname)?.title ?? '';
   const formId = rawId && /^\d+$/.test(rawId) && rawId !== '0' ? Number(rawId) : null;
   const [range, setRange] = useState({ dateFrom: '', dateTo: '' });
+  const [crmOpen, setCrmOpen] = useState(false);
   const query = {
     ...(DATE.test(range.dateFrom) ? { dateFrom: range.dateFrom } : {}),
     ...(DATE.test(range.dateTo) ? { dateTo: range.dateTo } : {}),
@@ -52,6 +54,9 @@ export default function FormConversionsPage() {
                   {text.surveyReport}
                 </Button>
               )}
+              <Button variant="subtle" leftSection={<IconUserShare size={16} aria-hidden />} onClick={() => setCrmOpen(true)} data-testid="copy-to-crm">
+                {text.copyToCrm}
+              </Button>
               <Button leftSection={<IconDownload size={16} aria-hidden />} loading={exporter.busy} onClick={() => void exporter.start()} data-testid="export-submissions">
                 {text.exportSubmissions}
               </Button>
@@ -59,6 +64,7 @@ export default function FormConversionsPage() {
           )
         }
       />
+      {formId !== null && <CopyToCrmDialog formId={formId} opened={crmOpen} onClose={() => setCrmOpen(false)} />}
       {formId === null ? (
         <EmptyState icon={<IconChartBar />} title={text.noForm} description={text.noFormHint} testId="conversions-no-form" />
       ) : (

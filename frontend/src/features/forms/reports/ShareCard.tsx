@@ -28,7 +28,7 @@ export function ShareCard({ report }: { report: SurveyReport }) {
             <CopyButton value={link}>
               {({ copied, copy }) => (
                 <Button variant="subtle" onClick={copy} leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}>
-                  {copied ? text.copied : text.copy}
+                  {copied ? text.linkCopied : text.copy}
                 </Button>
               )}
             </CopyButton>

@@ -31,3 +31,14 @@ export function setReportShared(formId: number, shared: boolean) {
 export function exportSubmissions(formId: number) {
   return call(api.POST('/api/mm/forms/{form_id}/submissions/export', { params: byId(formId) }));
 }
+
+export type CrmRep = ResponseOf<'/api/getRepsList', 'get'>['repsList'][number];
+
+/** The active reps a copy to CRM may choose from. */
+export async function listReps(signal?: AbortSignal) {
+  return (await call(api.GET('/api/getRepsList', { signal }))).repsList;
+}
+
+export function copyToCrm(formId: number, repId: number | null) {
+  return call(api.POST('/api/mm/forms/{form_id}/submissions/copyToCrm', { params: byId(formId), body: { repId } }));
+}
