@@ -34,6 +34,7 @@ JOB_KIND_GATES = {
     "activityExport": ADMIN,  # the audit trail
     "segmentExport": Gate(action_type=ActionType.EXPORT_PROFILES),
     "campaignReportExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "formSubmissionExport": Gate(action_type=ActionType.EXPORT_PROFILES),
 }
 
 OPERATION_GATES: dict[str, Gate] = {
@@ -282,6 +283,16 @@ OPERATION_GATES: dict[str, Gate] = {
     "formUnlock": MEMBER,
     "formSubmissionList": MEMBER,
     "formFieldList": MEMBER,
+    # form reports (issue 26, marketing/forms/api_reports.py): members read them and share
+    # a survey's report (a revocable read-only link); exporting submissions (addresses) is
+    # an export of profiles
+    "formConversions": MEMBER,
+    "formSurveyReport": MEMBER,
+    "formSurveyAnswers": MEMBER,
+    "formSurveyReportShare": MEMBER,
+    "formSubmissionExport": Gate(action_type=ActionType.EXPORT_PROFILES),
+    "formSubmissionsCopyToCrm": MEMBER,  # assigns a rep, as a member's profile edit does
+    "profileFormSubmissions": MEMBER,  # a profile's history: the forms it submitted
     "formThemeList": MEMBER,
     "formThemeCreate": MEMBER,
     "formThemeGet": MEMBER,

@@ -8,6 +8,7 @@ from marketing.delivery.views import unsubscribe_link
 from marketing.delivery.web_view_views import message_web_view
 from marketing.delivery.webhooks import esp_tracking_webhook
 from marketing.files.views import file_serve
+from marketing.forms.report_views import shared_survey_report
 from marketing.forms.views import public_confirm, public_form, public_form_thanks, public_survey
 from marketing.tracking.views import tracking_click, tracking_open
 
@@ -30,5 +31,7 @@ urlpatterns = [
     path("pf/<str:key>", public_form, name="public_form"),
     path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
     path("s/<slug:path>", public_survey, name="public_survey"),
+    # A survey report shared by its signed link (marketing/forms/report_views.py).
+    path("external/dynamicformreport", shared_survey_report, name="shared_survey_report"),
     re_path(r"^(?!api/).*$", spa_index),
 ]

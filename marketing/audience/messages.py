@@ -135,6 +135,7 @@ REP_NOT_KNOWN = "The rep email is not a known rep"
 CELL_NUL = "A cell contains a NUL character"
 
 UNKNOWN_REP = "Unknown rep."
+REP_DISABLED = "This rep is disabled. Choose an active rep."
 
 SELECT_GROUP = "Please select a group."
 

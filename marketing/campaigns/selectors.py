@@ -244,6 +244,11 @@ def campaigns_published_count() -> int:
     return Campaign.objects.filter(status=CampaignStatus.PUBLISHED).count()
 
 
+def campaign_statuses(campaign_ids: list[int]) -> dict[int, str]:
+    """{id: status} of those of `campaign_ids` that exist (a progressive form's campaigns)."""
+    return dict(Campaign.objects.filter(pk__in=campaign_ids).values_list("pk", "status"))
+
+
 def campaigns_unfinished() -> list[Campaign]:
     """Started campaigns whose status still follows their mailing (RSS campaigns stay
     Scheduled between issues: they follow nothing)."""

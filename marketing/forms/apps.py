@@ -7,7 +7,12 @@ class FormsConfig(AppConfig):
     verbose_name = "Forms"
 
     def ready(self) -> None:
+        from marketing.forms.job_kinds import job_kinds_register
         from marketing.forms.selectors import forms_count
+        from marketing.forms.sql_surface import form_submitters_sql
+        from marketing.segments.services.form_source import form_members_register
         from tenants.plan_limits import Module, register_usage_counter
 
         register_usage_counter(Module.FORMS, forms_count)
+        job_kinds_register()
+        form_members_register(form_submitters_sql)

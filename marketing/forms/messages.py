@@ -28,6 +28,19 @@ LOCKED = "This form is locked by its creator."
 DELETE_PUBLISHED = "Please unpublish the form before deleting it."
 ALREADY_PUBLISHED = "The form is already published."
 NOT_PUBLISHED = "The form is not published."
+REP_REQUIRED = FILL.format(field="Rep")  # spec 5.5: a rep is required for copy to CRM
+CAMPAIGN_UNKNOWN = "A campaign of this progressive form does not exist."
+CAMPAIGNS_TOO_MANY = "A progressive form starts at most 20 campaigns."
+
+# reports (/formConversions, /surveyFormReport, /external/dynamicformreport)
+RANGE_ORDER = "The end date must be on or after the start date."
+RANGE_TOO_LONG = "A report covers at most 366 days."
+QUESTION_UNKNOWN = "This form has no such free-text question."
+REPORT_NOT_SHARED = "This report is not shared, or its link was revoked."
+SURVEY_REPORT_TITLE = "Survey report"
+RESPONDENTS = "Respondents"
+ANSWERED = "Answered"
+NO_ANSWERS = "No answers yet."
 
 # themes (spec 3, 5.4, 8)
 THEME_NAME_REQUIRED = FILL.format(field="Theme Name")

@@ -11,6 +11,7 @@ before the visitor gets an answer and processed after (docs/flows/form-submissio
 
 import uuid
 
+from django.contrib.postgres.fields import ArrayField
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
@@ -97,6 +98,12 @@ class Form(models.Model):
     created_by_id = models.BigIntegerField(null=True, blank=True)  # tenants.User (public)
     created_by_email = models.CharField(max_length=254, blank=True)
     locked = models.BooleanField(default=False)
+    # A progressive form's campaigns (spec 4): publishing the form publishes them,
+    # unpublishing it unpublishes them (services/progressive.py).
+    campaign_ids = ArrayField(models.BigIntegerField(), default=list, blank=True)
+    # The survey report's share (/external/dynamicformreport): the signed public link names
+    # this key; clearing it revokes every link given out.
+    report_share_key = models.UUIDField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
@@ -172,4 +179,34 @@ class FormSubmission(models.Model):
             ),
             models.Index(fields=["form", "-created_at"], name="form_submission_form_idx"),
             models.Index(fields=["profile_id"], name="form_submission_profile_idx"),
+            # The conversions report and the "submitted form X" segment rule: a form's
+            # submissions in a range, with their source page and consent, from the index.
+            models.Index(
+                fields=["form", "created_at"],
+                include=["source_page", "confirmed_at"],
+                name="form_submission_report_idx",
+            ),
+            models.Index(
+                fields=["form", "profile_id"],
+                condition=Q(profile_id__isnull=False),
+                name="form_submission_member_idx",
+            ),
+        ]
+
+
+class FormViewDay(models.Model):
+    """How many times a form's public page was shown, per day (the client's time zone)
+    and source page: the conversions report's views. One row per (form, day, page),
+    counted up by an upsert (services/views.py), never one row per view."""
+
+    form = models.ForeignKey(Form, on_delete=models.CASCADE, related_name="view_days")
+    day = models.DateField()
+    source_page = models.CharField(max_length=500, blank=True)
+    views = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["form", "day", "source_page"], name="form_view_day_unique"
+            )
         ]

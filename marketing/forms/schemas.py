@@ -49,6 +49,8 @@ class FormFields(CamelSchema):
     theme_id: int | None = None
     disclaimer_id: int | None = None
     double_opt_in: bool | None = None
+    # a progressive form's campaigns (spec 4): published and unpublished with the form
+    campaign_ids: Annotated[list[int], Field(max_length=100)] | None = None
 
 
 class FormIn(FormFields):
@@ -72,6 +74,7 @@ class FormOut(CamelSchema):
     theme_id: int | None
     disclaimer_id: int | None
     double_opt_in: bool
+    campaign_ids: list[int]
     locked: bool
     created_by_id: int | None
     created_by_email: str

@@ -164,3 +164,13 @@ def profile_consents(*, profile_id: int) -> QuerySet[FormSubmission]:
     return FormSubmission.objects.filter(
         profile_id=profile_id, confirmed_at__isnull=False
     ).order_by("-confirmed_at")
+
+
+def profile_submissions(*, profile_id: int) -> QuerySet[FormSubmission]:
+    """A profile's history of form submissions (those that reached it), newest first, with
+    their form's name (a deleted form's too: the submission still happened)."""
+    return (
+        FormSubmission.objects.filter(profile_id=profile_id)
+        .select_related("form")
+        .order_by("-created_at", "-id")
+    )

@@ -1,11 +1,13 @@
 """Forms' tasks, declared once (core.tasks.TaskDeclaration): the processing of one stored
 submission (sent by the submit endpoint once its row is committed) and beat's sweep of
-submissions never processed (the broker was down when they came, or their task was lost)."""
+submissions never processed (the broker was down when they came, or their task was lost),
+and a form's submissions export (a job)."""
 
-from core.tasks import INTERACTIVE_RETRY, Beat, TaskDeclaration
+from core.tasks import BULK_RETRY, INTERACTIVE_RETRY, Beat, TaskDeclaration
 
 SUBMISSION_PROCESS = "forms.submission_process"
 SUBMISSIONS_SWEEP = "forms.submissions_sweep"
+SUBMISSION_EXPORT_RUN = "forms.submission_export_run"
 
 TASKS = (
     # A person waits for the confirmation email: quick tries, then the sweep.
@@ -23,5 +25,13 @@ TASKS = (
         soft_time_limit=50,
         grace=10,
         beat=Beat("process form submissions left behind", every=30),
+    ),
+    TaskDeclaration(
+        SUBMISSION_EXPORT_RUN,
+        queue="bulk",
+        soft_time_limit="IMPORT_TASK_SOFT_TIME_LIMIT",
+        grace=120,
+        retry=BULK_RETRY,
+        client_required=True,
     ),
 )

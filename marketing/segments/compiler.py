@@ -3,8 +3,8 @@ profiles. Values only ever travel as parameters; identifiers come from the regis
 (the audience's segment sources, the tracking selectors), never from the tree.
 
 One case per rule type. A rule on a profile's own columns is a row predicate; a rule on
-another table (groups, tags, email activity) is a set of profile ids. An AND group keeps
-its predicates in one WHERE and joins its sets as semi-joins (`p.id IN (...)`) or
+another table (groups, tags, email activity, form submissions) is a set of profile ids. An
+AND group keeps its predicates in one WHERE and joins its sets as semi-joins (`p.id IN (...)`) or
 anti-joins (`NOT EXISTS`); an OR group whose children are all row predicates stays one
 WHERE, and any other OR becomes a UNION of id sets joined once: never a per-row
 `OR EXISTS (...)`, which the planner cannot turn into a join (on 1M profiles / 10M events
@@ -30,6 +30,7 @@ from marketing.segments.rules import (
     CsbRule,
     DateCondition,
     FieldRule,
+    FormRule,
     GroupsRule,
     OrGroup,
     SubscriptionRule,
@@ -73,6 +74,9 @@ class Sources:
     profile_tag: str
     csb_threshold: int
     activity_members: object  # callable(**kwargs) -> (sql, params)
+    # callable(form_ids, since, until) -> (sql, params): the forms app's submitters
+    # (registered by it: services/form_source.py), None while no app provides them
+    form_members: object = None
 
 
 @dataclass
@@ -253,6 +257,16 @@ class Compiler:
                 campaign_id=node.campaignId,
                 min_count=node.minCount,
             )
+            return Sql(text, list(params)), node.operator == "didNot"
+        if isinstance(node, FormRule):
+            if s.form_members is None:
+                raise LookupError("no app provides form submitters to segments")
+            window = (
+                instant_window(node.window, now=self.now, zone=self.zone)
+                if node.window
+                else Window(None, None)
+            )
+            text, params = s.form_members(form_ids=node.ids, since=window.since, until=window.until)
             return Sql(text, list(params)), node.operator == "didNot"
         return None
 

@@ -10,7 +10,8 @@ does the operator suit its type, is the value one of its options) is checked by
         {"type": "or", "rules": [
             {"type": "tags", "operator": "in", "ids": [9]},
             {"type": "activity", "event": "opened", "operator": "did",
-             "window": {"frequency": "last", "unit": "days", "amount": 30}}]}]}
+             "window": {"frequency": "last", "unit": "days", "amount": 30}},
+            {"type": "form", "operator": "did", "ids": [12]}]}]}
 """
 
 import datetime
@@ -212,6 +213,24 @@ class ActivityRule(RuleModel):
         return self
 
 
+class FormRule(RuleModel):
+    """Submitted one of the forms `ids` (a submission that reached the profile: confirmed,
+    or taken at once with single opt-in), or did not; in the window (or ever)."""
+
+    type: Literal["form"]
+    operator: Literal["did", "didNot"] = "did"
+    ids: Ids
+    window: DateCondition | None = None
+
+    @model_validator(mode="after")
+    def _complete(self):
+        if not self.ids:
+            raise _refuse(please_fill("Forms"))
+        if self.window is not None and self.window.frequency == "next":
+            raise _refuse(PAST_ONLY)
+        return self
+
+
 Rule = Annotated[
     Union[
         "AndGroup",
@@ -222,6 +241,7 @@ Rule = Annotated[
         CsbRule,
         SubscriptionRule,
         ActivityRule,
+        FormRule,
     ],
     Field(discriminator="type"),
 ]

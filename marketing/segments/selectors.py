@@ -30,6 +30,7 @@ from marketing.segments.compiler import (
 from marketing.segments.messages import SEGMENT_TOO_SLOW
 from marketing.segments.models import Segment, SegmentMember, SegmentType
 from marketing.segments.rules import tree_parse
+from marketing.segments.services.form_source import form_members
 from marketing.tracking.selectors import event_names
 from marketing.tracking.sql_surface import human_activity_members_sql
 
@@ -72,6 +73,7 @@ def segment_sources() -> Sources:
         profile_tag=tables.profile_tag,
         csb_threshold=tables.csb_threshold,
         activity_members=human_activity_members_sql,
+        form_members=form_members(),
     )
 
 
@@ -224,7 +226,8 @@ def rule_options() -> RuleOptions:
         groups=group_names(),
         tags=tag_names(),
         events=[{"key": key, "label": label} for key, label in event_names()],
-        rule_types=["field", "groups", "tags", "csb", "subscription", "activity"],
+        rule_types=["field", "groups", "tags", "csb", "subscription", "activity"]
+        + (["form"] if form_members() is not None else []),
     )
 
 

@@ -40,6 +40,7 @@ export const resources = [
   'firstSteps',
   'forms',
   'formFields',
+  'formReports',
   'formThemes',
   'disclaimers',
   'groupCategories',

@@ -2790,6 +2790,147 @@ export interface paths {
         patch: operations["disclaimerSave"];
         trace?: never;
     };
+    "/api/mm/forms/{form_id}/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formconversions
+         * @description Views, submissions and confirmed by day and by source page (the last 30 days unless
+         *     a range is given).
+         */
+        get: operations["formConversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/surveyReport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formsurveyreport
+         * @description Each question's answer counts (choices with the options nobody chose).
+         */
+        get: operations["formSurveyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/surveyReport/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formsurveyanswers
+         * @description A free-text question's answers, newest first, a page at a time.
+         */
+        get: operations["formSurveyAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/surveyReport/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formsurveyreportshare
+         * @description On: a signed public link (/external/dynamicformreport); off: every link revoked.
+         */
+        post: operations["formSurveyReportShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/submissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formsubmissionexport
+         * @description The form's submissions as CSV through a background job (its file: downloadBase64).
+         */
+        post: operations["formSubmissionExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/forms/{form_id}/submissions/copyToCrm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formsubmissionscopytocrm
+         * @description The form's submitters to the CRM with a rep (required; a disabled rep is refused).
+         */
+        post: operations["formSubmissionsCopyToCrm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/profiles/{profile_id}/formSubmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profileformsubmissions
+         * @description The forms a profile submitted (the submissions that reached it), newest first.
+         */
+        get: operations["profileFormSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4176,7 +4317,7 @@ export interface components {
              */
             type: "and";
             /** Rules */
-            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"])[];
+            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"] | components["schemas"]["FormRule"])[];
         };
         /**
          * CsbRule
@@ -4238,6 +4379,27 @@ export interface components {
             valueTo?: number | null;
             date?: components["schemas"]["DateCondition"] | null;
         };
+        /**
+         * FormRule
+         * @description Submitted one of the forms `ids` (a submission that reached the profile: confirmed,
+         *     or taken at once with single opt-in), or did not; in the window (or ever).
+         */
+        FormRule: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "form";
+            /**
+             * Operator
+             * @default did
+             * @enum {string}
+             */
+            operator: "did" | "didNot";
+            /** Ids */
+            ids: number[];
+            window?: components["schemas"]["DateCondition"] | null;
+        };
         /** GroupsRule */
         GroupsRule: {
             /**
@@ -4261,7 +4423,7 @@ export interface components {
              */
             type: "or";
             /** Rules */
-            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"])[];
+            rules: (components["schemas"]["AndGroup"] | components["schemas"]["OrGroup"] | components["schemas"]["FieldRule"] | components["schemas"]["GroupsRule"] | components["schemas"]["TagsRule"] | components["schemas"]["CsbRule"] | components["schemas"]["SubscriptionRule"] | components["schemas"]["ActivityRule"] | components["schemas"]["FormRule"])[];
         };
         /** SegmentIn */
         SegmentIn: {
@@ -8238,6 +8400,8 @@ export interface components {
             disclaimerId: number | null;
             /** Doubleoptin */
             doubleOptIn: boolean;
+            /** Campaignids */
+            campaignIds: number[];
             /** Locked */
             locked: boolean;
             /** Createdbyid */
@@ -8454,6 +8618,8 @@ export interface components {
             disclaimerId?: number | null;
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
+            /** Campaignids */
+            campaignIds?: number[] | null;
         };
         /** FormSection */
         FormSection: {
@@ -8504,6 +8670,8 @@ export interface components {
             disclaimerId?: number | null;
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
+            /** Campaignids */
+            campaignIds?: number[] | null;
         };
         /** FormSubmissionQuery */
         FormSubmissionQuery: {
@@ -9206,6 +9374,205 @@ export interface components {
             name?: string | null;
             /** Text */
             text?: string | null;
+        };
+        /**
+         * ConversionQuery
+         * @description A range of the client's days, both ends included; none: the last 30 days.
+         */
+        ConversionQuery: {
+            /** Datefrom */
+            dateFrom?: string | null;
+            /** Dateto */
+            dateTo?: string | null;
+        };
+        /** ConversionCounts */
+        ConversionCounts: {
+            /** Views */
+            views: number;
+            /** Submissions */
+            submissions: number;
+            /** Confirmed */
+            confirmed: number;
+        };
+        /** ConversionDayOut */
+        ConversionDayOut: {
+            /** Views */
+            views: number;
+            /** Submissions */
+            submissions: number;
+            /** Confirmed */
+            confirmed: number;
+            /**
+             * Day
+             * Format: date
+             */
+            day: string;
+        };
+        /** ConversionPageOut */
+        ConversionPageOut: {
+            /** Views */
+            views: number;
+            /** Submissions */
+            submissions: number;
+            /** Confirmed */
+            confirmed: number;
+            /** Page */
+            page: string;
+        };
+        /** ConversionsOut */
+        ConversionsOut: {
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /** Formtype */
+            formType: string;
+            /**
+             * Datefrom
+             * Format: date
+             */
+            dateFrom: string;
+            /**
+             * Dateto
+             * Format: date
+             */
+            dateTo: string;
+            /** Timezone */
+            timeZone: string;
+            totals: components["schemas"]["ConversionCounts"];
+            /** Days */
+            days: components["schemas"]["ConversionDayOut"][];
+            /** Pages */
+            pages: components["schemas"]["ConversionPageOut"][];
+        };
+        /** ChoiceCountOut */
+        ChoiceCountOut: {
+            /** Value */
+            value: string;
+            /** Count */
+            count: number;
+        };
+        /** QuestionOut */
+        QuestionOut: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Type */
+            type: string;
+            /** Answered */
+            answered: number;
+            /** Choices */
+            choices: components["schemas"]["ChoiceCountOut"][];
+        };
+        /** SurveyReportOut */
+        SurveyReportOut: {
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /** Respondents */
+            respondents: number;
+            /** Questions */
+            questions: components["schemas"]["QuestionOut"][];
+            /** Shared */
+            shared: boolean;
+            /** Sharepath */
+            sharePath: string | null;
+        };
+        /** AnswerQuery */
+        AnswerQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /** Question */
+            question: string;
+        };
+        /** AnswerOut */
+        AnswerOut: {
+            /** Id */
+            id: number;
+            /** Answer */
+            answer: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** AnswerPageOut */
+        AnswerPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["AnswerOut"][];
+        };
+        /** SurveyShareIn */
+        SurveyShareIn: {
+            /** Shared */
+            shared: boolean;
+        };
+        /** CrmCopyOut */
+        CrmCopyOut: {
+            /** Profiles */
+            profiles: number;
+            /** Assigned */
+            assigned: number;
+        };
+        /** CrmCopyIn */
+        CrmCopyIn: {
+            /** Repid */
+            repId?: number | null;
+        };
+        /** ProfileSubmissionOut */
+        ProfileSubmissionOut: {
+            /** Id */
+            id: number;
+            /** Formid */
+            formId: number;
+            /** Formname */
+            formName: string;
+            /** Sourcepage */
+            sourcePage: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Confirmedat */
+            confirmedAt: string | null;
+        };
+        /** ProfileSubmissionPageOut */
+        ProfileSubmissionPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["ProfileSubmissionOut"][];
         };
     };
     responses: never;
@@ -23538,6 +23905,502 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DisclaimerOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formConversions: {
+        parameters: {
+            query?: {
+                dateFrom?: string | null;
+                dateTo?: string | null;
+            };
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionsOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSurveyReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyReportOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSurveyAnswers: {
+        parameters: {
+            query: {
+                page?: number;
+                pageSize?: number;
+                question: string;
+            };
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSurveyReportShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurveyShareIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurveyReportOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSubmissionExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobIdOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formSubmissionsCopyToCrm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrmCopyIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmCopyOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    profileFormSubmissions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                profile_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileSubmissionPageOut"];
                 };
             };
             /** @description Moved Permanently */

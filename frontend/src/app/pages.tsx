@@ -58,6 +58,8 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/Workflow': lazy(() => import('../features/workflows/WorkflowBuilderPage')),
   '/WorkflowTest': lazy(() => import('../features/workflows/WorkflowTestPage')),
   '/workflowcampaignreport': lazy(() => import('../features/workflows/WorkflowEmailReportPage')),
+  '/formConversions/:type/:formId/:checkoutID': lazy(() => import('../features/forms/reports/FormConversionsPage')),
+  '/surveyFormReport': lazy(() => import('../features/forms/reports/SurveyReportPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),

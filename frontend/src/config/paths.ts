@@ -82,6 +82,13 @@ export const paths = {
     href: (formType = 'sspForm', id?: number) => href('/builderForms/:formType', { params: { formType }, query: { id } }),
   },
   segmentBuilder: { path: '/segments', href: (id?: number) => href('/segments', { query: { id } }) },
+  /** A form's conversions (spec 2.4: /formConversions/:type/:formId/:checkoutID; no checkout: 0). */
+  formConversions: {
+    path: '/formConversions/:type/:formId/:checkoutID',
+    href: (type = 'sspForm', formId = 0) => href('/formConversions/:type/:formId/:checkoutID', { params: { type, formId, checkoutID: 0 } }),
+  },
+  /** A survey form's answers (/surveyFormReport?formId=N). */
+  surveyFormReport: { path: '/surveyFormReport', href: (formId?: number) => href('/surveyFormReport', { query: { formId } }) },
   /** BI Segmentation (spec 2.2's /segmentListbi?type=bi, super-admins). */
   biSegmentList: { path: '/segmentListbi', href: () => href('/segmentListbi', { query: { type: 'bi' } }) },
   /** The BI builder, on the same route: a new BI segment (id=new) or the saved one (id=N). */

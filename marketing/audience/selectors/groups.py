@@ -49,3 +49,8 @@ def group_get(*, group_id: int) -> Group:
 def group_names(ids) -> dict[int, str]:
     """The names of these groups that exist, by id."""
     return dict(Group.objects.filter(pk__in=list(ids)).values_list("pk", "name"))
+
+
+def default_group_id(key: str) -> int | None:
+    """The id of a default group (DefaultGroup: crmContact, websiteActivity, ...), if made."""
+    return Group.objects.filter(default_key=key).values_list("pk", flat=True).first()

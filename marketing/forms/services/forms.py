@@ -33,11 +33,25 @@ from marketing.forms.models import (
 )
 from marketing.forms.selectors import form_get, form_name_taken
 from marketing.forms.services.checking import form_check
+from marketing.forms.services.progressive import (
+    progressive_campaigns_check,
+    progressive_campaigns_start,
+    progressive_campaigns_stop,
+)
 from tenants.access import ActionType, Member, authorize
 from tenants.plan_limits import Module, plan_limit_enforce
 
 EDITABLE_FIELDS = frozenset(
-    {"name", "form_type", "definition", "survey_path", "theme_id", "disclaimer_id", "double_opt_in"}
+    {
+        "name",
+        "form_type",
+        "definition",
+        "survey_path",
+        "theme_id",
+        "disclaimer_id",
+        "double_opt_in",
+        "campaign_ids",
+    }
 )
 
 
@@ -75,6 +89,8 @@ def _apply(form: Form, values: dict, *, publishing: bool = False) -> None:
         theme_id=form.theme_id,
         publishing=publishing,
     )
+    if "campaign_ids" in values or publishing:
+        form.campaign_ids = progressive_campaigns_check(form.campaign_ids)
 
 
 def _save(form: Form) -> None:
@@ -188,7 +204,8 @@ def _disclaimer_current(disclaimer_id: int | None) -> DisclaimerVersion | None:
 
 
 def form_publish(*, member: Member | None, form_id: int) -> Form:
-    """Spec 4: the draft, checked in full, becomes the version the public page serves."""
+    """Spec 4: the draft, checked in full, becomes the version the public page serves; a
+    progressive form's campaigns are published with it (services/progressive.py)."""
     with transaction.atomic():
         form = form_lock_row(form_id)
         _editable_by(form, member)
@@ -202,6 +219,7 @@ def form_publish(*, member: Member | None, form_id: int) -> Form:
             disclaimer_version=_disclaimer_current(form.disclaimer_id),
             double_opt_in=form.double_opt_in,
         )
+        progressive_campaigns_start(form)
         form.published_version = version
         form.status = FormStatus.PUBLISHED
         form.published_at = form.updated_at = timezone.now()
@@ -216,13 +234,15 @@ def form_publish(*, member: Member | None, form_id: int) -> Form:
 
 
 def form_unpublish(*, member: Member | None, form_id: int) -> Form:
-    """Spec 4: an unpublished form captures no submissions (its page answers 404); those
+    """Spec 4: an unpublished form captures no submissions (its page answers 404), and a
+    progressive form's campaigns are unpublished with it; submissions
     already stored are still processed."""
     with transaction.atomic():
         form = form_lock_row(form_id)
         _editable_by(form, member)
         if form.status != FormStatus.PUBLISHED:
             raise _refused("status", messages.NOT_PUBLISHED)
+        progressive_campaigns_stop(form)
         form.status = FormStatus.UNPUBLISHED
         form.updated_at = timezone.now()
         form.save(update_fields=["status", "updated_at"])

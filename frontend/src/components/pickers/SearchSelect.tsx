@@ -2,7 +2,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, useState } from 'react';
 import { queryKeys, useApiQuery } from '../../api/query';
-import { messages } from '../../lib/messages';
+import { messages as text } from '../../lib/messages';
 import { listDebounceMs } from '../list/page-sizes';
 import { PICKER_PAGE, pickerLabel, pickerSearch, type Choice, type PickerSource } from './pickers';
 
@@ -12,6 +12,8 @@ interface Common {
   /** Choices already known (the panel's first page, names for summaries): shown until the server answers. */
   known: Choice[];
   required?: boolean;
+  /** The label said to assistive technology only (a picker inside a row of inputs). */
+  labelHidden?: boolean;
   description?: string;
   error?: string;
   testId: string;
@@ -31,7 +33,7 @@ function withChosen(shown: Choice[], chosen: string[], labels: Map<string, strin
   return [...missing.map((value) => ({ value, label: labels.get(value) ?? fallback[value] ?? `#${value}` })), ...shown];
 }
 
-/** One item of a long list (templates, segments, campaigns...): the server searches by name as you type,
+/** One item of a long list (templates, segments, campaigns, forms...): the server searches by name as you type,
  * so a client with 500 of them can pick any; the first PICKER_PAGE show before typing. */
 export function SearchSelect({ source, label, known, required, description, error, testId, value, onChange }: Common & { value: string | null; onChange: (value: string | null) => void }) {
   const [search, setSearch] = useState('');
@@ -52,7 +54,7 @@ export function SearchSelect({ source, label, known, required, description, erro
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={loading ? undefined : messages.nothingFound}
+      nothingFoundMessage={loading ? undefined : text.nothingFound}
       data={data}
       value={value}
       onChange={onChange}
@@ -62,20 +64,20 @@ export function SearchSelect({ source, label, known, required, description, erro
   );
 }
 
-/** Several items of a long list (groups, tags), searched on the server like SearchSelect. */
-export function SearchMultiSelect({ source, label, known, required, error, testId, value, onChange }: Common & { value: string[]; onChange: (value: string[]) => void }) {
+/** Several items of a long list (groups, tags, forms), searched on the server like SearchSelect. */
+export function SearchMultiSelect({ source, label, labelHidden, known, required, error, testId, value, onChange }: Common & { value: string[]; onChange: (value: string[]) => void }) {
   const [search, setSearch] = useState('');
   const labels = useRef(new Map<string, string>()).current;
   const { shown, loading, error: failed } = useMatches(source, known, labels, search);
   return (
     <MultiSelect
-      label={label}
+      {...(labelHidden ? { 'aria-label': label, placeholder: label } : { label })}
       required={required}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options }) => options}
-      nothingFoundMessage={loading ? undefined : messages.nothingFound}
+      nothingFoundMessage={loading ? undefined : text.nothingFound}
       data={withChosen(shown, value, labels)}
       value={value}
       onChange={onChange}

@@ -1,13 +1,13 @@
 import { api, call } from '../../api/client';
 
-/** One item a picker offers: its id as a string, and its name. */
+/** One choice of a picker: the item's id as text, and its name. */
 export interface Choice {
   value: string;
   label: string;
 }
 
-/** What a builder picker (workflows, forms) chooses from: each a list the server searches by name. */
-export type PickerSource = 'templates' | 'senders' | 'segments' | 'groups' | 'tags' | 'campaigns';
+/** What a picker chooses from: each a list the server searches by name. */
+export type PickerSource = 'templates' | 'senders' | 'segments' | 'groups' | 'tags' | 'campaigns' | 'forms';
 
 /** A picker shows this many at once: the first ones, or the server's matches for what was typed. */
 export const PICKER_PAGE = 30;
@@ -31,6 +31,8 @@ export async function pickerSearch(source: PickerSource, search: string, signal?
       return named((await call(api.GET('/api/mm/tags', { params: { query }, signal }))).items);
     case 'campaigns':
       return named((await call(api.GET('/api/mm/campaigns', { params: { query }, signal }))).items);
+    case 'forms':
+      return named((await call(api.GET('/api/mm/forms', { params: { query: { ...query, sort: 'name' } }, signal }))).items);
   }
 }
 
@@ -43,6 +45,8 @@ export async function pickerLabel(source: PickerSource, id: number, signal?: Abo
       return (await call(api.GET('/api/mm/segments/{segment_id}', { params: { path: { segment_id: id } }, signal }))).name;
     case 'campaigns':
       return (await call(api.GET('/api/mm/campaigns/{campaign_id}', { params: { path: { campaign_id: id } }, signal }))).name;
+    case 'forms':
+      return (await call(api.GET('/api/mm/forms/{form_id}', { params: { path: { form_id: id } }, signal }))).name;
     default:
       return null;
   }

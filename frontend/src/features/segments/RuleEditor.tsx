@@ -1,9 +1,10 @@
 import { ActionIcon, Group, MultiSelect, NumberInput, Select, Stack, TagsInput, Text, TextInput, type ComboboxData } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { SearchMultiSelect } from '../../components/pickers/SearchSelect';
 import type { EventName, FieldOperator, FieldOption, RuleOptions, SubscriptionState } from './api';
 import { DateConditionInput } from './DateConditionInput';
 import { operatorLabels, segmentMessages as text } from './messages';
-import { draftOf, fieldDraft, ruleKind, type ActivityDraft, type FieldDraft, type RuleDraft, type RuleKind } from './rule-tree';
+import { draftOf, fieldDraft, ruleKind, type ActivityDraft, type FieldDraft, type FormDraft, type RuleDraft, type RuleKind } from './rule-tree';
 
 interface RuleEditorProps {
   rule: RuleDraft;
@@ -32,7 +33,10 @@ function kindData(options: RuleOptions): ComboboxData {
       group: text.kindStatus,
       items: [...(has('subscription') ? [{ value: 'subscription', label: text.subscriptionKind }] : []), ...(has('csb') ? [{ value: 'csb', label: text.csbKind }] : [])],
     },
-    { group: text.kindActivity, items: has('activity') ? [{ value: 'activity', label: text.activityKind }] : [] },
+    {
+      group: text.kindActivity,
+      items: [...(has('activity') ? [{ value: 'activity', label: text.activityKind }] : []), ...(has('form') ? [{ value: 'form', label: text.formKind }] : [])],
+    },
   ].filter((group) => group.items.length > 0);
 }
 
@@ -154,6 +158,31 @@ function ActivityInputs({ rule, options, onChange, label }: { rule: ActivityDraf
   );
 }
 
+/** Submitted one of the chosen forms (searched on the server by name), or none of them, in a window. */
+function FormInputs({ rule, onChange, label }: { rule: FormDraft; onChange: (rule: FormDraft) => void; label: string }) {
+  const set = (change: Partial<FormDraft>) => onChange({ ...rule, ...change });
+  return (
+    <>
+      <Select
+        aria-label={`${label}: ${text.did}`}
+        data={[
+          { value: 'did', label: text.did },
+          { value: 'didNot', label: text.didNot },
+        ]}
+        value={rule.operator}
+        onChange={(operator) => operator && set({ operator: operator as FormDraft['operator'] })}
+        allowDeselect={false}
+        w={100}
+        data-testid="rule-form-operator"
+      />
+      <div style={{ width: 260 }}>
+        <SearchMultiSelect source="forms" label={`${label}: ${text.chooseForms}`} labelHidden known={[]} value={rule.ids.map(String)} onChange={(ids) => set({ ids: ids.map(Number) })} testId="rule-form-ids" />
+      </div>
+      <DateConditionInput activity label={label} value={rule.window} onChange={(window) => set({ window })} />
+    </>
+  );
+}
+
 function idData(items: { id: number; name: string }[]) {
   return items.map((item) => ({ value: String(item.id), label: item.name }));
 }
@@ -234,6 +263,9 @@ export function RuleEditor({ rule, options, fields, onChange, onRemove, errors =
       break;
     case 'activity':
       inputs = <ActivityInputs rule={rule} options={options} onChange={onChange} label={label} />;
+      break;
+    case 'form':
+      inputs = <FormInputs rule={rule} onChange={onChange} label={label} />;
       break;
   }
   return (

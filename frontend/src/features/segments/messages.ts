@@ -79,6 +79,8 @@ export const segmentMessages = {
   csbKind: 'CSB flag',
   subscriptionKind: 'Subscription',
   activityKind: 'Email activity',
+  formKind: 'Submitted a form',
+  chooseForms: 'Forms',
   inAny: 'is in any of',
   inNone: 'is in none of',
   chooseGroups: 'Choose groups',

@@ -16,6 +16,7 @@ import {
   updateRule,
   type ActivityDraft,
   type FieldDraft,
+  type FormDraft,
   type GroupNode,
 } from './rule-tree';
 
@@ -150,4 +151,18 @@ test("API error keys find their rule, in the schema's spelling and the field che
   );
   expect(placed.byNode).toEqual({ [a.id]: ['To must be greater than From.'], [b.id]: ['Days, weeks or months must be greater than zero.'] });
   expect(placed.other).toEqual({ name: ['A segment with this name already exists.'] });
+});
+
+test('a "submitted form" rule: unfinished without a form, its window only when chosen, read back the same', () => {
+  const draft = draftOf('form', options);
+  expect(draft).toMatchObject({ type: 'form', operator: 'did', ids: [], window: { frequency: '' } });
+  expect(isComplete(draft)).toBe(false);
+  const chosen = { ...(draft as FormDraft), ids: [4, 7] };
+  expect(isComplete(chosen)).toBe(true);
+  expect(toWire(groupNode('and', [ruleNode(chosen)]), fields).rules).toEqual({ type: 'and', rules: [{ type: 'form', operator: 'did', ids: [4, 7] }] });
+  const wire = {
+    type: 'and' as const,
+    rules: [{ type: 'form' as const, operator: 'didNot' as const, ids: [4], window: { frequency: 'last' as const, unit: 'days' as const, amount: 30 } }],
+  };
+  expect(toWire(fromWire(wire), fields).rules).toEqual(wire);
 });

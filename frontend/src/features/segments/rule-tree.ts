@@ -57,7 +57,15 @@ export interface ActivityDraft {
   window: DateDraft;
 }
 
-export type RuleDraft = FieldDraft | MembershipDraft | CsbDraft | SubscriptionDraft | ActivityDraft;
+/** Submitted one of the forms `ids` (or none of them), in the window or ever. */
+export interface FormDraft {
+  type: 'form';
+  operator: 'did' | 'didNot';
+  ids: number[];
+  window: DateDraft;
+}
+
+export type RuleDraft = FieldDraft | MembershipDraft | CsbDraft | SubscriptionDraft | ActivityDraft | FormDraft;
 export type Combinator = 'and' | 'or';
 
 export interface RuleNode {
@@ -85,7 +93,7 @@ const nextId = () => `node-${++lastId}`;
 export const emptyDate = (): DateDraft => ({ frequency: '', unit: 'days', amount: '', date: '', dateFrom: '', dateTo: '' });
 
 /** The rule kinds a rule picks from: a profile field (`field:<key>`) or one of the others. */
-export type RuleKind = `field:${string}` | 'groups' | 'tags' | 'csb' | 'subscription' | 'activity';
+export type RuleKind = `field:${string}` | 'groups' | 'tags' | 'csb' | 'subscription' | 'activity' | 'form';
 
 export function ruleKind(rule: RuleDraft): RuleKind {
   return rule.type === 'field' ? `field:${rule.field}` : rule.type;
@@ -119,6 +127,8 @@ export function draftOf(kind: RuleKind, options: Pick<RuleOptions, 'fields'>): R
       return { type: 'csb', value: true };
     case 'subscription':
       return { type: 'subscription', state: 'subscribed' };
+    case 'form':
+      return { type: 'form', operator: 'did', ids: [], window: emptyDate() };
     default:
       return {
         type: 'activity',
@@ -229,6 +239,8 @@ export function isComplete(rule: RuleDraft): boolean {
       return rule.ids.length > 0;
     case 'activity':
       return filled(rule.minCount) && (rule.window.frequency === '' || dateComplete(rule.window)) && (rule.campaign === 'any' || filled(rule.campaignId));
+    case 'form':
+      return rule.ids.length > 0 && (rule.window.frequency === '' || dateComplete(rule.window));
     default:
       return true;
   }
@@ -301,6 +313,13 @@ function ruleToWire(rule: RuleDraft, fields: ReadonlyMap<string, FieldOption>): 
         ...(rule.window.frequency !== '' && { window: dateToWire(rule.window) }),
       };
     }
+    case 'form':
+      return {
+        type: 'form',
+        operator: rule.operator,
+        ids: rule.ids,
+        ...(rule.window.frequency !== '' && { window: dateToWire(rule.window) }),
+      };
   }
 }
 
@@ -383,6 +402,8 @@ function ruleFromWire(wire: WireRule): TreeNode {
         minCount: String(wire.minCount ?? 1),
         window: dateFromWire(wire.window),
       });
+    case 'form':
+      return ruleNode({ type: 'form', operator: wire.operator ?? 'did', ids: wire.ids, window: dateFromWire(wire.window) });
   }
 }
 
@@ -393,7 +414,7 @@ export function fromWire(wire: RuleTree | Record<string, unknown>): GroupNode {
   return ruleFromWire(tree) as GroupNode;
 }
 
-const ruleTags = new Set(['and', 'or', 'field', 'groups', 'tags', 'csb', 'subscription', 'activity']);
+const ruleTags = new Set(['and', 'or', 'field', 'groups', 'tags', 'csb', 'subscription', 'activity', 'form']);
 
 /**
  * The tree path an API error key points at, or null when the key is not about the rules.

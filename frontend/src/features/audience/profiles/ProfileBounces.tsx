@@ -2,12 +2,7 @@ import { Divider, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { bounceReasonLabel, messages } from '../../../lib/messages';
 import { listProfileBounces, type ProfileBounce } from './api';
-
-/** "2026-03-01T09:00:00-05:00" (already in the client's zone) as "2026-03-01 09:00". */
-function when(iso: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return match ? `${match[1]} ${match[2]}` : '';
-}
+import { answeredTime } from './answered-time';
 
 /** The profile's history of bounces and complaints, each with its reason. */
 export function ProfileBounces({ profileId }: { profileId: number }) {
@@ -41,7 +36,7 @@ export function ProfileBounces({ profileId }: { profileId: number }) {
           <Table.Tbody>
             {items.map((item, index) => (
               <Table.Tr key={`${item.at}-${index}`}>
-                <Table.Td>{when(item.at)}</Table.Td>
+                <Table.Td>{answeredTime(item.at)}</Table.Td>
                 <Table.Td>{item.subject}</Table.Td>
                 <Table.Td title={item.detail}>
                   {bounceReasonLabel(item.reason)}

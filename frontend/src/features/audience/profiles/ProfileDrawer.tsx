@@ -11,6 +11,7 @@ import type { ProfileField } from '../fields/api';
 import { createProfile, updateProfile } from './api';
 import { CustomFieldInput } from './CustomFieldInput';
 import { ProfileBounces } from './ProfileBounces';
+import { ProfileFormSubmissions } from './ProfileFormSubmissions';
 import { emptyForm, formFromProfile, textFields, toProfileIn, validateProfile, type ProfileForm } from './profile-form';
 
 interface ProfileDrawerProps {
@@ -85,6 +86,7 @@ export function ProfileDrawer({ opened, profile, groups, tags, fields, reps, onC
         </Stack>
       </form>
       {profile ? <ProfileBounces profileId={profile.id} /> : null}
+      {profile ? <ProfileFormSubmissions profileId={profile.id} /> : null}
     </Drawer>
   );
 }

@@ -40,6 +40,13 @@ export function listProfileBounces(id: number, signal?: AbortSignal) {
   return call(api.GET('/api/mm/profiles/{profile_id}/bounces', { params: { path: { profile_id: id } }, signal }));
 }
 
+export type ProfileFormSubmission = ResponseOf<'/api/mm/profiles/{profile_id}/formSubmissions', 'get'>['items'][number];
+
+/** The forms the profile submitted (the forms app's history of it), newest first. */
+export function listProfileFormSubmissions(id: number, signal?: AbortSignal) {
+  return call(api.GET('/api/mm/profiles/{profile_id}/formSubmissions', { params: { path: { profile_id: id }, query: { page: 1, pageSize: 10 } }, signal }));
+}
+
 export function createProfile(body: ProfileIn): Promise<Profile> {
   return call(api.POST('/api/mm/profiles', { body }));
 }

@@ -31,7 +31,7 @@ export function TriggerFields({ values, set, errors, options }: FieldsProps & { 
           {values.activity === 'linkClick' ? textInput('url', text.link) : null}
         </>
       ) : null}
-      {kind === 'formSubmission' ? idInput('formId', text.form) : null}
+      {kind === 'formSubmission' ? idSelect('formId', text.form, 'forms', []) : null}
       {kind === 'webhook' ? idInput('webhookId', text.webhookSource) : null}
       {kind === 'segmentEntered' || kind === 'segmentLeft' ? idSelect('segmentId', text.segment, 'segments', options.segments) : null}
       {kind === 'groupAdded' || kind === 'groupRemoved' ? idSelect('groupId', text.group, 'groups', options.groups) : null}
