@@ -7,50 +7,92 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('audience', '0006_import_empty_cells_clear'),
-        ('forms', '0002_preset_themes'),
+        ("audience", "0006_import_empty_cells_clear"),
+        ("forms", "0002_preset_themes"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OptOutForm',
+            name="OptOutForm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=100)),
-                ('heading', models.CharField(max_length=200)),
-                ('intro', models.CharField(blank=True, max_length=1000)),
-                ('reasons', models.JSONField(default=list)),
-                ('button_text', models.CharField(max_length=50)),
-                ('thank_you_html', models.TextField(blank=True)),
-                ('is_default', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('category', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='audience.groupcategory')),
-                ('groups', models.ManyToManyField(blank=True, related_name='+', to='audience.group')),
-                ('theme', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to='forms.formtheme')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=100)),
+                ("heading", models.CharField(max_length=200)),
+                ("intro", models.CharField(blank=True, max_length=1000)),
+                ("reasons", models.JSONField(default=list)),
+                ("button_text", models.CharField(max_length=50)),
+                ("thank_you_html", models.TextField(blank=True)),
+                ("is_default", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "category",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="audience.groupcategory",
+                    ),
+                ),
+                (
+                    "groups",
+                    models.ManyToManyField(blank=True, related_name="+", to="audience.group"),
+                ),
+                (
+                    "theme",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="forms.formtheme",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='OptOutResponse',
+            name="OptOutResponse",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('profile_id', models.BigIntegerField()),
-                ('send_id', models.BigIntegerField(null=True)),
-                ('reason', models.CharField(blank=True, max_length=200)),
-                ('left_group_ids', models.JSONField(default=list)),
-                ('unsubscribed', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('form', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, to='forms.optoutform')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("profile_id", models.BigIntegerField()),
+                ("send_id", models.BigIntegerField(null=True)),
+                ("reason", models.CharField(blank=True, max_length=200)),
+                ("left_group_ids", models.JSONField(default=list)),
+                ("unsubscribed", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "form",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to="forms.optoutform",
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='optoutform',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('name'), name='optout_form_name_ci_unique'),
+            model_name="optoutform",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("name"), name="optout_form_name_ci_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='optoutform',
-            constraint=models.UniqueConstraint(condition=models.Q(('is_default', True)), fields=('is_default',), name='optout_form_one_default'),
+            model_name="optoutform",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("is_default", True)),
+                fields=("is_default",),
+                name="optout_form_one_default",
+            ),
         ),
     ]
