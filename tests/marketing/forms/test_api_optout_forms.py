@@ -9,6 +9,7 @@ from tests.support.tenants import in_schema
 
 URL = "/api/mm/optOutForms"
 THEMES = "/api/mm/formThemes"
+NOT_IN_CATEGORY = "Each group must belong to the form's category."
 
 
 def _category(tenant, name="Newsletters", groups=("Weekly", "Offers")) -> tuple[int, list[int]]:
@@ -70,7 +71,7 @@ def test_a_form_is_built_with_the_spec_rules(alpha, admin_api):
     for changes, errors in (
         ({"name": "SPRING OPT-OUT"}, {"name": ["An opt-out form with this name already exists."]}),
         ({"reasons": ["A", "a"]}, {"reasons": ["Each reason can be listed only once."]}),
-        ({"groupIds": other_groups}, {"groupIds": ["Each group must belong to the form's category."]}),
+        ({"groupIds": other_groups}, {"groupIds": [NOT_IN_CATEGORY]}),
         ({"categoryId": 999999}, {"categoryId": ["This category does not exist."]}),
     ):  # fmt: skip
         body = _body(category_id, group_ids, **{"name": "Other", **changes})

@@ -30,8 +30,10 @@ def _world(tenant) -> tuple[str, int, dict[str, int]]:
         form.theme_id = tenant_theme_id()
         form.save()
         form.groups.set([groups["Weekly"], groups["Offers"], groups["Shoes"]])
-        send = Send.objects.create(kind=SendKind.CAMPAIGN, source_id=7, subject="S", html="",
-                                   text="", from_name="Shop", from_address="a@shop.example")  # fmt: skip
+        send = Send.objects.create(
+            kind=SendKind.CAMPAIGN, source_id=7, subject="S", html="", text="",
+            from_name="Shop", from_address="a@shop.example",
+        )  # fmt: skip
         token = recipient_token(
             UNSUBSCRIBE, schema=tenant.client.schema_name, profile_id=profile.pk, send_id=send.pk
         )
