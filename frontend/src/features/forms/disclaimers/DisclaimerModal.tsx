@@ -26,6 +26,7 @@ export function DisclaimerModal({ opened, disclaimer, zone, onSave, onClose }: D
   });
   useEffect(() => {
     if (opened) form.setValues({ name: disclaimer?.name ?? '', text: disclaimer?.text ?? '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- seeded when the dialog opens, not on every render of the form
   }, [opened, disclaimer]);
 
   const submit = form.onSubmit(async (values) => {
