@@ -59,7 +59,7 @@ def test_the_page_shows_the_default_form_and_leaves_groups_only(alpha):
     assert page["reasons"][-1] == "Other"
     assert page["groups"] == [{"id": groups["Offers"], "name": "Offers"},
                               {"id": groups["Weekly"], "name": "Weekly"}]  # fmt: skip
-    assert ".mc-submit{color:#ffffff;background-color:#1c7ed6" in page["themeCss"]
+    assert ".mc-submit{color:#ffffff;background-color:#1971c2" in page["themeCss"]
     assert page["thankYouHtml"] == "<p>See you</p>"
     for body, field in (
         ({"token": token, "reason": "Because"}, "reason"),

@@ -80,7 +80,7 @@ export default function OptOutFormsPage() {
             </Table.Td>
             <Table.Td>{form.categoryName ?? '—'}</Table.Td>
             <Table.Td>{form.buttonText}</Table.Td>
-            <Table.Td>{form.isDefault && <Badge color="teal.9" variant="light">{text.default}</Badge>}</Table.Td>
+            <Table.Td>{form.isDefault && <Badge color="teal" variant="light">{text.default}</Badge>}</Table.Td>
             <Table.Td>{formatClientDateTime(form.updatedAt, zone)}</Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap" justify="flex-end">

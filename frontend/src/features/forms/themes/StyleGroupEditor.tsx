@@ -18,7 +18,6 @@ export function StyleGroupEditor({ groupLabel, value, onChange, readOnly }: Styl
       {styleProperties.map((property) => {
         const current = value[property.key] ?? '';
         const common = {
-          key: property.key,
           label: property.label,
           'aria-label': `${groupLabel}: ${property.label}`,
           disabled: readOnly,
@@ -28,6 +27,7 @@ export function StyleGroupEditor({ groupLabel, value, onChange, readOnly }: Styl
         if (property.kind === 'choice') {
           return (
             <Select
+              key={property.key}
               {...common}
               data={property.choices as string[]}
               value={current || null}
@@ -39,10 +39,11 @@ export function StyleGroupEditor({ groupLabel, value, onChange, readOnly }: Styl
         }
         const error = propertyValid(property.kind, current) ? undefined : text.invalid;
         if (property.kind === 'color') {
-          return <ColorInput {...common} value={current} placeholder={text.clear} error={error} format="hex" onChange={(next) => onChange(property.key, next || null)} />;
+          return <ColorInput key={property.key} {...common} value={current} placeholder={text.clear} error={error} format="hex" onChange={(next) => onChange(property.key, next || null)} />;
         }
         return (
           <TextInput
+            key={property.key}
             {...common}
             value={current}
             placeholder={property.placeholder}
