@@ -49,7 +49,7 @@ def test_edit_a_theme_and_see_the_preview_change(page: Page, site):
     page.get_by_role("option", name="Custom", exact=True).click()
     dialog.get_by_test_id("theme-name").fill(name)
     title = dialog.get_by_test_id("group-title")
-    title.get_by_label("Title: Text colour").fill("#c92a2a")
+    title.get_by_label("Title: Text colour", exact=True).fill("#c92a2a")
     title.get_by_label("Title: Font size").fill("40px")
     expect(frame.locator(".mc-title")).to_have_css("color", "rgb(201, 42, 42)")
     expect(frame.locator(".mc-title")).to_have_css("font-size", "40px")
@@ -59,11 +59,14 @@ def test_edit_a_theme_and_see_the_preview_change(page: Page, site):
     title.get_by_label("Title: Font size").fill("36px")
     dialog.get_by_test_id("group-submitButton").get_by_role("button", name="Submit button").click()
     submit = dialog.get_by_test_id("group-submitButton")
-    submit.get_by_label("Submit button: Background colour").fill("#2b8a3e")
+    submit.get_by_label("Submit button: Background colour", exact=True).fill("#2b8a3e")
     expect(frame.locator(".mc-submit")).to_have_css("background-color", "rgb(43, 138, 62)")
 
     # At mobile width (spec 9: 426 px) the frame is 426 wide and the page's mobile rules apply.
-    dialog.get_by_test_id("preview-width").get_by_text("Mobile (426 px)").click()
+    # (the modal's sticky header covers the control once the groups are scrolled: a keyboard
+    # user's path, focus and arrow key, reaches it as well)
+    dialog.get_by_role("radio", name="Desktop").focus()
+    page.keyboard.press("ArrowRight")
     expect(preview).to_have_attribute("title", "Form preview, Mobile (426 px)")
     box = preview.bounding_box()
     assert box is not None and 424 <= box["width"] <= 426, box

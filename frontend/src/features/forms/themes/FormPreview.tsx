@@ -4,6 +4,7 @@ import { queryKeys, useApiQuery } from '../../../api/query';
 import { SandboxedHtml } from '../../../components/SandboxedHtml';
 import { previewForm, type EditedStyles, type FormDefinition } from './api';
 import { themeMessages as text } from './messages';
+import { sampleDefinition } from './sample-definition';
 
 interface FormPreviewProps {
   /** The form to show (the builder's draft); a sample form when absent. */
@@ -23,7 +24,7 @@ interface FormPreviewProps {
  * an opaque origin: ARCHITECTURE.md's untrusted-content rule). Typing is debounced so a
  * colour dragged across its picker asks once.
  */
-export function FormPreview({ definition, theme, width, height = 560, showDisclaimer = false }: FormPreviewProps) {
+export function FormPreview({ definition = sampleDefinition, theme, width, height = 560, showDisclaimer = false }: FormPreviewProps) {
   const [shown] = useDebouncedValue({ definition, theme, showDisclaimer }, 250);
   const preview = useApiQuery(queryKeys.detail('formPreview', JSON.stringify(shown)), (signal) =>
     previewForm(shown.definition, shown.theme, shown.showDisclaimer, signal),

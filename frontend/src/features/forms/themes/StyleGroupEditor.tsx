@@ -39,7 +39,7 @@ export function StyleGroupEditor({ groupLabel, value, onChange, readOnly }: Styl
         }
         const error = propertyValid(property.kind, current) ? undefined : text.invalid;
         if (property.kind === 'color') {
-          return <ColorInput key={property.key} {...common} value={current} placeholder={text.clear} error={error} format="hex" onChange={(next) => onChange(property.key, next || null)} />;
+          return <ColorInput key={property.key} {...common} value={current} placeholder={text.clear} error={error} format="hex" eyeDropperButtonProps={{ 'aria-label': text.eyeDropper(`${groupLabel}: ${property.label}`) }} onChange={(next) => onChange(property.key, next || null)} />;
         }
         return (
           <TextInput

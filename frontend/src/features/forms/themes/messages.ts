@@ -17,6 +17,7 @@ export const themeMessages = {
   copyOf: (name: string) => `${name} copy`,
   styleGroups: 'Style groups',
   invalid: 'This value is not valid here.',
+  eyeDropper: (what: string) => `Pick ${what} from the screen`,
   preview: 'Preview',
   desktop: 'Desktop',
   mobile: 'Mobile (426 px)',
