@@ -40,6 +40,8 @@ export function ThemeEditor({ definition, themeId = null, onSaved }: ThemeEditor
   const [width, setWidth] = useState(String(DESKTOP_WIDTH));
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // Only the open groups hold their inputs (13 groups of 14 properties would be 182 inputs).
+  const [open, setOpen] = useState<string[]>(['title']);
   const items = useMemo(() => themes.data?.items ?? [], [themes.data]);
   const theme = items.find((item) => String(item.id) === selected) ?? null;
   const readOnly = theme?.preset ?? false;
@@ -154,7 +156,7 @@ export function ThemeEditor({ definition, themeId = null, onSaved }: ThemeEditor
           <Title order={2} size="h4" mt="sm">
             {text.styleGroups}
           </Title>
-          <Accordion variant="separated" multiple defaultValue={['title']}>
+          <Accordion variant="separated" multiple value={open} onChange={setOpen}>
             {styleGroups.map((group) => {
               const count = Object.keys(styles[group.key] ?? {}).length;
               return (
@@ -172,7 +174,9 @@ export function ThemeEditor({ definition, themeId = null, onSaved }: ThemeEditor
                     </Group>
                   </Accordion.Control>
                   <Accordion.Panel>
-                    <StyleGroupEditor groupLabel={group.label} value={styles[group.key] ?? {}} readOnly={readOnly} onChange={(property, value) => change(group.key, property, value)} />
+                    {open.includes(group.key) && (
+                      <StyleGroupEditor groupLabel={group.label} value={styles[group.key] ?? {}} readOnly={readOnly} onChange={(property, value) => change(group.key, property, value)} />
+                    )}
                   </Accordion.Panel>
                 </Accordion.Item>
               );
