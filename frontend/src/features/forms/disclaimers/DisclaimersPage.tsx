@@ -56,7 +56,7 @@ export default function DisclaimersPage() {
         query={page}
         search={{ label: text.search, testId: 'disclaimer-search' }}
         testId="disclaimers-table"
-        minWidth={800}
+        minWidth={700}
         columns={[
           { label: text.name, sort: 'name', width: '30%' },
           { label: text.text },

@@ -57,7 +57,7 @@ export default function OptOutFormsPage() {
         query={forms}
         search={{ label: text.search, testId: 'optout-search' }}
         testId="optout-forms-table"
-        minWidth={900}
+        minWidth={700}
         columns={[
           { label: text.name, sort: 'name', width: '35%' },
           { label: text.category },
