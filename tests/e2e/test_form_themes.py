@@ -10,9 +10,9 @@ from playwright.sync_api import Page, expect
 
 from marketing.forms.models import OptOutForm
 from tests.e2e.axe import expect_accessible
-from tests.support.optout_forms import in_plain
 from tests.e2e.test_segments import _committed
 from tests.support.browser_session import sign_in
+from tests.support.optout_forms import in_plain
 
 
 def _default_form_id() -> int:
