@@ -6,7 +6,7 @@ a token of another client refused."""
 from marketing.audience.models import Group, GroupCategory, Profile, ProfileGroup
 from marketing.delivery.models import Send, SendKind
 from marketing.delivery.tokens import UNSUBSCRIBE, recipient_token
-from marketing.forms.models import OptOutForm, OptOutResponse
+from marketing.forms.models import FormTheme, OptOutForm, OptOutResponse
 from tests.support.http_api import http
 from tests.support.tenants import in_schema
 
@@ -27,7 +27,7 @@ def _world(tenant) -> tuple[str, int, dict[str, int]]:
         form = OptOutForm.objects.get(is_default=True)
         form.category = category
         form.thank_you_html = "<p>See you</p>"
-        form.theme_id = tenant_theme_id()
+        form.theme_id = FormTheme.objects.get(name="Classic").pk
         form.save()
         form.groups.set([groups["Weekly"], groups["Offers"], groups["Shoes"]])
         send = Send.objects.create(
@@ -38,12 +38,6 @@ def _world(tenant) -> tuple[str, int, dict[str, int]]:
             UNSUBSCRIBE, schema=tenant.client.schema_name, profile_id=profile.pk, send_id=send.pk
         )
         return token, profile.pk, groups
-
-
-def tenant_theme_id() -> int:
-    from marketing.forms.models import FormTheme
-
-    return FormTheme.objects.get(name="Classic").pk
 
 
 def _post(tenant, body):
