@@ -41,7 +41,7 @@ class OptOutFormPatch(OptOutFormFields):
     pass
 
 
-class GroupRefOut(CamelSchema):
+class OptOutGroupOut(CamelSchema):
     id: int
     name: str
 
@@ -55,7 +55,7 @@ class OptOutFormOut(CamelSchema):
     category_id: int | None
     category_name: str | None
     group_ids: list[int]
-    groups: list[GroupRefOut]  # by name
+    groups: list[OptOutGroupOut]  # by name
     button_text: str
     thank_you_html: str  # cleaned HTML
     theme_id: int | None
@@ -112,7 +112,7 @@ class OptOutPageOut(CamelSchema):
     heading: str
     intro: str
     reasons: list[str]
-    groups: list[GroupRefOut]
+    groups: list[OptOutGroupOut]
     button_text: str
     theme_css: str
     thank_you_html: str

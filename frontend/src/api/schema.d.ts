@@ -9526,7 +9526,7 @@ export interface components {
             /** Groupids */
             groupIds: number[];
             /** Groups */
-            groups: components["schemas"]["GroupRefOut"][];
+            groups: components["schemas"]["OptOutGroupOut"][];
             /** Buttontext */
             buttonText: string;
             /** Thankyouhtml */
@@ -9563,6 +9563,13 @@ export interface components {
             pageSize: number;
             /** Items */
             items: components["schemas"]["OptOutFormOut"][];
+        };
+        /** OptOutGroupOut */
+        OptOutGroupOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** OptOutFormIn */
         OptOutFormIn: {
@@ -9628,7 +9635,7 @@ export interface components {
             /** Reasons */
             reasons: string[];
             /** Groups */
-            groups: components["schemas"]["GroupRefOut"][];
+            groups: components["schemas"]["OptOutGroupOut"][];
             /** Buttontext */
             buttonText: string;
             /** Themecss */
