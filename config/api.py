@@ -34,6 +34,8 @@ from marketing.content.api import router as content_router
 from marketing.delivery.api import router as delivery_router
 from marketing.files.api import router as files_router
 from marketing.forms.api import router as forms_router
+from marketing.forms.api_optout import router as optout_forms_router
+from marketing.forms.api_preview import router as form_preview_router
 from marketing.forms.api_reports import router as form_reports_router
 from marketing.jobs.api import router as jobs_router
 from marketing.rendering.api import router as rendering_router
@@ -166,8 +168,10 @@ api.add_router("", campaign_analytics_router)
 api.add_router("", senders_router)
 api.add_router("", summary_router)
 api.add_router("", workflows_router)
+api.add_router("", form_preview_router)
 api.add_router("", forms_router)
 api.add_router("", form_reports_router)
+api.add_router("", optout_forms_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

@@ -27,6 +27,7 @@ PROFILE_FIELDS = Gate(action_type=ActionType.MANAGE_PROFILE_FIELDS)
 DOMAINS = Gate(action_type=ActionType.MANAGE_DOMAINS)
 SENDERS = Gate(action_type=ActionType.MANAGE_SENDERS)
 DISCLAIMER_SECTION = Gate(action_type=ActionType.DISCLAIMER_SECTION)
+OPT_OUTS = Gate(action_type=ActionType.OPT_OUTS)
 # The file a job made is gated like the action that made it (and by who started it).
 JOB_KIND_GATES = {
     "profileExport": Gate(action_type=ActionType.EXPORT_PROFILES),
@@ -305,4 +306,18 @@ OPERATION_GATES: dict[str, Gate] = {
     "disclaimerCreate": ADMIN,
     "disclaimerSave": ADMIN,
     "disclaimerDelete": ADMIN,
+    # the builder's and theme editor's preview: the public page's HTML, inert
+    "formPreview": MEMBER,
+    # opt-out forms (/OptoutForms, spec 2.1, 5.5): read by members, built by whoever has
+    # the opt-outs access (spec 6 'enable opt-outs')
+    "optOutFormList": MEMBER,
+    "optOutFormGet": MEMBER,
+    "optOutFormCreate": OPT_OUTS,
+    "optOutFormSave": OPT_OUTS,
+    "optOutFormDefault": OPT_OUTS,
+    "optOutFormDelete": OPT_OUTS,
+    # the opt-out page of a message's unsubscribe link, as the default opt-out form builds
+    # it: the message's token is the credential, valid on its client's host only
+    "optOutPageGet": PUBLIC,
+    "optOutPageSubmit": PUBLIC,
 }

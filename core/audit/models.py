@@ -48,6 +48,7 @@ class AuditObject(models.TextChoices):
     FORM = "form", "Form"
     FORM_THEME = "formTheme", "Form theme"
     DISCLAIMER = "disclaimer", "Disclaimer"
+    OPT_OUT_FORM = "optOutForm", "Opt-out form"
 
 
 class AuditEvent(models.TextChoices):
@@ -189,6 +190,9 @@ class AuditEvent(models.TextChoices):
     FORM_THEME_DELETED = "formTheme.deleted", "Form theme deleted"
     DISCLAIMER_SAVED = "disclaimer.saved", "Disclaimer saved"
     DISCLAIMER_DELETED = "disclaimer.deleted", "Disclaimer deleted"
+    OPT_OUT_FORM_SAVED = "optOutForm.saved", "Opt-out form saved"
+    OPT_OUT_FORM_DEFAULT = "optOutForm.default", "Opt-out form made the default"
+    OPT_OUT_FORM_DELETED = "optOutForm.deleted", "Opt-out form deleted"
 
     @property
     def object_type(self) -> "AuditObject":

@@ -240,7 +240,7 @@ PRESET_THEMES = {
             "padding": "8px",
         },  # fmt: skip
         "submitButton": {
-            "backgroundColor": "#1c7ed6",
+            "backgroundColor": "#1971c2",  # 5.0:1 with white (WCAG AA)
             "color": "#ffffff",
             "padding": "10px 20px",
             "borderRadius": "4px",
@@ -265,7 +265,7 @@ PRESET_THEMES = {
             "padding": "8px",
         },  # fmt: skip
         "submitButton": {
-            "backgroundColor": "#37b24d",
+            "backgroundColor": "#237a37",  # 5.4:1 with white (WCAG AA)
             "color": "#ffffff",
             "padding": "10px 20px",
             "borderStyle": "none",

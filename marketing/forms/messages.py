@@ -77,3 +77,22 @@ CONFIRMATION_TEXT = (
     "Please confirm your subscription to {form} by opening this link:\n\n{link}\n\n"
     + CONFIRMATION_IGNORE
 )
+
+# opt-out forms (spec 2.1, 5.4, 5.5)
+OPTOUT_NAME_REQUIRED = FILL.format(field="Form Name")
+OPTOUT_NAME_TAKEN = "An opt-out form with this name already exists."
+OPTOUT_HEADING_REQUIRED = FILL.format(field="Heading")
+OPTOUT_BUTTON_REQUIRED = FILL.format(field="Unsubscribe Button Text")
+OPTOUT_CATEGORY_REQUIRED = FILL.format(field="Form Category")
+OPTOUT_GROUP_REQUIRED = FILL.format(field="Group")
+OPTOUT_GROUP_NOT_IN_CATEGORY = "Each group must belong to the form's category."
+OPTOUT_CATEGORY_UNKNOWN = "This category does not exist."
+OPTOUT_REASON_REQUIRED = "Please add at least one reason."
+OPTOUT_REASON_TWICE = "Each reason can be listed only once."
+OPTOUT_NOT_FOUND = "Opt-out form not found."
+OPTOUT_DEFAULT_UNDELETABLE = "Default forms cannot be deleted."  # spec 5.5
+OPTOUT_REASON_UNKNOWN = "Please choose one of the reasons."
+OPTOUT_GROUP_UNKNOWN = "Please choose among the lists offered."
+
+# the preview (preview.py): the disclaimer's place, in the disclaimer style group
+PREVIEW_DISCLAIMER = "I agree to receive emails and accept the privacy policy."

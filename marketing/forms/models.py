@@ -210,3 +210,47 @@ class FormViewDay(models.Model):
                 fields=["form", "day", "source_page"], name="form_view_day_unique"
             )
         ]
+
+
+class OptOutForm(models.Model):
+    """The page a message's unsubscribe link opens (spec 2.1 /OptoutForms, 2.4
+    /OptoutForm/:formId, 5.5): the reasons a person may give, the category's groups they
+    may leave instead of every email, the button's text, the thank-you text and the theme.
+    The unsubscribe link shows the default one; every client has one (migration 0003)
+    and a default is never deleted (services/optout_forms.py)."""
+
+    name = models.CharField(max_length=100)
+    heading = models.CharField(max_length=200)
+    intro = models.CharField(max_length=1000, blank=True)
+    reasons = models.JSONField(default=list)  # the reasons offered, in order
+    category = models.ForeignKey(
+        "audience.GroupCategory", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    groups = models.ManyToManyField("audience.Group", blank=True, related_name="+")
+    button_text = models.CharField(max_length=50)
+    thank_you_html = models.TextField(blank=True)  # cleaned HTML (core.untrusted_html)
+    theme = models.ForeignKey(FormTheme, null=True, blank=True, on_delete=models.SET_NULL)
+    is_default = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="optout_form_name_ci_unique"),
+            models.UniqueConstraint(
+                fields=["is_default"], condition=Q(is_default=True), name="optout_form_one_default"
+            ),
+        ]
+
+
+class OptOutResponse(models.Model):
+    """What a person chose on an opt-out form: the reason they gave (one of the form's, as
+    it read then) and whether they left every email or only some groups."""
+
+    form = models.ForeignKey(OptOutForm, null=True, on_delete=models.SET_NULL)
+    profile_id = models.BigIntegerField()
+    send_id = models.BigIntegerField(null=True)
+    reason = models.CharField(max_length=200, blank=True)
+    left_group_ids = models.JSONField(default=list)
+    unsubscribed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)

@@ -16,6 +16,7 @@ from marketing.forms.models import (
     FormStatus,
     FormSubmission,
     FormTheme,
+    OptOutForm,
 )
 
 FORM_SORTS = {
@@ -174,3 +175,37 @@ def profile_submissions(*, profile_id: int) -> QuerySet[FormSubmission]:
         .select_related("form")
         .order_by("-created_at", "-id")
     )
+
+
+OPTOUT_SORTS = {
+    "name": ("name", "id"),
+    "createdAt": ("created_at", "id"),
+    "updatedAt": ("updated_at", "id"),
+    "default": ("is_default", "id"),
+}
+OPTOUT_SORT_CHOICES = [*OPTOUT_SORTS, *(f"-{key}" for key in OPTOUT_SORTS)]
+
+
+def optout_form_list(*, search: str = "", sort: str = "name") -> QuerySet[OptOutForm]:
+    """/OptoutForms: searched (name contains, any case) and sorted."""
+    forms = OptOutForm.objects.select_related("category", "theme").prefetch_related("groups")
+    if search:
+        forms = forms.filter(name__icontains=search)
+    columns = OPTOUT_SORTS[sort.lstrip("-")]
+    return forms.order_by(*(f"-{c}" if sort.startswith("-") else c for c in columns))
+
+
+def optout_form_get(*, form_id: int) -> OptOutForm:
+    form = optout_form_list().filter(pk=form_id).first()
+    if form is None:
+        raise NotFound(messages.OPTOUT_NOT_FOUND)
+    return form
+
+
+def optout_form_default() -> OptOutForm:
+    """The form a message's unsubscribe link shows (every client has one)."""
+    return optout_form_list().get(is_default=True)
+
+
+def optout_form_name_taken(name: str, *, exclude: int | None = None) -> bool:
+    return OptOutForm.objects.filter(name__iexact=name).exclude(pk=exclude).exists()

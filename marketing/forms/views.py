@@ -35,11 +35,12 @@ from marketing.audience.selectors.groups import group_names
 from marketing.audience.selectors.tags import tag_names
 from marketing.forms import messages
 from marketing.forms.definition import definition_read, styles_css
+from marketing.forms.page_context import page_choices as _choices
+from marketing.forms.page_context import page_sections as _sections
 from marketing.forms.selectors import form_published_by_key, form_published_by_path
 from marketing.forms.services.submissions import (
     UTM_KEYS,
     confirm_token_valid,
-    fields_by_key,
     submission_confirm,
     submission_store,
     submission_values,
@@ -66,38 +67,6 @@ def _page(template: str, context: dict, *, status: int = 200) -> HttpResponse:
 
 def _message(title: str, text: str, *, status: int = 200, styles: str = "") -> HttpResponse:
     return _page("forms/message.html", {"title": title, "text": text, "css": styles}, status=status)
-
-
-def _sections(definition, data, errors: dict) -> list[dict]:
-    registry = fields_by_key()
-    sections = []
-    for section in definition.sections:
-        fields = []
-        for field in section.fields:
-            known = registry.get(field.key)
-            given = data.getlist(field.key) if data is not None else []
-            fields.append(
-                {
-                    "key": field.key,
-                    "id": "f-" + field.key.replace(".", "-"),
-                    "label": field.label or (known.label if known else field.key),
-                    "type": field.type,
-                    "required": field.required,
-                    "placeholder": field.placeholder,
-                    "options": list(known.options) if known else [],
-                    "value": given[0] if given else "",
-                    "values": given,
-                    "error": (errors.get(field.key) or [""])[0],
-                }
-            )
-        sections.append({"id": section.id, "title": section.title, "fields": fields})
-    return sections
-
-
-def _choices(ids: list[int], names, data, name: str) -> list[dict]:
-    found = names(ids)
-    ticked = set(data.getlist(name)) if data is not None else set()
-    return [{"id": i, "name": found[i], "checked": str(i) in ticked} for i in ids if i in found]
 
 
 def _form_page(request, form, *, data=None, errors=None, status=200) -> HttpResponse:

@@ -47,6 +47,8 @@ LIST_SCREENS = [
     ("/ImportSummary", None),
     ("/backgroundJobs", None),
     ("/senderList", None),
+    ("/OptoutForms", None),
+    ("/managedisclaimer", None),
 ]
 
 

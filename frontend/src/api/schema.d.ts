@@ -2538,6 +2538,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/forms/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Formpreview
+         * @description A definition shown with a theme's styles by the public page's template.
+         */
+        post: operations["formPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/forms": {
         parameters: {
             query?: never;
@@ -2925,6 +2945,90 @@ export interface paths {
         get: operations["profileFormSubmissions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/optOutForms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Optoutformlist
+         * @description /OptoutForms: searched (name contains, any case) and sorted.
+         */
+        get: operations["optOutFormList"];
+        put?: never;
+        /** Optoutformcreate */
+        post: operations["optOutFormCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/optOutForms/{form_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Optoutformget */
+        get: operations["optOutFormGet"];
+        put?: never;
+        post?: never;
+        /** Optoutformdelete */
+        delete: operations["optOutFormDelete"];
+        options?: never;
+        head?: never;
+        /** Optoutformsave */
+        patch: operations["optOutFormSave"];
+        trace?: never;
+    };
+    "/api/mm/optOutForms/{form_id}/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Optoutformdefault
+         * @description The unsubscribe link shows this form from now on.
+         */
+        post: operations["optOutFormDefault"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/external/optOutPage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Optoutpageget
+         * @description What the unsubscribe link's page shows (changes nothing).
+         */
+        get: operations["optOutPageGet"];
+        put?: never;
+        /**
+         * Optoutpagesubmit
+         * @description The person's choice: leave every email, or only the groups they ticked.
+         */
+        post: operations["optOutPageSubmit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4077,7 +4181,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment" | "form" | "formTheme" | "disclaimer";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment" | "form" | "formTheme" | "disclaimer" | "optOutForm";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -8340,109 +8444,10 @@ export interface components {
             /** Failed */
             failed: number;
         };
-        /** FormQuery */
-        FormQuery: {
-            /**
-             * Page
-             * @default 1
-             */
-            page: number;
-            /**
-             * Pagesize
-             * @default 10
-             */
-            pageSize: number;
-            /**
-             * Search
-             * @default
-             */
-            search: string;
-            /**
-             * Sort
-             * @default -updatedAt
-             * @enum {string}
-             */
-            sort: "name" | "status" | "type" | "createdAt" | "updatedAt" | "publishedAt" | "submissions" | "-name" | "-status" | "-type" | "-createdAt" | "-updatedAt" | "-publishedAt" | "-submissions";
-            /** Type */
-            type?: ("sspForm" | "embeddedForm" | "surveyForm") | null;
-            /** Status */
-            status?: ("Draft" | "Published" | "Unpublished") | null;
-        };
-        /** FormOut */
-        FormOut: {
-            /** Id */
-            id: number;
-            /** Name */
-            name: string;
-            /**
-             * Formtype
-             * @enum {string}
-             */
-            formType: "sspForm" | "embeddedForm" | "surveyForm";
-            /**
-             * Status
-             * @enum {string}
-             */
-            status: "Draft" | "Published" | "Unpublished";
-            /** Key */
-            key: string;
-            /** Publicpath */
-            publicPath: string;
-            /** Surveypath */
-            surveyPath: string | null;
-            /** Definition */
-            definition: {
-                [key: string]: unknown;
-            };
-            /** Themeid */
-            themeId: number | null;
-            /** Disclaimerid */
-            disclaimerId: number | null;
-            /** Doubleoptin */
-            doubleOptIn: boolean;
-            /** Campaignids */
-            campaignIds: number[];
-            /** Locked */
-            locked: boolean;
-            /** Createdbyid */
-            createdById: number | null;
-            /** Createdbyemail */
-            createdByEmail: string;
-            /** Publishedversion */
-            publishedVersion?: number | null;
-            /** Publishedat */
-            publishedAt: string | null;
-            /**
-             * Createdat
-             * Format: date-time
-             */
-            createdAt: string;
-            /**
-             * Updatedat
-             * Format: date-time
-             */
-            updatedAt: string;
-            /**
-             * Submissioncount
-             * @default 0
-             */
-            submissionCount: number;
-        };
-        /** FormPageOut */
-        FormPageOut: {
-            /** Total */
-            total: number;
-            /**
-             * Totalisestimate
-             * @default false
-             */
-            totalIsEstimate: boolean;
-            /** Page */
-            page: number;
-            /** Pagesize */
-            pageSize: number;
-            /** Items */
-            items: components["schemas"]["FormOut"][];
+        /** FormPreviewOut */
+        FormPreviewOut: {
+            /** Html */
+            html: string;
         };
         /**
          * FormChoices
@@ -8597,29 +8602,259 @@ export interface components {
              */
             value: string;
         };
-        /** FormIn */
-        FormIn: {
+        /** FormPreviewIn */
+        FormPreviewIn: {
             /**
-             * Name
-             * @default
+             * @default {
+             *       "title": "",
+             *       "description": "",
+             *       "multiStep": false,
+             *       "sections": [],
+             *       "groups": {
+             *         "choices": [],
+             *         "fixed": [],
+             *         "label": ""
+             *       },
+             *       "tags": {
+             *         "choices": [],
+             *         "fixed": [],
+             *         "label": ""
+             *       },
+             *       "hidden": [],
+             *       "utm": true,
+             *       "submitText": "Submit",
+             *       "nextText": "Next",
+             *       "previousText": "Previous",
+             *       "thankYou": {
+             *         "html": "",
+             *         "kind": "page",
+             *         "url": ""
+             *       },
+             *       "confirmation": {
+             *         "fromName": "",
+             *         "subject": "Please confirm your subscription"
+             *       }
+             *     }
              */
-            name: string;
+            definition: components["schemas"]["FormDefinition"];
             /**
-             * Formtype
-             * @enum {string}
+             * @default {
+             *       "page": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "title": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "titleDescription": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "label": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "field": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "checkboxes": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "radioButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "radioAsButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "tagsGroups": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "disclaimer": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "submitButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "nextButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       },
+             *       "previousButton": {
+             *         "backgroundColor": null,
+             *         "borderColor": null,
+             *         "borderRadius": null,
+             *         "borderStyle": null,
+             *         "borderWidth": null,
+             *         "color": null,
+             *         "fontFamily": null,
+             *         "fontSize": null,
+             *         "fontStyle": null,
+             *         "fontWeight": null,
+             *         "margin": null,
+             *         "padding": null,
+             *         "textAlign": null,
+             *         "width": null
+             *       }
+             *     }
              */
-            formType: "sspForm" | "embeddedForm" | "surveyForm";
-            definition?: components["schemas"]["FormDefinition"] | null;
-            /** Surveypath */
-            surveyPath?: string | null;
-            /** Themeid */
-            themeId?: number | null;
-            /** Disclaimerid */
-            disclaimerId?: number | null;
-            /** Doubleoptin */
-            doubleOptIn?: boolean | null;
-            /** Campaignids */
-            campaignIds?: number[] | null;
+            styles: components["schemas"]["ThemeStyles"];
+            /**
+             * Showdisclaimer
+             * @default false
+             */
+            showDisclaimer: boolean;
         };
         /** FormSection */
         FormSection: {
@@ -8654,6 +8889,419 @@ export interface components {
              * @default
              */
             url: string;
+        };
+        /**
+         * ThemeStyleGroup
+         * @description The properties every style group of spec 3 has (font, size, color, padding,
+         *     border and similar); an absent one is the page's default.
+         */
+        ThemeStyleGroup: {
+            /** Fontfamily */
+            fontFamily?: ("Arial" | "Helvetica" | "Georgia" | "Times New Roman" | "Verdana" | "Tahoma" | "Trebuchet MS" | "Courier New" | "system-ui" | "sans-serif" | "serif" | "monospace") | null;
+            /** Fontsize */
+            fontSize?: string | null;
+            /** Fontweight */
+            fontWeight?: ("normal" | "bold" | "300" | "400" | "500" | "600" | "700") | null;
+            /** Fontstyle */
+            fontStyle?: ("normal" | "italic") | null;
+            /** Color */
+            color?: string | null;
+            /** Backgroundcolor */
+            backgroundColor?: string | null;
+            /** Padding */
+            padding?: string | null;
+            /** Margin */
+            margin?: string | null;
+            /** Borderwidth */
+            borderWidth?: string | null;
+            /** Borderstyle */
+            borderStyle?: ("none" | "solid" | "dashed" | "dotted") | null;
+            /** Bordercolor */
+            borderColor?: string | null;
+            /** Borderradius */
+            borderRadius?: string | null;
+            /** Textalign */
+            textAlign?: ("left" | "center" | "right") | null;
+            /** Width */
+            width?: string | null;
+        };
+        /** ThemeStyles */
+        ThemeStyles: {
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            page: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            title: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            titleDescription: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            label: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            field: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            checkboxes: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            radioButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            radioAsButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            tagsGroups: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            disclaimer: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            submitButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            nextButton: components["schemas"]["ThemeStyleGroup"];
+            /**
+             * @default {
+             *       "fontFamily": null,
+             *       "fontSize": null,
+             *       "fontWeight": null,
+             *       "fontStyle": null,
+             *       "color": null,
+             *       "backgroundColor": null,
+             *       "padding": null,
+             *       "margin": null,
+             *       "borderWidth": null,
+             *       "borderStyle": null,
+             *       "borderColor": null,
+             *       "borderRadius": null,
+             *       "textAlign": null,
+             *       "width": null
+             *     }
+             */
+            previousButton: components["schemas"]["ThemeStyleGroup"];
+        };
+        /** FormQuery */
+        FormQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "status" | "type" | "createdAt" | "updatedAt" | "publishedAt" | "submissions" | "-name" | "-status" | "-type" | "-createdAt" | "-updatedAt" | "-publishedAt" | "-submissions";
+            /** Type */
+            type?: ("sspForm" | "embeddedForm" | "surveyForm") | null;
+            /** Status */
+            status?: ("Draft" | "Published" | "Unpublished") | null;
+        };
+        /** FormOut */
+        FormOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Formtype
+             * @enum {string}
+             */
+            formType: "sspForm" | "embeddedForm" | "surveyForm";
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished";
+            /** Key */
+            key: string;
+            /** Publicpath */
+            publicPath: string;
+            /** Surveypath */
+            surveyPath: string | null;
+            /** Definition */
+            definition: {
+                [key: string]: unknown;
+            };
+            /** Themeid */
+            themeId: number | null;
+            /** Disclaimerid */
+            disclaimerId: number | null;
+            /** Doubleoptin */
+            doubleOptIn: boolean;
+            /** Campaignids */
+            campaignIds: number[];
+            /** Locked */
+            locked: boolean;
+            /** Createdbyid */
+            createdById: number | null;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /** Publishedversion */
+            publishedVersion?: number | null;
+            /** Publishedat */
+            publishedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /**
+             * Submissioncount
+             * @default 0
+             */
+            submissionCount: number;
+        };
+        /** FormPageOut */
+        FormPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["FormOut"][];
+        };
+        /** FormIn */
+        FormIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Formtype
+             * @enum {string}
+             */
+            formType: "sspForm" | "embeddedForm" | "surveyForm";
+            definition?: components["schemas"]["FormDefinition"] | null;
+            /** Surveypath */
+            surveyPath?: string | null;
+            /** Themeid */
+            themeId?: number | null;
+            /** Disclaimerid */
+            disclaimerId?: number | null;
+            /** Doubleoptin */
+            doubleOptIn?: boolean | null;
+            /** Campaignids */
+            campaignIds?: number[] | null;
         };
         /** FormPatch */
         FormPatch: {
@@ -9024,291 +9672,6 @@ export interface components {
              */
             styles: components["schemas"]["ThemeStyles"];
         };
-        /**
-         * ThemeStyleGroup
-         * @description The properties every style group of spec 3 has (font, size, color, padding,
-         *     border and similar); an absent one is the page's default.
-         */
-        ThemeStyleGroup: {
-            /** Fontfamily */
-            fontFamily?: ("Arial" | "Helvetica" | "Georgia" | "Times New Roman" | "Verdana" | "Tahoma" | "Trebuchet MS" | "Courier New" | "system-ui" | "sans-serif" | "serif" | "monospace") | null;
-            /** Fontsize */
-            fontSize?: string | null;
-            /** Fontweight */
-            fontWeight?: ("normal" | "bold" | "300" | "400" | "500" | "600" | "700") | null;
-            /** Fontstyle */
-            fontStyle?: ("normal" | "italic") | null;
-            /** Color */
-            color?: string | null;
-            /** Backgroundcolor */
-            backgroundColor?: string | null;
-            /** Padding */
-            padding?: string | null;
-            /** Margin */
-            margin?: string | null;
-            /** Borderwidth */
-            borderWidth?: string | null;
-            /** Borderstyle */
-            borderStyle?: ("none" | "solid" | "dashed" | "dotted") | null;
-            /** Bordercolor */
-            borderColor?: string | null;
-            /** Borderradius */
-            borderRadius?: string | null;
-            /** Textalign */
-            textAlign?: ("left" | "center" | "right") | null;
-            /** Width */
-            width?: string | null;
-        };
-        /** ThemeStyles */
-        ThemeStyles: {
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            page: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            title: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            titleDescription: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            label: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            field: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            checkboxes: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            radioButton: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            radioAsButton: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            tagsGroups: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            disclaimer: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            submitButton: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            nextButton: components["schemas"]["ThemeStyleGroup"];
-            /**
-             * @default {
-             *       "fontFamily": null,
-             *       "fontSize": null,
-             *       "fontWeight": null,
-             *       "fontStyle": null,
-             *       "color": null,
-             *       "backgroundColor": null,
-             *       "padding": null,
-             *       "margin": null,
-             *       "borderWidth": null,
-             *       "borderStyle": null,
-             *       "borderColor": null,
-             *       "borderRadius": null,
-             *       "textAlign": null,
-             *       "width": null
-             *     }
-             */
-            previousButton: components["schemas"]["ThemeStyleGroup"];
-        };
         /** FormThemePatch */
         FormThemePatch: {
             /** Name */
@@ -9573,6 +9936,181 @@ export interface components {
             pageSize: number;
             /** Items */
             items: components["schemas"]["ProfileSubmissionOut"][];
+        };
+        /** OptOutFormQuery */
+        OptOutFormQuery: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default name
+             * @enum {string}
+             */
+            sort: "name" | "createdAt" | "updatedAt" | "default" | "-name" | "-createdAt" | "-updatedAt" | "-default";
+        };
+        /** OptOutFormOut */
+        OptOutFormOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Heading */
+            heading: string;
+            /** Intro */
+            intro: string;
+            /** Reasons */
+            reasons: string[];
+            /** Categoryid */
+            categoryId: number | null;
+            /** Categoryname */
+            categoryName: string | null;
+            /** Groupids */
+            groupIds: number[];
+            /** Groups */
+            groups: components["schemas"]["OptOutGroupOut"][];
+            /** Buttontext */
+            buttonText: string;
+            /** Thankyouhtml */
+            thankYouHtml: string;
+            /** Themeid */
+            themeId: number | null;
+            /** Themename */
+            themeName: string | null;
+            /** Isdefault */
+            isDefault: boolean;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** OptOutFormPageOut */
+        OptOutFormPageOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["OptOutFormOut"][];
+        };
+        /** OptOutGroupOut */
+        OptOutGroupOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** OptOutFormIn */
+        OptOutFormIn: {
+            /** Name */
+            name?: string | null;
+            /** Heading */
+            heading?: string | null;
+            /** Intro */
+            intro?: string | null;
+            /** Reasons */
+            reasons?: string[] | null;
+            /** Categoryid */
+            categoryId?: number | null;
+            /** Groupids */
+            groupIds?: number[] | null;
+            /** Buttontext */
+            buttonText?: string | null;
+            /** Thankyouhtml */
+            thankYouHtml?: string | null;
+            /** Themeid */
+            themeId?: number | null;
+        };
+        /** OptOutFormPatch */
+        OptOutFormPatch: {
+            /** Name */
+            name?: string | null;
+            /** Heading */
+            heading?: string | null;
+            /** Intro */
+            intro?: string | null;
+            /** Reasons */
+            reasons?: string[] | null;
+            /** Categoryid */
+            categoryId?: number | null;
+            /** Groupids */
+            groupIds?: number[] | null;
+            /** Buttontext */
+            buttonText?: string | null;
+            /** Thankyouhtml */
+            thankYouHtml?: string | null;
+            /** Themeid */
+            themeId?: number | null;
+        };
+        /** OptOutPageQuery */
+        OptOutPageQuery: {
+            /** Token */
+            token: string;
+        };
+        /** OptOutPageOut */
+        OptOutPageOut: {
+            /** Emailhint */
+            emailHint: string;
+            /** Clientname */
+            clientName: string;
+            /** Unsubscribed */
+            unsubscribed: boolean;
+            /** Preferencestoken */
+            preferencesToken: string;
+            /** Heading */
+            heading: string;
+            /** Intro */
+            intro: string;
+            /** Reasons */
+            reasons: string[];
+            /** Groups */
+            groups: components["schemas"]["OptOutGroupOut"][];
+            /** Buttontext */
+            buttonText: string;
+            /** Themecss */
+            themeCss: string;
+            /** Thankyouhtml */
+            thankYouHtml: string;
+        };
+        /** OptOutPageIn */
+        OptOutPageIn: {
+            /** Token */
+            token: string;
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+            /**
+             * Groupids
+             * @default []
+             */
+            groupIds: number[];
         };
     };
     responses: never;
@@ -22460,6 +22998,75 @@ export interface operations {
             };
         };
     };
+    formPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FormPreviewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormPreviewOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     formList: {
         parameters: {
             query?: {
@@ -24441,6 +25048,479 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "createdAt" | "updatedAt" | "default" | "-name" | "-createdAt" | "-updatedAt" | "-default";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutFormPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptOutFormIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutFormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutFormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptOutFormPatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutFormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutFormDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutFormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutPageGet: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    optOutPageSubmit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OptOutPageIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptOutPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -37,6 +37,7 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   form: 'Form',
   formTheme: 'Form theme',
   disclaimer: 'Disclaimer',
+  optOutForm: 'Opt-out form',
 };
 
 /** "2026-11-23 09:05": the row's time as the client's time zone reads it (the server gives it with its offset then). */

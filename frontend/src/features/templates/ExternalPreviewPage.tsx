@@ -5,7 +5,7 @@ import { getExternalPreview } from '../../api/templates';
 import { queryKeys, useApiQuery } from '../../api/query';
 import { templateMessages as text } from './messages';
 import { previewWidths, type PreviewWidth } from './preview-widths';
-import { SandboxedHtml } from './SandboxedHtml';
+import { SandboxedHtml } from '../../components/SandboxedHtml';
 
 /**
  * Template Preview (spec 2.4 /external/previewTemplate?token=...): public, no sign-in. The

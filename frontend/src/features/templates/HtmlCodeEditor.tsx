@@ -2,7 +2,7 @@ import { Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { MergeTagPicker } from './merge-tags/MergeTagPicker';
 import { templateMessages as text } from './messages';
-import { SandboxedHtml } from './SandboxedHtml';
+import { SandboxedHtml } from '../../components/SandboxedHtml';
 import { useCaretInsert } from './useCaretInsert';
 
 interface HtmlCodeEditorProps {

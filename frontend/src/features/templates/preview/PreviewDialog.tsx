@@ -5,7 +5,7 @@ import { getTemplatePreview } from '../../../api/templates';
 import { queryKeys, useApiQuery } from '../../../api/query';
 import { toast } from '../../../lib/toast';
 import { previewWidths, type PreviewWidth } from '../preview-widths';
-import { SandboxedHtml } from '../SandboxedHtml';
+import { SandboxedHtml } from '../../../components/SandboxedHtml';
 import { createPreviewLink } from './api';
 import { previewMessages as text } from './messages';
 import { ProfileSelect } from './ProfileSelect';

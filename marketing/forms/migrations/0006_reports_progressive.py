@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("forms", "0002_preset_themes"),
+        ("forms", "0005_preset_contrast"),
     ]
 
     operations = [
