@@ -14,6 +14,7 @@ from core.pagination import paginate
 from core.responses import ERRORS
 from marketing.forms import selectors
 from marketing.forms.definition import definition_dump
+from marketing.forms.embedding import form_page_path, form_page_url
 from marketing.forms.models import Disclaimer, Form
 from marketing.forms.schemas import (
     DisclaimerIn,
@@ -82,7 +83,8 @@ def _forms(forms: list[Form], zone: ZoneInfo) -> list[Form]:
         version = form.published_version
         form.published_number = version.number if version else None
         form.key = str(form.key)
-        form.public_path = f"/pf/{form.key}"
+        form.public_path = form_page_path(form.key)
+        form.public_url = form_page_url(form.key)
     return forms
 
 

@@ -65,8 +65,9 @@ class FormOut(CamelSchema):
     name: str
     form_type: Type
     status: Status
-    key: str  # the public page: /pf/<key>
-    public_path: str
+    key: str
+    public_path: str  # the public page's path on the pages host: /<client>/pf/<key>
+    public_url: str  # its address
     survey_path: str | None
     definition: dict[str, Any]  # a FormDefinition (as saved)
     theme_id: int | None

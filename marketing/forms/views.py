@@ -1,28 +1,39 @@
-"""The public side of forms, outside the API and the single-page app: plain Django views
-that read no session and send no app bundle (docs/flows/form-submission.md).
+"""The public side of forms, served on the pages host (config/pages.py: a separate,
+cookieless origin, a lean stack, the client named by the path's first segment; the paths
+below are after it). Plain Django views that read no session and send no app bundle
+(docs/flows/form-submission.md).
 
 - GET  /pf/<key>            the published form (its frozen version, its theme), with a
-                            signed page token; /s/<path> is a survey form's own address;
-- POST /pf/<key>            the submit: honeypot, token, rate limits, the values checked,
-                            the row stored and committed, its processing sent; then 303
-                            to the thank-you page or the form's redirect;
-- GET  /pf/<key>/thanks     the thank-you page;
+                            signed page token and a proof-of-work challenge (ALTCHA);
+                            /s/<path> is a survey form's own address; ?embed=1 is the
+                            page inside a website's frame (static/forms/embed.js);
+- POST /pf/<key>            the submit: honeypot, token, proof of work, rate limits, the
+                            values checked, the row stored and committed, its processing
+                            sent; then 303 to the thank-you page;
+- GET  /pf/<key>/thanks     the thank-you page, or the form's redirect;
 - GET  /pf/confirm/<token>  the double opt-in link: a page with a Confirm button (no
                             state change on GET: mail scanners open links);
-- POST /pf/confirm/<token>  the confirmation.
+- POST /pf/confirm/<token>  the confirmation;
+- GET  /-/form.js, /-/embed.js  the form page's script and the embed script.
 Everything a visitor or a marketer wrote is escaped by the templates; the only HTML shown
 as HTML (the disclaimer and the thank-you text) was cleaned when it was written
-(core.untrusted_html). Each page has its own Content-Security-Policy: no script at all,
-styles only under the page's nonce, framing allowed anywhere (an embedded form lives in a
-frame on the client's site)."""
+(core.untrusted_html). Each page has its own Content-Security-Policy: scripts only from
+the pages host itself (no inline script), styles only under the page's nonce, forms post
+only to the pages host, framing allowed anywhere (an embedded form lives in a frame on the
+client's site). A form's redirect after the thank-you is a meta refresh from the
+thank-you page: form-action 'self' holds for the whole chain of a submit's redirects."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 import uuid
+from functools import cache
+from pathlib import Path
 
 from django.db import connection
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.views.decorators.csrf import csrf_exempt
@@ -34,8 +45,10 @@ from core.http import client_address
 from marketing.audience.selectors.groups import group_names
 from marketing.audience.selectors.tags import tag_names
 from marketing.forms import messages
-from marketing.forms.definition import definition_read, styles_css
+from marketing.forms.definition import definition_dump, definition_read, styles_css
+from marketing.forms.embedding import form_page_path
 from marketing.forms.selectors import form_published_by_key, form_published_by_path
+from marketing.forms.services.proof_of_work import altcha_challenge, altcha_check
 from marketing.forms.services.submissions import (
     UTM_KEYS,
     confirm_token_valid,
@@ -48,6 +61,8 @@ from marketing.forms.services.submissions import (
 from marketing.forms.tokens import BadToken, form_token, form_token_check
 
 HONEYPOT = "website_url"  # a field people never see; bots fill every field
+SCRIPTS = Path(__file__).parent / "static" / "forms"
+SCRIPT_NAMES = ("form.js", "embed.js")
 
 
 def _page(template: str, context: dict, *, status: int = 200) -> HttpResponse:
@@ -55,8 +70,8 @@ def _page(template: str, context: dict, *, status: int = 200) -> HttpResponse:
     body = render_to_string(template, {**context, "nonce": nonce})
     response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
     response["Content-Security-Policy"] = (
-        f"default-src 'none'; style-src 'nonce-{nonce}'; img-src 'self' https:; "
-        "form-action 'self' https: http:; base-uri 'none'; frame-ancestors *"
+        f"default-src 'none'; script-src 'self'; style-src 'nonce-{nonce}'; "
+        "img-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors *"
     )
     response["Cache-Control"] = "no-store"
     response["X-Robots-Tag"] = "noindex"
@@ -106,9 +121,17 @@ def _form_page(request, form, *, data=None, errors=None, status=200) -> HttpResp
     errors = errors or {}
     query = data if data is not None else request.GET
     disclaimer = version.disclaimer_version
+    page_path = form_page_path(str(form.key))
+    popup = definition_dump(definition).get("popup", {})
     context = {
         "form": definition,
-        "action": f"/pf/{form.key}",
+        "action": page_path,
+        "altcha": json.dumps(altcha_challenge(form_key=str(form.key))),
+        "popup": json.dumps(popup) if popup.get("enabled") else "",
+        "embed": request.GET.get("embed") == "1",
+        "fill": messages.FILL,
+        "needs_script": messages.NEEDS_SCRIPT,
+        "checking": messages.CHECKING,
         "token": form_token(form_key=str(form.key), schema=connection.schema_name),
         "sections": _sections(definition, data, errors),
         "groups": _choices(definition.groups.choices, group_names, data, "groups"),
@@ -144,7 +167,7 @@ def public_form(request, key: str):
     if request.method != "POST":
         return _form_page(request, form)
     data = request.POST
-    thanks = HttpResponseRedirect(f"/pf/{form.key}/thanks")
+    thanks = HttpResponseRedirect(form_page_path(str(form.key)) + "/thanks")
     thanks.status_code = 303
     if data.get(HONEYPOT):
         return thanks  # a bot: it is answered as a person would be, and nothing is kept
@@ -154,6 +177,11 @@ def public_form(request, key: str):
         )
     except BadToken:
         return _form_page(request, form, data=data, errors={"__all__": [messages.TOKEN_EXPIRED]},
+                          status=400)  # fmt: skip
+    try:
+        altcha_check(data.get("altcha", ""), form_key=str(form.key))
+    except ValidationFailed as refusal:
+        return _form_page(request, form, data=data, errors={"__all__": [refusal.message]},
                           status=400)  # fmt: skip
     ip = client_address(request)
     try:
@@ -173,11 +201,6 @@ def public_form(request, key: str):
         user_agent=request.META.get("HTTP_USER_AGENT", ""),
         source_page=data.get("source_page", "") or request.META.get("HTTP_REFERER", ""),
     )
-    thank_you = definition_read(form.published_version.definition).thank_you
-    if thank_you.kind == "redirect" and thank_you.url:
-        redirect = HttpResponseRedirect(thank_you.url)
-        redirect.status_code = 303
-        return redirect
     return thanks
 
 
@@ -195,12 +218,14 @@ def public_form_thanks(request, key: str):
     version = form.published_version
     thank_you = definition_read(version.definition).thank_you
     text = messages.CHECK_INBOX if version.double_opt_in else messages.THANK_YOU
+    redirect = thank_you.url if thank_you.kind == "redirect" and thank_you.url else ""
     return _page(
         "forms/message.html",
         {
             "title": definition_read(version.definition).title or form.name,
             "text": text,
             "html": mark_safe(thank_you.html) if thank_you.html else "",  # cleaned on write
+            "redirect": redirect,  # a web address (checked on save), escaped as an attribute
             "css": styles_css(version.theme_styles),
         },
     )
@@ -221,3 +246,27 @@ def public_confirm(request, token: str):
         return _message(messages.CONFIRM_TITLE, messages.LINK_EXPIRED, status=400)
     text = messages.CONFIRMED if outcome == "confirmed" else messages.ALREADY_CONFIRMED
     return _message(messages.CONFIRM_TITLE, text)
+
+
+@cache
+def _script(name: str) -> tuple[bytes, str]:
+    body = (SCRIPTS / name).read_bytes()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+@require_http_methods(["GET", "HEAD"])
+def form_script(request, name: str):
+    """The form page's script and the embed script: no client, cached a little (a fix
+    reaches every site within minutes), loadable by any site."""
+    if name not in SCRIPT_NAMES:
+        raise Http404(messages.PAGE_NOT_FOUND)
+    body, etag = _script(name)
+    if request.META.get("HTTP_IF_NONE_MATCH") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["ETag"] = etag
+    response["Cache-Control"] = "public, max-age=300"
+    response["Cross-Origin-Resource-Policy"] = "cross-origin"
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
