@@ -281,6 +281,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "formLock": MEMBER,
     "formUnlock": MEMBER,
     "formSubmissionList": MEMBER,
+    "formEmbed": MEMBER,  # /embeddedTrackingCode
     "formThemeList": MEMBER,
     "formThemeCreate": MEMBER,
     "formThemeGet": MEMBER,

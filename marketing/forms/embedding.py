@@ -14,7 +14,10 @@ from html import escape
 from django.db import connection
 
 from core.pages import pages_origin, pages_path
+from marketing.audience.selectors.fields import form_field_list
 from marketing.forms.definition import FormDefinition, FormSection, definition_read
+from marketing.forms.models import FormStatus
+from marketing.forms.selectors import form_get
 
 _FRAME = 96  # the page's margins and padding
 _HEADER = {"title": 56, "description": 44}
@@ -58,9 +61,27 @@ def embed_height(definition: FormDefinition, options: dict[str, int]) -> int:
     return height + sum(sections) + last
 
 
-def embed_snippets(*, key: str, title: str, definition: dict, options: dict[str, int]) -> dict:
-    """The two snippets of /embeddedTrackingCode, their height, and the page's address."""
-    read = definition_read(definition)
+def form_embed_code(*, form_id: int) -> dict:
+    """/embeddedTrackingCode for one form: the snippets of what its page serves (the
+    published version; the draft while it was never published)."""
+    form = form_get(form_id=form_id)
+    version = form.published_version
+    definition = definition_read(version.definition if version else form.definition)
+    options = {field.key: len(field.options) for field in form_field_list()}
+    return {
+        "form_id": form.pk,
+        "name": form.name,
+        "published": form.status == FormStatus.PUBLISHED,
+        **embed_snippets(key=str(form.key), title=definition.title or form.name,
+                         definition=definition, options=options),
+    }  # fmt: skip
+
+
+def embed_snippets(
+    *, key: str, title: str, definition: FormDefinition, options: dict[str, int]
+) -> dict:
+    """The two snippets, their height, and the page's address."""
+    read = definition
     height = embed_height(read, options)
     url = form_page_url(key)
     label = escape(title or "Form", quote=True)

@@ -176,3 +176,17 @@ class DisclaimerOut(CamelSchema):
 
 class DisclaimerListOut(Schema):
     items: list[DisclaimerOut]
+
+
+class FormEmbedOut(CamelSchema):
+    """/embeddedTrackingCode: the script tag and the frame for a website."""
+
+    form_id: int
+    name: str
+    published: bool
+    public_url: str
+    pages_origin: str  # what a site's CSP lets in (script-src, frame-src)
+    height: int  # pixels the snippet reserves
+    popup: bool  # the form shows as a pop-up (its triggers are the published settings)
+    script_snippet: str
+    iframe_snippet: str

@@ -274,7 +274,9 @@ def test_another_clients_path_knows_no_such_form(alpha, beta, published):
     alpha's form key, or alpha's confirmation token, is nothing."""
     parts, form = published
     browser = pages()
-    beta_path = form["publicPath"].replace(f"/{alpha.client.schema_name}/", f"/{beta.client.schema_name}/")
+    beta_path = form["publicPath"].replace(
+        f"/{alpha.client.schema_name}/", f"/{beta.client.schema_name}/"
+    )
     assert beta_path != form["publicPath"]
     assert browser.get(beta_path).status_code == 404
     fields = _fields(parts, _page(browser, form)[1])
