@@ -2669,6 +2669,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/forms/{form_id}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formembed
+         * @description /embeddedTrackingCode: the form's script tag and frame for a website.
+         */
+        get: operations["formEmbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/forms/{form_id}/submissions": {
         parameters: {
             query?: never;
@@ -8170,6 +8190,8 @@ export interface components {
             key: string;
             /** Publicpath */
             publicPath: string;
+            /** Publicurl */
+            publicUrl: string;
             /** Surveypath */
             surveyPath: string | null;
             /** Definition */
@@ -8336,6 +8358,17 @@ export interface components {
              *     }
              */
             confirmation: components["schemas"]["FormConfirmation"];
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "frequency": 1,
+             *       "duration": 1,
+             *       "delaySeconds": 5,
+             *       "scrollPercent": null,
+             *       "exitIntent": false
+             *     }
+             */
+            popup: components["schemas"]["FormPopup"];
         };
         /** FormFieldDef */
         FormFieldDef: {
@@ -8399,6 +8432,44 @@ export interface components {
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
         };
+        /**
+         * FormPopup
+         * @description How an embedded form shows as a pop-up on the client's site (embed.js): at most
+         *     `frequency` times to one visitor in `duration` days, once one trigger fires (the
+         *     seconds after the page opened, the share of the page scrolled, the pointer leaving
+         *     the window). Off: the form sits where its snippet is.
+         */
+        FormPopup: {
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /**
+             * Frequency
+             * @default 1
+             * @enum {integer}
+             */
+            frequency: 1 | 2 | 3 | 4 | 5 | 10;
+            /**
+             * Duration
+             * @default 1
+             * @enum {integer}
+             */
+            duration: 1 | 2 | 5 | 10 | 20 | 30 | 60;
+            /**
+             * Delayseconds
+             * @default 5
+             */
+            delaySeconds: number | null;
+            /** Scrollpercent */
+            scrollPercent?: number | null;
+            /**
+             * Exitintent
+             * @default false
+             */
+            exitIntent: boolean;
+        };
         /** FormSection */
         FormSection: {
             /** Id */
@@ -8448,6 +8519,30 @@ export interface components {
             disclaimerId?: number | null;
             /** Doubleoptin */
             doubleOptIn?: boolean | null;
+        };
+        /**
+         * FormEmbedOut
+         * @description /embeddedTrackingCode: the script tag and the frame for a website.
+         */
+        FormEmbedOut: {
+            /** Formid */
+            formId: number;
+            /** Name */
+            name: string;
+            /** Published */
+            published: boolean;
+            /** Publicurl */
+            publicUrl: string;
+            /** Pagesorigin */
+            pagesOrigin: string;
+            /** Height */
+            height: number;
+            /** Popup */
+            popup: boolean;
+            /** Scriptsnippet */
+            scriptSnippet: string;
+            /** Iframesnippet */
+            iframeSnippet: string;
         };
         /** FormSubmissionQuery */
         FormSubmissionQuery: {
@@ -22631,6 +22726,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formEmbed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormEmbedOut"];
                 };
             };
             /** @description Moved Permanently */
