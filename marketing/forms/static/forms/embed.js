@@ -117,7 +117,9 @@
   }
 
   function arm(popup) {
-    if (!mayShow(popup)) return;
+    var allowed = mayShow(popup);
+    overlay.setAttribute("data-popup", allowed ? "armed" : "shown-enough");
+    if (!allowed) return;
     if (popup.delaySeconds !== null && popup.delaySeconds !== undefined) {
       setTimeout(open, popup.delaySeconds * 1000);
     }
