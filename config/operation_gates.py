@@ -42,6 +42,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "signIn": PUBLIC,
     "logout": PUBLIC,
     "updateAccessControl": ADMIN,
+    "clientSettingsGet": ADMIN,  # spec 5.10: time zone, the forms' captcha
+    "clientSettingsSave": ADMIN,
     "checkPlanLimit": MEMBER,
     "UpdateCurrentWebsiteID": MEMBER,
     "fetchemailstats": MEMBER,

@@ -23,3 +23,9 @@ FORM_CONFIRMATION_FROM_ADDRESS = env(
 # the key its challenges are signed with (default: derived from SECRET_KEY).
 FORM_ALTCHA_MAX_NUMBER = env.int("FORM_ALTCHA_MAX_NUMBER", default=50_000)
 FORM_ALTCHA_HMAC_KEY = env("FORM_ALTCHA_HMAC_KEY", default="")
+# A client that chose Google reCAPTCHA (client settings): where its answers are verified
+# (Google's siteverify; tests point it at a local stand-in), and how long to wait.
+FORM_RECAPTCHA_VERIFY_URL = env(
+    "FORM_RECAPTCHA_VERIFY_URL", default="https://www.google.com/recaptcha/api/siteverify"
+)
+FORM_RECAPTCHA_TIMEOUT_SECONDS = env.float("FORM_RECAPTCHA_TIMEOUT_SECONDS", default=5.0)

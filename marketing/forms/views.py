@@ -49,6 +49,7 @@ from marketing.forms.definition import definition_dump, definition_read, styles_
 from marketing.forms.embedding import form_page_path
 from marketing.forms.selectors import form_published_by_key, form_published_by_path
 from marketing.forms.services.proof_of_work import altcha_challenge, altcha_check
+from marketing.forms.services.recaptcha import recaptcha_check
 from marketing.forms.services.submissions import (
     UTM_KEYS,
     confirm_token_valid,
@@ -61,6 +62,8 @@ from marketing.forms.services.submissions import (
 from marketing.forms.tokens import BadToken, form_token, form_token_check
 
 HONEYPOT = "website_url"  # a field people never see; bots fill every field
+# A client that chose reCAPTCHA (client settings): its widget's script and frame.
+RECAPTCHA_SOURCES = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/"
 SCRIPTS = Path(__file__).parent / "static" / "forms"
 SCRIPT_NAMES = ("form.js", "embed.js")
 
@@ -69,9 +72,11 @@ def _page(template: str, context: dict, *, status: int = 200) -> HttpResponse:
     nonce = secrets.token_urlsafe(16)
     body = render_to_string(template, {**context, "nonce": nonce})
     response = HttpResponse(body, status=status, content_type="text/html; charset=utf-8")
+    google = " " + RECAPTCHA_SOURCES if context.get("recaptcha") else ""
     response["Content-Security-Policy"] = (
-        f"default-src 'none'; script-src 'self'; style-src 'nonce-{nonce}'; "
-        "img-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors *"
+        f"default-src 'none'; script-src 'self'{google}; style-src 'nonce-{nonce}'; "
+        f"img-src 'self' https:; form-action 'self'; base-uri 'none'; frame-ancestors *"
+        + (f"; frame-src{google}" if google else "")
     )
     response["Cache-Control"] = "no-store"
     response["X-Robots-Tag"] = "noindex"
@@ -122,11 +127,13 @@ def _form_page(request, form, *, data=None, errors=None, status=200) -> HttpResp
     query = data if data is not None else request.GET
     disclaimer = version.disclaimer_version
     page_path = form_page_path(str(form.key))
+    recaptcha = _recaptcha_site_key(request)
     popup = definition_dump(definition).get("popup", {})
     context = {
         "form": definition,
         "action": page_path,
-        "altcha": json.dumps(altcha_challenge(form_key=str(form.key))),
+        "altcha": "" if recaptcha else json.dumps(altcha_challenge(form_key=str(form.key))),
+        "recaptcha": recaptcha,
         "popup": json.dumps(popup) if popup.get("enabled") else "",
         "embed": request.GET.get("embed") == "1",
         "fill": messages.FILL,
@@ -148,6 +155,26 @@ def _form_page(request, form, *, data=None, errors=None, status=200) -> HttpResp
         "css": styles_css(version.theme_styles),
     }
     return _page("forms/page.html", context, status=status)
+
+
+def _recaptcha_site_key(request) -> str:
+    """The client's reCAPTCHA site key when it chose reCAPTCHA over ALTCHA, else ''."""
+    client = getattr(request, "tenant", None)
+    if client is not None and client.captcha == "recaptcha" and client.recaptcha_secret:
+        return client.recaptcha_site_key
+    return ""
+
+
+def _captcha_check(request, form) -> None:
+    """ALTCHA, or the client's reCAPTCHA: ValidationFailed when the visitor did not pass."""
+    if _recaptcha_site_key(request):
+        recaptcha_check(
+            request.POST.get("g-recaptcha-response", ""),
+            sealed_secret=request.tenant.recaptcha_secret,
+            ip=client_address(request),
+        )
+    else:
+        altcha_check(request.POST.get("altcha", ""), form_key=str(form.key))
 
 
 def _published(key: str):
@@ -179,7 +206,7 @@ def public_form(request, key: str):
         return _form_page(request, form, data=data, errors={"__all__": [messages.TOKEN_EXPIRED]},
                           status=400)  # fmt: skip
     try:
-        altcha_check(data.get("altcha", ""), form_key=str(form.key))
+        _captcha_check(request, form)
     except ValidationFailed as refusal:
         return _form_page(request, form, data=data, errors={"__all__": [refusal.message]},
                           status=400)  # fmt: skip

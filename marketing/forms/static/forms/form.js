@@ -1,14 +1,15 @@
 /* The public form page's script (served from the pages host, /-/form.js; the page's CSP
  * allows scripts from there only). Three jobs, none of which the server relies on:
  * - the proof of work (ALTCHA's v1 challenge: find the number n with
- *   SHA-256(salt + n) = challenge), solved while the visitor types, sent as `altcha`;
+ *   SHA-256(salt + n) = challenge), solved while the visitor types, sent as `altcha`
+ *   (unless the client chose reCAPTCHA, whose own widget is on the page);
  * - multi-step forms: one section at a time, Next checks the step's required fields
  *   ('Please fill {field} ', spec 5.1), Previous goes back; the server checks them all;
  * - inside a website's frame (embed.js): the page's height and its pop-up settings told
  *   to the parent window, which sizes the frame. */
 (function () {
   "use strict";
-  var form = document.querySelector("form.mc-form[data-altcha]");
+  var form = document.querySelector("form.mc-form[data-fill]");
   var framed = window.parent !== window;
 
   function tellParent(message) {
@@ -72,8 +73,9 @@
     });
   }
 
-  var challenge = JSON.parse(form.getAttribute("data-altcha"));
-  var solving = solve(challenge).then(function (payload) {
+  // A client that chose reCAPTCHA has Google's widget instead (no challenge here).
+  var challenge = form.hasAttribute("data-altcha") ? JSON.parse(form.getAttribute("data-altcha")) : null;
+  var solving = !challenge ? Promise.resolve((solved = "none")) : solve(challenge).then(function (payload) {
     solved = payload;
     answer.value = payload || "";
     if (waiting && payload) {
