@@ -44,6 +44,8 @@ OPERATION_GATES: dict[str, Gate] = {
     "signIn": PUBLIC,
     "logout": PUBLIC,
     "updateAccessControl": ADMIN,
+    "clientSettingsGet": ADMIN,  # spec 5.10: time zone, the forms' captcha
+    "clientSettingsSave": ADMIN,
     "checkPlanLimit": MEMBER,
     "UpdateCurrentWebsiteID": MEMBER,
     "fetchemailstats": MEMBER,
@@ -294,6 +296,7 @@ OPERATION_GATES: dict[str, Gate] = {
     "formSubmissionExport": Gate(action_type=ActionType.EXPORT_PROFILES),
     "formSubmissionsCopyToCrm": MEMBER,  # assigns a rep, as a member's profile edit does
     "profileFormSubmissions": MEMBER,  # a profile's history: the forms it submitted
+    "formEmbed": MEMBER,  # /embeddedTrackingCode
     "formThemeList": MEMBER,
     "formThemeCreate": MEMBER,
     "formThemeGet": MEMBER,

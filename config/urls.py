@@ -3,13 +3,13 @@
 from django.urls import path, re_path
 
 from config.api import api
+from config.pages import pages_moved
 from config.spa import api_not_found, spa_index
 from marketing.delivery.views import unsubscribe_link
 from marketing.delivery.web_view_views import message_web_view
 from marketing.delivery.webhooks import esp_tracking_webhook
 from marketing.files.views import file_serve
 from marketing.forms.report_views import shared_survey_report
-from marketing.forms.views import public_confirm, public_form, public_form_thanks, public_survey
 from marketing.tracking.views import tracking_click, tracking_open
 
 urlpatterns = [
@@ -26,11 +26,8 @@ urlpatterns = [
     path("t/c/<str:token>", tracking_click, name="tracking_click"),
     # ESP tracking webhooks: bounces, complaints, unsubscribes (marketing/delivery/webhooks.py).
     path("esp/<str:esp>/tracking/", esp_tracking_webhook, name="esp_tracking_webhook"),
-    # Public form pages, their submit and the double opt-in link (marketing/forms/views.py).
-    path("pf/confirm/<str:token>", public_confirm, name="form_confirm"),
-    path("pf/<str:key>", public_form, name="public_form"),
-    path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
-    path("s/<slug:path>", public_survey, name="public_survey"),
+    # Public form pages moved to the pages host (config/pages.py): a 308 there.
+    re_path(r"^(?P<path>(?:pf|s)/.*)$", pages_moved, name="pages_moved"),
     # A survey report shared by its signed link (marketing/forms/report_views.py).
     path("external/dynamicformreport", shared_survey_report, name="shared_survey_report"),
     re_path(r"^(?!api/).*$", spa_index),

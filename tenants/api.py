@@ -6,7 +6,9 @@ from ninja.utils import check_csrf
 from core.errors import PermissionDenied, UnsupportedMediaType, invalid_field
 from core.responses import ErrorOut
 from tenants import services
+from tenants.access import authorize
 from tenants.api_auth import member_required
+from tenants.client_settings import client_settings_read, client_settings_update
 from tenants.members import member_for
 from tenants.messages import CSRF_FAILED, JSON_ONLY, SSO_FAILED, UNKNOWN_MODULE
 from tenants.middleware import bearer_token
@@ -14,6 +16,8 @@ from tenants.plan_limits import Module, plan_limit_status
 from tenants.schemas import (
     AccessControlIn,
     AccessControlOut,
+    ClientSettingsIn,
+    ClientSettingsOut,
     OkOut,
     PlanLimitOut,
     SignInIn,
@@ -92,6 +96,25 @@ def updateAccessControl(request: HttpRequest, data: AccessControlIn):
         client=request.tenant, member=request.auth, action=data.action, user_access=data.userAccess
     )
     return {"success": 1, "message": message}
+
+
+@access_router.get("/clientSettings", response={200: ClientSettingsOut, **ERRORS})
+def clientSettingsGet(request: HttpRequest):
+    """Spec 5.10 (admins): the time zone and the public forms' captcha."""
+    authorize(request.auth, admin_only=True)
+    return client_settings_read(request.tenant)
+
+
+@access_router.put("/clientSettings", response={200: ClientSettingsOut, **ERRORS})
+def clientSettingsSave(request: HttpRequest, data: ClientSettingsIn):
+    return client_settings_update(
+        client=request.tenant,
+        member=request.auth,
+        time_zone=data.timeZone,
+        captcha=data.captcha,
+        site_key=data.siteKey,
+        site_secret=data.siteSecret,
+    )
 
 
 @access_router.get("/checkPlanLimit", response={200: PlanLimitOut, **ERRORS})

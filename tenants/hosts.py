@@ -27,6 +27,7 @@ class ClientHost(NamedTuple):
 
 
 _kept: dict[str, tuple[float, ClientHost | None]] = {}
+_clients: dict[str, tuple[float, object]] = {}  # schema -> tenants.Client or None
 _lock = threading.Lock()
 
 
@@ -62,6 +63,7 @@ def hosts_forget() -> None:
     """Read every host again (this process) at its next request."""
     with _lock:
         _kept.clear()
+        _clients.clear()
 
 
 def _host_client_read(host: str) -> ClientHost | None:
@@ -76,3 +78,23 @@ def _host_client_read(host: str) -> ClientHost | None:
             .first()
         )
     return ClientHost(*row) if row else None
+
+
+def schema_client(schema: str):
+    """The client (a tenants.Client) whose schema is `schema`, or None (the public schema,
+    no such client); kept by each process for HOSTS_CACHE_SECONDS, as host names are. The
+    pages host finds a page's client this way (config/pages.py)."""
+    now = time.monotonic()
+    kept = _clients.get(schema)
+    if kept is not None and kept[0] > now:
+        return kept[1]
+    from tenants.models import Client
+
+    public = get_public_schema_name()
+    with schema_context(public):
+        found = Client.objects.exclude(schema_name=public).filter(schema_name=schema).first()
+    with _lock:
+        if len(_clients) >= _KEPT_MOST:
+            _clients.clear()
+        _clients[schema] = (now + HOSTS_CACHE_SECONDS, found)
+    return found

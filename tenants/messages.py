@@ -34,3 +34,10 @@ UNKNOWN_MODULE = "Unknown module."
 UNKNOWN_ACTION_TYPE = "Unknown action type."
 
 OPERATORS_ADMIN_OFF = "The operators' admin is switched off."
+
+# client settings (spec 5.10: site key, site secret and time zone cannot be empty)
+TIME_ZONE_REQUIRED = "Time Zone cannot be empty."
+TIME_ZONE_UNKNOWN = "Unknown time zone."
+SITE_KEY_REQUIRED = "Site Key cannot be empty."
+SITE_SECRET_REQUIRED = "Site Secret cannot be empty."
+CAPTCHA_UNKNOWN = "Choose altcha or recaptcha."

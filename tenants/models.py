@@ -69,6 +69,12 @@ class Client(TenantMixin):
     # The parent suite's websites that belong to this client (UpdateCurrentWebsiteID and
     # the sign-in payload may name only these).
     website_ids = ArrayField(models.PositiveIntegerField(), default=list, blank=True)
+    # Client settings (spec 5.10): the public forms' captcha. ALTCHA (self-hosted proof of
+    # work) unless the client chose Google reCAPTCHA with its own site key and secret (the
+    # secret sealed: core/sealing.py).
+    captcha = models.CharField(max_length=20, default="altcha")
+    recaptcha_site_key = models.CharField(max_length=200, blank=True)
+    recaptcha_secret = models.TextField(blank=True)
     created_at = models.DateTimeField(default=timezone.now)
 
     auto_create_schema = True

@@ -67,3 +67,17 @@ class PlanLimitOut(Schema):
 
 class WebsiteIn(Schema):
     websiteID: int = Field(..., ge=0, le=2**31 - 1)
+
+
+class ClientSettingsIn(Schema):
+    timeZone: str = Field(max_length=64)
+    captcha: str = Field("altcha", max_length=20)
+    siteKey: str = Field("", max_length=200)
+    siteSecret: str = Field("", max_length=500)  # empty: the saved one is kept
+
+
+class ClientSettingsOut(Schema):
+    timeZone: str = Field(validation_alias="time_zone")
+    captcha: str
+    siteKey: str = Field(validation_alias="site_key")
+    siteSecretSet: bool = Field(validation_alias="site_secret_set")

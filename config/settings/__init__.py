@@ -7,6 +7,7 @@ from config.settings.celery import *  # noqa: F403
 from config.settings.delivery import *  # noqa: F403
 from config.settings.email import *  # noqa: F403
 from config.settings.forms import *  # noqa: F403
+from config.settings.pages import *  # noqa: F403
 from config.settings.security import *  # noqa: F403
 from config.settings.senders import *  # noqa: F403
 from config.settings.storage import *  # noqa: F403

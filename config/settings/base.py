@@ -34,6 +34,8 @@ CACHES["platform"]["KEY_FUNCTION"] = "django.core.cache.backends.base.default_ke
 CACHES["platform"]["KEY_PREFIX"] = CACHES["default"]["KEY_PREFIX"] + ":platform"
 
 MIDDLEWARE = [
+    # The pages host answers through its own lean stack (config/pages.py).
+    "config.pages.PagesHostMiddleware",
     # The links in mail answer only on their own client's hosts (config/recipient_links.py).
     "config.recipient_links.RecipientLinksMiddleware",
     "django_tenants.middleware.main.TenantMainMiddleware",

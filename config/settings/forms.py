@@ -18,3 +18,14 @@ FORM_SWEEP_AFTER_SECONDS = env.int("FORM_SWEEP_AFTER_SECONDS", default=20)
 FORM_CONFIRMATION_FROM_ADDRESS = env(
     "FORM_CONFIRMATION_FROM_ADDRESS", default="no-reply@mailcraft.localhost"
 )
+# The public form's proof of work (ALTCHA, marketing/forms/services/proof_of_work.py): the
+# largest number a visitor's browser may have to try (about half of it on average), and
+# the key its challenges are signed with (default: derived from SECRET_KEY).
+FORM_ALTCHA_MAX_NUMBER = env.int("FORM_ALTCHA_MAX_NUMBER", default=50_000)
+FORM_ALTCHA_HMAC_KEY = env("FORM_ALTCHA_HMAC_KEY", default="")
+# A client that chose Google reCAPTCHA (client settings): where its answers are verified
+# (Google's siteverify; tests point it at a local stand-in), and how long to wait.
+FORM_RECAPTCHA_VERIFY_URL = env(
+    "FORM_RECAPTCHA_VERIFY_URL", default="https://www.google.com/recaptcha/api/siteverify"
+)
+FORM_RECAPTCHA_TIMEOUT_SECONDS = env.float("FORM_RECAPTCHA_TIMEOUT_SECONDS", default=5.0)

@@ -14,12 +14,14 @@ from core.pagination import paginate
 from core.responses import ERRORS
 from marketing.forms import selectors
 from marketing.forms.definition import definition_dump
+from marketing.forms.embedding import form_embed_code, form_page_path, form_public_url
 from marketing.forms.models import Disclaimer, Form
 from marketing.forms.schemas import (
     DisclaimerIn,
     DisclaimerListOut,
     DisclaimerOut,
     DisclaimerPatch,
+    FormEmbedOut,
     FormFieldListOut,
     FormFieldQuery,
     FormFields,
@@ -84,7 +86,8 @@ def _forms(forms: list[Form], zone: ZoneInfo) -> list[Form]:
         version = form.published_version
         form.published_number = version.number if version else None
         form.key = str(form.key)
-        form.public_path = f"/pf/{form.key}"
+        form.public_path = form_page_path(form.key)
+        form.public_url = form_public_url(form)
     return forms
 
 
@@ -175,6 +178,12 @@ def formLock(request: HttpRequest, form_id: int):
 @router.post("/mm/forms/{int:form_id}/unlock", response={200: FormOut, **ERRORS}, by_alias=True)
 def formUnlock(request: HttpRequest, form_id: int):
     return _one(form_lock_set(member=request.auth, form_id=form_id, locked=False), request)
+
+
+@router.get("/mm/forms/{int:form_id}/embed", response={200: FormEmbedOut, **ERRORS}, by_alias=True)
+def formEmbed(request: HttpRequest, form_id: int):
+    """/embeddedTrackingCode: the form's script tag and frame for a website."""
+    return form_embed_code(form_id=form_id)
 
 
 @router.get(

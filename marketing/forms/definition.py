@@ -14,7 +14,9 @@ services/checking.py's.
      "utm": true,
      "submitText": "Submit", "nextText": "Next", "previousText": "Previous",
      "thankYou": {"kind": "page", "html": "<p>Thanks!</p>"}  |  {"kind": "redirect", "url": ...},
-     "confirmation": {"subject": "Please confirm your subscription", "fromName": ""}}
+     "confirmation": {"subject": "Please confirm your subscription", "fromName": ""},
+     "popup": {"enabled": false, "frequency": 1, "duration": 1, "delaySeconds": 5,
+               "scrollPercent": null, "exitIntent": false}}
 
 A field's `key` is a profile field's API key (`email`, `firstName`, ...) or
 `custom.<key>` for a custom field (the profile field registry: marketing/audience)."""
@@ -24,8 +26,10 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 from pydantic.alias_generators import to_camel
+
+from marketing.forms import messages
 
 FieldType = Literal["text", "email", "number", "date", "radio", "dropdown", "checkbox"]
 SectionId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,40}$")]
@@ -80,6 +84,31 @@ class FormConfirmation(_Doc):
     from_name: _text(100) = ""
 
 
+POPUP_FREQUENCIES = (1, 2, 3, 4, 5, 10)  # spec 9
+POPUP_DURATIONS = (1, 2, 5, 10, 20, 30, 60)  # spec 9
+
+
+class FormPopup(_Doc):
+    """How an embedded form shows as a pop-up on the client's site (embed.js): at most
+    `frequency` times to one visitor in `duration` days, once one trigger fires (the
+    seconds after the page opened, the share of the page scrolled, the pointer leaving
+    the window). Off: the form sits where its snippet is."""
+
+    enabled: bool = False
+    frequency: Literal[POPUP_FREQUENCIES] = 1
+    duration: Literal[POPUP_DURATIONS] = 1
+    delay_seconds: Annotated[int, Field(ge=0, le=600)] | None = 5
+    scroll_percent: Annotated[int, Field(ge=1, le=100)] | None = None
+    exit_intent: bool = False
+
+    @model_validator(mode="after")
+    def _a_trigger(self) -> FormPopup:
+        if self.enabled and self.delay_seconds is None and not self.scroll_percent:
+            if not self.exit_intent:
+                raise ValueError(messages.POPUP_TRIGGER_REQUIRED)
+        return self
+
+
 class FormDefinition(_Doc):
     title: _text(200) = ""
     description: _text(2000) = ""
@@ -94,6 +123,7 @@ class FormDefinition(_Doc):
     previous_text: _text(50) = "Previous"
     thank_you: FormThankYou = FormThankYou()
     confirmation: FormConfirmation = FormConfirmation()
+    popup: FormPopup = FormPopup()
 
     def fields(self) -> list[FormFieldDef]:
         return [field for section in self.sections for field in section.fields]

@@ -42,6 +42,8 @@ RESPONDENTS = "Respondents"
 ANSWERED = "Answered"
 NO_ANSWERS = "No answers yet."
 
+POPUP_TRIGGER_REQUIRED = "A pop-up needs one trigger: a delay, a scroll depth or exit intent."
+
 # themes (spec 3, 5.4, 8)
 THEME_NAME_REQUIRED = FILL.format(field="Theme Name")
 THEME_NAME_TAKEN = "A theme with this name already exists."
@@ -61,6 +63,9 @@ PAGE_NOT_FOUND = "This form is not available."
 TOKEN_EXPIRED = "This form has expired. Please reload the page and try again."
 TOO_MANY = "Too many submissions. Please try again later."
 CONSENT_REQUIRED = "Please accept the disclaimer."
+NEEDS_SCRIPT = "This form needs JavaScript to check you are not a robot."
+CHECKING = "Checking you are not a robot…"
+NOT_A_ROBOT = "Please wait a moment while we check you are not a robot, then submit again."
 TEXT_TOO_LONG = "At most {limit} characters."
 PROFILE_DELETED = "The profile of this address was deleted."
 THANK_YOU = "Thank you! Your submission has been received."

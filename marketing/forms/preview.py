@@ -34,5 +34,6 @@ def form_preview_html(
         "honeypot": "website_url",
         "css": styles_css(styles_dump(styles)),
         "nonce": "",
+        "preview": True,  # shown in a sandbox without scripts: the page's script left out
     }
     return render_to_string("forms/page.html", context)

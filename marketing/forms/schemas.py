@@ -67,8 +67,9 @@ class FormOut(CamelSchema):
     name: str
     form_type: Type
     status: Status
-    key: str  # the public page: /pf/<key>
-    public_path: str
+    key: str
+    public_path: str  # the public page's path on the pages host: /<client>/pf/<key>
+    public_url: str  # where visitors open it (a survey at its URL path)
     survey_path: str | None
     definition: dict[str, Any]  # a FormDefinition (as saved)
     theme_id: int | None
@@ -196,3 +197,17 @@ class DisclaimerOut(CamelSchema):
 
 class DisclaimerListOut(Schema):
     items: list[DisclaimerOut]
+
+
+class FormEmbedOut(CamelSchema):
+    """/embeddedTrackingCode: the script tag and the frame for a website."""
+
+    form_id: int
+    name: str
+    published: bool
+    public_url: str
+    pages_origin: str  # what a site's CSP lets in (script-src, frame-src)
+    height: int  # pixels the snippet reserves
+    popup: bool  # the form shows as a pop-up (its triggers are the published settings)
+    script_snippet: str
+    iframe_snippet: str

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Q
 
+from marketing.tracking.machines import SCANNER_AGENTS
 from marketing.tracking.models import (
     EVENT_NAMES,
     CampaignEventCount,
@@ -36,6 +37,14 @@ EVENT_TABLE = EmailEvent._meta.db_table
 class TrackingFreshness:
     as_of: datetime.datetime | None  # opens and clicks are counted up to here (UTC)
     behind: bool  # events wait, and the last successful write is older than it should be
+
+
+def machine_visit(agent: str) -> bool:
+    """Whether a view of another app's public page (a form, a landing page) is a scanner's,
+    a crawler's or an HTTP library's rather than a person's, judged by the user agents that
+    make a click a machine's (machines.py)."""
+    lowered = agent.lower()
+    return not agent or any(needle in lowered for needle in SCANNER_AGENTS)
 
 
 def tracking_freshness(client_id: int) -> TrackingFreshness:

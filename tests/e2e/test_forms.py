@@ -9,6 +9,7 @@ import re
 import uuid
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from playwright.sync_api import Page, expect
 
@@ -24,8 +25,9 @@ MAIL_DEADLINE_S = 60
 
 @pytest.fixture
 def mailed_site(site, app_mail):
-    """The app server's mail, the transactional lane's included, lands in `app_mail`."""
-    return site("plain.localhost"), app_mail
+    """The pages host (public form pages) and the app server's mail, the transactional
+    lane's included, which lands in `app_mail`."""
+    return site(settings.PAGES_HOST), app_mail
 
 
 def _in_plain(work, *args):
@@ -63,13 +65,13 @@ def _profile(email: str):
     return _committed(_in_plain, lambda: Profile.objects.filter(email=email).first())
 
 
-def test_a_visitor_subscribes_and_confirms(page: Page, mailed_site):
-    site, sink = mailed_site
+def test_a_visitor_subscribes_and_confirms(page: Page, site, mailed_site):
+    pages, sink = mailed_site
     suffix = uuid.uuid4().hex[:8]
     email = f"visitor-{suffix}@mail.example"
     key = _form(suffix)
 
-    page.goto(f"{site.base_url}/pf/{key}")
+    page.goto(f"{pages.base_url}/plain/pf/{key}")
     expect(page.get_by_role("heading", name="Join <our> readers")).to_be_visible()
     page.get_by_label("Email").fill(email)
     page.get_by_role("button", name="Submit").click()
@@ -77,7 +79,7 @@ def test_a_visitor_subscribes_and_confirms(page: Page, mailed_site):
     expect(page.get_by_label("Email")).to_have_value(email)  # what was typed stays
     page.get_by_label("First Name").fill("Vera")
     page.get_by_role("button", name="Submit").click()
-    page.wait_for_url(f"**/pf/{key}/thanks")
+    page.wait_for_url(f"**/plain/pf/{key}/thanks")
     expect(page.get_by_role("status")).to_have_text(
         "Thank you! Please check your inbox to confirm your subscription."
     )
@@ -90,7 +92,7 @@ def test_a_visitor_subscribes_and_confirms(page: Page, mailed_site):
     assert mail.message["Subject"] == "Please confirm your subscription"
     text = mail.message.get_body(("plain",)).get_content()
     link = re.search(r"https?://\S+/pf/confirm/\S+", text).group(0)
-    page.goto(site.base_url + link[link.index("/pf/") :])
+    page.goto(pages.base_url + link[link.index("/plain/pf/") :])
     expect(page.get_by_role("button", name="Confirm")).to_be_visible()
     assert _profile(email) is None  # opening the link changed nothing
     page.get_by_role("button", name="Confirm").click()
@@ -98,5 +100,5 @@ def test_a_visitor_subscribes_and_confirms(page: Page, mailed_site):
     profile = _profile(email)
     assert (profile.first_name, profile.source) == ("Vera", "conversion")
 
-    sign_in(page, site, "admin@plain.example", next_path="/profilemanagement")
+    sign_in(page, site("plain.localhost"), "admin@plain.example", next_path="/profilemanagement")
     expect(page.get_by_text(email)).to_be_visible()

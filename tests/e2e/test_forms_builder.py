@@ -1,14 +1,16 @@
 """The form screens in Chromium (issue 26): a marketer creates a hosted form from /forms,
 builds it (the Email field, two more from the field registry, a group every submitter
 joins and one offered as a checkbox, two steps split at a field), sees the builder's own
-checks and the preview at 426 px, saves, publishes, and opens its public page (/pf/<key>)
-to find the fields there. Then the lock: the creator locks it from the list, and another
-member finds it locked, cannot change it, and is refused the unlock in spec 6's words.
+checks and the preview at 426 px, saves, publishes, and opens its public page
+(/<client>/pf/<key> on the pages host) to find the fields there. Then the lock: the
+creator locks it from the list, and another member finds it locked, cannot change it,
+and is refused the unlock in spec 6's words.
 Both screens pass axe (WCAG 2 A and AA) and fit 1024 px; unsaved changes hold a move away."""
 
 import re
 import uuid
 
+from django.conf import settings
 from django.db import connection
 from playwright.sync_api import Page, expect
 
@@ -53,6 +55,7 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     name, offers = f"Newsletter {suffix}", f"Offers {suffix}"
     _group(offers)
     plain = site("plain.localhost")
+    pages = site(settings.PAGES_HOST)
     page.set_viewport_size({"width": 1280, "height": 900})
     sign_in(page, plain, "admin@plain.example", next_path="/forms")
     expect(page.get_by_role("heading", name="Forms", exact=True)).to_be_visible()
@@ -134,9 +137,10 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
 
     # The public page shows the fields and the group checkbox.
     href = page.get_by_test_id("open-public").get_attribute("href")
-    assert href == f"/pf/{stored.key}"
+    path = f"/plain/pf/{stored.key}"
+    assert href.endswith(path) and f"//{settings.PAGES_HOST}" in href, href  # the pages host
     visitor = browser.new_context().new_page()
-    visitor.goto(f"{plain.base_url}{href}")
+    visitor.goto(f"{pages.base_url}{path}")
     expect(visitor.get_by_role("heading", name="Join our readers")).to_be_visible()
     for label in ("Email", "First Name", "Last Name"):
         expect(visitor.get_by_label(label)).to_be_visible()

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from marketing.workflows.engine.triggers import triggers_forget
 from tests.support.celery_worker import (
     celery_queue_delete,
     celery_worker_start,
@@ -21,6 +22,16 @@ from tests.support.celery_worker import (
 from tests.support.http_api import Api
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _workflow_triggers_fresh():
+    """Each process keeps the published workflow triggers until a commit says they changed;
+    a test's publish is rolled back, never committed, so its copy is forgotten around every
+    test (a form, a segment or an import test may publish a workflow too)."""
+    triggers_forget()
+    yield
+    triggers_forget()
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,9 +1,16 @@
 """Form fixtures: what a form names (a group, a tag, a custom field) in a client's schema,
-a form body that may be published, and a form published through the API."""
+a form body that may be published, a form published through the API, and what a
+visitor's browser sends besides the fields (the page token, the solved proof of work)."""
 
 from __future__ import annotations
 
+import base64
+import json
+import re
 from dataclasses import dataclass
+from html import unescape
+
+from altcha import solve_challenge_v1
 
 from marketing.audience.models import FieldType, Group, ProfileField, Tag
 from tests.support.tenants import in_schema
@@ -71,3 +78,23 @@ def form_published(api, parts: FormParts, **changes) -> dict:
     published = api.post(f"{URL}/{created.json()['id']}/publish", {})
     assert published.status_code == 200, published.content
     return published.json()
+
+
+def altcha_solve(challenge: dict) -> str:
+    """What the form page's script sends as `altcha` for a page's challenge."""
+    found = solve_challenge_v1(
+        challenge["challenge"],
+        challenge["salt"],
+        challenge["algorithm"],
+        challenge["maxNumber"],
+    )
+    assert found is not None
+    payload = {key: challenge[key] for key in ("algorithm", "challenge", "salt", "signature")}
+    return base64.b64encode(json.dumps({**payload, "number": found.number}).encode()).decode()
+
+
+def form_page_fields(html: str) -> dict:
+    """The hidden credentials of a fetched form page: its token and a solved challenge."""
+    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
+    challenge = json.loads(unescape(re.search(r'data-altcha="([^"]+)"', html).group(1)))
+    return {"token": token, "altcha": altcha_solve(challenge)}

@@ -75,6 +75,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clientSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clientsettingsget
+         * @description Spec 5.10 (admins): the time zone and the public forms' captcha.
+         */
+        get: operations["clientSettingsGet"];
+        /** Clientsettingssave */
+        put: operations["clientSettingsSave"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/checkPlanLimit": {
         parameters: {
             query?: never;
@@ -2690,6 +2711,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/forms/{form_id}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Formembed
+         * @description /embeddedTrackingCode: the form's script tag and frame for a website.
+         */
+        get: operations["formEmbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mm/forms/{form_id}/submissions": {
         parameters: {
             query?: never;
@@ -3156,6 +3197,37 @@ export interface components {
             action: string;
             /** Useraccess */
             userAccess: boolean;
+        };
+        /** ClientSettingsOut */
+        ClientSettingsOut: {
+            /** Timezone */
+            timeZone: string;
+            /** Captcha */
+            captcha: string;
+            /** Sitekey */
+            siteKey: string;
+            /** Sitesecretset */
+            siteSecretSet: boolean;
+        };
+        /** ClientSettingsIn */
+        ClientSettingsIn: {
+            /** Timezone */
+            timeZone: string;
+            /**
+             * Captcha
+             * @default altcha
+             */
+            captcha: string;
+            /**
+             * Sitekey
+             * @default
+             */
+            siteKey: string;
+            /**
+             * Sitesecret
+             * @default
+             */
+            siteSecret: string;
         };
         /** PlanLimitQuery */
         PlanLimitQuery: {
@@ -8561,6 +8633,17 @@ export interface components {
              *     }
              */
             confirmation: components["schemas"]["FormConfirmation"];
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "frequency": 1,
+             *       "duration": 1,
+             *       "delaySeconds": 5,
+             *       "scrollPercent": null,
+             *       "exitIntent": false
+             *     }
+             */
+            popup: components["schemas"]["FormPopup"];
         };
         /** FormFieldDef */
         FormFieldDef: {
@@ -8602,6 +8685,44 @@ export interface components {
              */
             value: string;
         };
+        /**
+         * FormPopup
+         * @description How an embedded form shows as a pop-up on the client's site (embed.js): at most
+         *     `frequency` times to one visitor in `duration` days, once one trigger fires (the
+         *     seconds after the page opened, the share of the page scrolled, the pointer leaving
+         *     the window). Off: the form sits where its snippet is.
+         */
+        FormPopup: {
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /**
+             * Frequency
+             * @default 1
+             * @enum {integer}
+             */
+            frequency: 1 | 2 | 3 | 4 | 5 | 10;
+            /**
+             * Duration
+             * @default 1
+             * @enum {integer}
+             */
+            duration: 1 | 2 | 5 | 10 | 20 | 30 | 60;
+            /**
+             * Delayseconds
+             * @default 5
+             */
+            delaySeconds: number | null;
+            /** Scrollpercent */
+            scrollPercent?: number | null;
+            /**
+             * Exitintent
+             * @default false
+             */
+            exitIntent: boolean;
+        };
         /** FormPreviewIn */
         FormPreviewIn: {
             /**
@@ -8633,6 +8754,14 @@ export interface components {
              *       "confirmation": {
              *         "fromName": "",
              *         "subject": "Please confirm your subscription"
+             *       },
+             *       "popup": {
+             *         "delaySeconds": 5,
+             *         "duration": 1,
+             *         "enabled": false,
+             *         "exitIntent": false,
+             *         "frequency": 1,
+             *         "scrollPercent": null
              *       }
              *     }
              */
@@ -9223,6 +9352,8 @@ export interface components {
             key: string;
             /** Publicpath */
             publicPath: string;
+            /** Publicurl */
+            publicUrl: string;
             /** Surveypath */
             surveyPath: string | null;
             /** Definition */
@@ -9320,6 +9451,30 @@ export interface components {
             doubleOptIn?: boolean | null;
             /** Campaignids */
             campaignIds?: number[] | null;
+        };
+        /**
+         * FormEmbedOut
+         * @description /embeddedTrackingCode: the script tag and the frame for a website.
+         */
+        FormEmbedOut: {
+            /** Formid */
+            formId: number;
+            /** Name */
+            name: string;
+            /** Published */
+            published: boolean;
+            /** Publicurl */
+            publicUrl: string;
+            /** Pagesorigin */
+            pagesOrigin: string;
+            /** Height */
+            height: number;
+            /** Popup */
+            popup: boolean;
+            /** Scriptsnippet */
+            scriptSnippet: string;
+            /** Iframesnippet */
+            iframeSnippet: string;
         };
         /** FormSubmissionQuery */
         FormSubmissionQuery: {
@@ -10315,6 +10470,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessControlOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    clientSettingsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSettingsOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    clientSettingsSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientSettingsIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSettingsOut"];
                 };
             };
             /** @description Moved Permanently */
@@ -23697,6 +23986,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FormOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    formEmbed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                form_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FormEmbedOut"];
                 };
             };
             /** @description Moved Permanently */

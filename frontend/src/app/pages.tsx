@@ -82,6 +82,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/senderList': lazy(() => import('../features/senders/SenderListPage')),
   '/emailDomainSetupPage': lazy(() => import('../features/senders/DomainSetupPage')),
   '/external/verifySender': lazy(() => import('../features/senders/VerifySenderPage')),
+  '/embeddedTrackingCode': lazy(() => import('../features/forms/embed/EmbeddedTrackingCodePage')),
 };
 
 export function RoutePage({ route }: { route: RouteEntry }) {

@@ -35,6 +35,7 @@ from django_tenants.utils import get_tenant_model
 from core.errors import PermissionDenied, ServiceError, ValidationFailed
 from core.hourly_limits import LimitReached, Window, windows_take
 from core.messages import INVALID_EMAIL
+from core.pages import pages_url
 from core.tasks import TRANSIENT_ERRORS, task_send
 from marketing.audience.selectors.fields import FormFieldChoice, form_field_list
 from marketing.audience.selectors.groups import group_names
@@ -240,15 +241,10 @@ def _client():
     return get_tenant_model().objects.get(schema_name=connection.schema_name)
 
 
-def _origin() -> str:
-    host = _client().get_primary_domain().domain
-    port = f":{settings.DELIVERY_LINK_PORT}" if settings.DELIVERY_LINK_PORT else ""
-    return f"{settings.DELIVERY_LINK_SCHEME}://{host}{port}"
-
-
 def confirm_link(submission_id: int) -> str:
+    """The double opt-in link, on the pages host (config/pages.py)."""
     token = confirm_token(submission_id=submission_id, schema=connection.schema_name)
-    return f"{_origin()}{CONFIRM_PATH}{token}"
+    return pages_url(connection.schema_name, f"{CONFIRM_PATH}{token}")
 
 
 def _escape(text: str) -> str:

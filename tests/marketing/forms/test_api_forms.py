@@ -39,14 +39,15 @@ def test_list_search_sort_type_and_status(alpha, user_api):
         assert (answer.status_code, answer.json()["message"]) == (400, "Invalid Request"), bad
 
 
-def test_a_new_form_starts_with_the_email_field_and_double_opt_in(alpha, user_api):
+def test_a_new_form_starts_with_the_email_field_and_double_opt_in(alpha, user_api, settings):
     answer = user_api.post(URL, {"name": "Plain", "formType": "embeddedForm"})
     assert answer.status_code == 201, answer.content
     form = answer.json()
     assert (form["status"], form["doubleOptIn"], form["locked"]) == ("Draft", True, False)
     assert form["createdByEmail"] == alpha.user.email
     assert form["definition"]["sections"][0]["fields"][0]["key"] == "email"
-    assert form["publicPath"] == f"/pf/{form['key']}"
+    assert form["publicPath"] == f"/{alpha.client.schema_name}/pf/{form['key']}"
+    assert form["publicUrl"] == f"https://{settings.PAGES_HOST}{form['publicPath']}"
 
 
 def test_names_are_required_and_unique(alpha, user_api):

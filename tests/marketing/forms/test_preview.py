@@ -2,6 +2,8 @@
 function, so the preview and /pf/<key> agree; what a marketer typed is escaped; styles
 that could leave the stylesheet are refused; roles and another client."""
 
+from django.conf import settings
+
 from marketing.forms.definition import styles_css
 from tests.support.forms import form_definition, form_parts_in, form_published
 from tests.support.http_api import foreign, http
@@ -26,7 +28,7 @@ def test_the_preview_is_the_public_page(alpha, user_api):
     # the public page of the same definition and theme carries the same rules
     theme = user_api.post("/api/mm/formThemes", {"name": "Mine", "styles": STYLES}).json()
     form = form_published(user_api, parts, themeId=theme["id"])
-    public = http(alpha.host).get(form["publicPath"]).content.decode()
+    public = http(settings.PAGES_HOST).get(form["publicPath"]).content.decode()
     assert styles_css(STYLES) in public
     assert public.split("<form", 1)[1].split("<fieldset", 1)[0].count("mc-title") == 1
     bare = user_api.post(PREVIEW, {}).json()["html"]

@@ -9,6 +9,7 @@ and another client's host."""
 import re
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import connection
 
 from marketing.audience.models import Profile
@@ -20,10 +21,16 @@ from marketing.forms.services.submissions import (
     submissions_sweep,
 )
 from marketing.workflows.models import Enrollment
-from tests.support.forms import form_parts_in, form_published
+from tests.support.forms import form_page_fields, form_parts_in, form_published
 from tests.support.http_api import http
 from tests.support.tenants import in_schema
 from tests.support.workflows import definition_ok, parts_in, workflow_published
+
+
+def pages():
+    """A visitor's browser on the pages host."""
+    return http(django_settings.PAGES_HOST)
+
 
 THEME = {"title": {"color": "#123456", "fontSize": "30px"}}
 
@@ -39,17 +46,16 @@ def published(alpha, user_api, admin_api):
     return parts, form
 
 
-def _page(browser, form) -> tuple[str, str]:
+def _page(browser, form) -> tuple[str, dict]:
     page = browser.get(form["publicPath"])
     assert page.status_code == 200, page.content
     html = page.content.decode()
-    token = re.search(r'name="token" value="([^"]+)"', html).group(1)
-    return html, token
+    return html, form_page_fields(html)
 
 
-def _fields(parts, token, **changes) -> dict:
+def _fields(parts, page: dict, **changes) -> dict:
     data = {
-        "token": token,
+        **page,
         "email": " Ann@Mail.Example ",
         "firstName": "Ann <b>",
         f"custom.{parts.field_key}": ["music", "Travel"],
@@ -64,30 +70,33 @@ def _fields(parts, token, **changes) -> dict:
 
 def test_the_page_is_escaped_themed_and_lean(alpha, published):
     parts, form = published
-    browser = http(alpha.host)
+    browser = pages()
     page = browser.get(form["publicPath"] + "?utm_source=ad&utm_medium=%22%3E%3Cscript%3E")
     html = page.content.decode()
     assert page.status_code == 200
     assert "Join our &lt;newsletter&gt;" in html and "<newsletter>" not in html
-    assert "<script" not in html and "&quot;&gt;&lt;script&gt;" in html
+    # one script, the pages host's own file; what the visitor typed is escaped
+    assert re.findall(r"<script[^>]*>", html) == ['<script src="/-/form.js" defer>']
+    assert "&quot;&gt;&lt;script&gt;" in html
     assert ".mc-title{font-size:30px;color:#123456}" in html
     assert "<p>I agree to <b>terms</b></p>" in html  # the cleaned disclaimer, as HTML
     assert 'name="groups"' in html and "Offers" in html
     policy = page["Content-Security-Policy"]
     nonce = re.search(r"'nonce-([^']+)'", policy).group(1)
     assert f'<style nonce="{nonce}">' in html
-    assert policy.startswith("default-src 'none';") and "script-src" not in policy
+    assert policy.startswith("default-src 'none'; script-src 'self'; style-src 'nonce-")
+    assert "form-action 'self'; base-uri" in policy
     assert "frame-ancestors *" in policy
     assert "sessionid" not in page.cookies and "csrftoken" not in page.cookies
     assert page["Cache-Control"] == "no-store"
-    assert browser.get("/pf/not-a-key").status_code == 404
-    assert browser.get("/pf/00000000-0000-0000-0000-000000000000").status_code == 404
+    assert browser.get(f"/{alpha.client.schema_name}/pf/not-a-key").status_code == 404
+    missing = f"/{alpha.client.schema_name}/pf/00000000-0000-0000-0000-000000000000"
+    assert browser.get(missing).status_code == 404
 
 
 def test_each_submit_rule_with_its_message(alpha, published):
     parts, form = published
-    browser = http(alpha.host)
-    _, token = _page(browser, form)
+    browser = pages()
     cases = [
         ({"email": "", "firstName": ""},
          {"Please fill Email ", "Please fill First Name "}),
@@ -97,12 +106,14 @@ def test_each_submit_rule_with_its_message(alpha, published):
         ({"firstName": "x" * 101}, {"At most 100 characters."}),
     ]  # fmt: skip
     for change, expected in cases:
-        answer = browser.post(form["publicPath"], _fields(parts, token, **change))
+        answer = browser.post(form["publicPath"], _fields(parts, _page(browser, form)[1], **change))
         assert answer.status_code == 400, change
         shown = set(re.findall(r'<p class="mc-error" role="alert">([^<]*)</p>',
                                answer.content.decode()))  # fmt: skip
         assert shown == {e.replace("'", "&#x27;") for e in expected}, change
-    expired = browser.post(form["publicPath"], _fields(parts, "forged:token"))
+    expired = browser.post(
+        form["publicPath"], _fields(parts, {**_page(browser, form)[1], "token": "forged:token"})
+    )
     assert expired.status_code == 400
     assert (
         "This form has expired. Please reload the page and try again." in expired.content.decode()
@@ -119,9 +130,10 @@ def test_a_submission_is_stored_then_confirmed_by_post_only(alpha, user_api, pub
     workflow = workflow_published(
         alpha, user_api, wparts, definition={**definition_ok(wparts), "trigger": trigger}
     )
-    browser = http(alpha.host)
-    _, token = _page(browser, form)
-    answer = browser.post(form["publicPath"], _fields(parts, token), HTTP_USER_AGENT="Test/1.0")
+    browser = pages()
+    answer = browser.post(
+        form["publicPath"], _fields(parts, _page(browser, form)[1]), HTTP_USER_AGENT="Test/1.0"
+    )
     assert (answer.status_code, answer["Location"]) == (303, f"{form['publicPath']}/thanks")
     thanks = browser.get(answer["Location"]).content.decode()
     assert "Please check your inbox to confirm your subscription." in thanks
@@ -147,7 +159,8 @@ def test_a_submission_is_stored_then_confirmed_by_post_only(alpha, user_api, pub
         link = re.search(r'href="([^"]+)"', send.html).group(1)
         assert link == confirm_link(row.pk) and link in send.text
         assert not Profile.objects.filter(email="ann@mail.example").exists()
-    path = link[link.index("/pf/") :]
+    assert link.startswith(f"https://{django_settings.PAGES_HOST}/{alpha.client.schema_name}/pf/")
+    path = link[link.index(f"/{alpha.client.schema_name}/pf/") :]
     for _ in range(2):  # mail scanners open links: nothing happens on GET
         page = browser.get(path)
         assert page.status_code == 200 and "<button" in page.content.decode()
@@ -169,9 +182,9 @@ def test_a_submission_is_stored_then_confirmed_by_post_only(alpha, user_api, pub
         row.refresh_from_db()
         assert (row.profile_id, row.confirmed_ip) == (profile.pk, "203.0.113.9")
         assert Enrollment.objects.filter(workflow_id=workflow["id"], profile_id=profile.pk).exists()
-    bad = browser.get("/pf/confirm/1:forged:sig")
+    bad = browser.get(f"/{alpha.client.schema_name}/pf/confirm/1:forged:sig")
     assert bad.status_code == 400 and "expired or is not valid" in bad.content.decode()
-    assert browser.post("/pf/confirm/1:forged:sig").status_code == 400
+    assert browser.post(f"/{alpha.client.schema_name}/pf/confirm/1:forged:sig").status_code == 400
 
 
 def test_single_opt_in_and_an_existing_profile(alpha, admin_api, published):
@@ -181,9 +194,10 @@ def test_single_opt_in_and_an_existing_profile(alpha, admin_api, published):
     url = f"/api/mm/forms/{form['id']}"
     assert admin_api.patch(url, {"doubleOptIn": False}).status_code == 200
     assert admin_api.post(f"{url}/publish", {}).status_code == 200
-    browser = http(alpha.host)
-    _, token = _page(browser, form)
-    data = _fields(parts, token, email="bob@mail.example", firstName="Bob", groups=None)
+    browser = pages()
+    data = _fields(
+        parts, _page(browser, form)[1], email="bob@mail.example", firstName="Bob", groups=None
+    )
     assert browser.post(form["publicPath"], data).status_code == 303
     thanks = browser.get(f"{form['publicPath']}/thanks").content.decode()
     assert "Thank you! Your submission has been received." in thanks
@@ -203,21 +217,29 @@ def test_honeypot_and_rate_limits(alpha, published, settings):
     parts, form = published
     settings.FORM_SUBMITS_HOURLY_PER_IP = 2
     settings.FORM_CONFIRMATIONS_HOURLY_PER_ADDRESS = 1
-    browser = http(alpha.host)
-    _, token = _page(browser, form)
-    bot = browser.post(form["publicPath"], _fields(parts, token, website_url="http://spam"))
+    browser = pages()
+    bot = browser.post(
+        form["publicPath"], _fields(parts, _page(browser, form)[1], website_url="http://spam")
+    )
     assert bot.status_code == 303  # answered like a person, nothing kept
     with in_schema(alpha):
         assert not FormSubmission.objects.exists()
     for _ in range(2):
-        assert browser.post(form["publicPath"], _fields(parts, token)).status_code == 303
-    refused = browser.post(form["publicPath"], _fields(parts, token))
+        assert (
+            browser.post(form["publicPath"], _fields(parts, _page(browser, form)[1])).status_code
+            == 303
+        )
+    refused = browser.post(form["publicPath"], _fields(parts, _page(browser, form)[1]))
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert "Too many submissions. Please try again later." in refused.content.decode()
-    other = http(alpha.host)  # another address of the internet still may
-    assert other.post(form["publicPath"], _fields(parts, token)).status_code == 303
+    other = pages()  # another address of the internet still may
+    assert (
+        other.post(form["publicPath"], _fields(parts, _page(browser, form)[1])).status_code == 303
+    )
     settings.FORM_SUBMITS_HOURLY_PER_FORM = 3
-    assert http(alpha.host).post(form["publicPath"], _fields(parts, token)).status_code == 429
+    assert (
+        pages().post(form["publicPath"], _fields(parts, _page(browser, form)[1])).status_code == 429
+    )
     with in_schema(alpha):
         rows = list(FormSubmission.objects.order_by("pk"))
         assert len(rows) == 3
@@ -232,9 +254,8 @@ def test_a_failing_row_is_retried_by_the_sweep_then_set_aside(alpha, published, 
     settings.FORM_SWEEP_AFTER_SECONDS = 0
     settings.FORM_SUBMISSION_MAX_ATTEMPTS = 2
     settings.FORM_CONFIRMATION_FROM_ADDRESS = "not an address"  # every send refused
-    browser = http(alpha.host)
-    _, token = _page(browser, form)
-    browser.post(form["publicPath"], _fields(parts, token))
+    browser = pages()
+    browser.post(form["publicPath"], _fields(parts, _page(browser, form)[1]))
     with in_schema(alpha):
         row = FormSubmission.objects.get()
         assert submission_process(row.pk) == "failed"
@@ -248,12 +269,18 @@ def test_a_failing_row_is_retried_by_the_sweep_then_set_aside(alpha, published, 
         assert submissions_sweep() == 0
 
 
-def test_another_clients_host_knows_no_such_form(alpha, beta, published):
+def test_another_clients_path_knows_no_such_form(alpha, beta, published):
+    """On the pages host a page's client is its path's first segment: beta's prefix with
+    alpha's form key, or alpha's confirmation token, is nothing."""
     parts, form = published
-    browser = http(beta.host)
-    assert browser.get(form["publicPath"]).status_code == 404
-    _, token = _page(http(alpha.host), form)
-    assert browser.post(form["publicPath"], _fields(parts, token)).status_code == 404
+    browser = pages()
+    beta_path = form["publicPath"].replace(
+        f"/{alpha.client.schema_name}/", f"/{beta.client.schema_name}/"
+    )
+    assert beta_path != form["publicPath"]
+    assert browser.get(beta_path).status_code == 404
+    fields = _fields(parts, _page(browser, form)[1])
+    assert browser.post(beta_path, fields).status_code == 404
     with in_schema(alpha):
         version = FormVersion.objects.get(form_id=form["id"])
         row_id = FormSubmission.objects.create(
@@ -261,8 +288,29 @@ def test_another_clients_host_knows_no_such_form(alpha, beta, published):
         ).pk
         link = confirm_link(row_id)
     path = link[link.index("/pf/") :]
-    assert browser.get(path).status_code in (400, 404)
-    assert browser.post(path).status_code in (400, 404)
+    assert browser.get(f"/{beta.client.schema_name}{path}").status_code == 400
+    assert browser.post(f"/{beta.client.schema_name}{path}").status_code == 400
+    assert browser.get(f"/no-such-client{path}").status_code == 404
     with in_schema(alpha):
         assert FormSubmission.objects.get(pk=row_id).confirmed_at is None
     assert connection.schema_name == "public"
+
+
+def test_a_persons_view_of_the_page_is_counted_for_the_report(alpha, published):
+    """A GET counts one view of the day and source page; a HEAD, a crawler's or an HTTP
+    library's fetch and a submit do not."""
+    from marketing.forms.models import FormViewDay
+
+    _, form = published
+    browser = pages()
+    person = {"HTTP_USER_AGENT": "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0"}
+    assert browser.get(form["publicPath"], {"source": "https://shop.example/join?x=1"},
+                       **person).status_code == 200  # fmt: skip
+    assert browser.get(form["publicPath"], **person).status_code == 200
+    assert browser.head(form["publicPath"], **person).status_code == 200
+    assert browser.get(form["publicPath"], HTTP_USER_AGENT="curl/8.5.0").status_code == 200
+    assert browser.get(form["publicPath"]).status_code == 200  # no user agent at all
+    with in_schema(alpha):
+        days = FormViewDay.objects.filter(form_id=form["id"])
+        assert sum(day.views for day in days) == 2
+        assert {day.source_page for day in days} == {"https://shop.example/join", ""}

@@ -16,7 +16,6 @@ import { LookSettings } from './LookSettings';
 import { formMessages as text, formTypes } from './messages';
 import { OptInSettings } from './OptInSettings';
 import { PreviewPane } from './PreviewPane';
-import { publicLink } from './public-link';
 import { SectionList } from './SectionList';
 import { useFormBuilder } from './useFormBuilder';
 import { usePreviewContext } from './usePreviewContext';
@@ -65,7 +64,7 @@ export function FormEditor({ form, formType, fields, themes, disclaimers, onCrea
           <>
             {saved && <StatusBadge family="form" status={saved.status} />}
             {published && saved && (
-              <Button variant="subtle" component="a" href={publicLink(saved)} target="_blank" rel="noopener" leftSection={<IconExternalLink size={16} aria-hidden />} data-testid="open-public">
+              <Button variant="subtle" component="a" href={saved.publicUrl} target="_blank" rel="noopener" leftSection={<IconExternalLink size={16} aria-hidden />} data-testid="open-public">
                 {text.publicPage}
               </Button>
             )}

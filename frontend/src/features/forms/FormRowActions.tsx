@@ -5,7 +5,6 @@ import { useApiMutation } from '../../api/query';
 import { paths } from '../../config/paths';
 import { duplicateForm, lockForm, publishForm, unlockForm, unpublishForm, type Form, type FormRow } from './api';
 import { formMessages as text } from './messages';
-import { publicLink } from './public-link';
 
 const changes = ['forms'] as const;
 
@@ -35,7 +34,7 @@ export function FormRowActions({ form, onDelete }: { form: FormRow; onDelete: ()
           {text.edit}
         </Menu.Item>
         {published && (
-          <Menu.Item component="a" href={publicLink(form)} target="_blank" rel="noopener" leftSection={<IconExternalLink size={16} />} data-testid={`form-open-${id}`}>
+          <Menu.Item component="a" href={form.publicUrl} target="_blank" rel="noopener" leftSection={<IconExternalLink size={16} />} data-testid={`form-open-${id}`}>
             {text.openPublic}
           </Menu.Item>
         )}

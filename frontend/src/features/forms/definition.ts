@@ -27,6 +27,7 @@ export function newDefinition(): Definition {
     previousText: 'Previous',
     thankYou: { kind: 'page', html: '', url: '' },
     confirmation: { subject: 'Please confirm your subscription', fromName: '' },
+    popup: { enabled: false, frequency: 1, duration: 1, delaySeconds: 5, scrollPercent: null, exitIntent: false },
   };
 }
 

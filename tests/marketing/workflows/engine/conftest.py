@@ -1,17 +1,10 @@
-"""Engine test fixtures: trigger caches forgotten around each test, a client schema with
-tasks sent for real (helpers: tests/support/workflow_engine.py)."""
+"""Engine test fixtures: a client schema with tasks sent for real (helpers:
+tests/support/workflow_engine.py). The trigger caches are forgotten around every test by
+tests/marketing/conftest.py."""
 
 import pytest
 
-from marketing.workflows.engine.triggers import triggers_forget
 from tests.support.tenants import in_schema
-
-
-@pytest.fixture(autouse=True)
-def _triggers_fresh():
-    triggers_forget()
-    yield
-    triggers_forget()
 
 
 @pytest.fixture

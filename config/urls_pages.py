@@ -1,0 +1,22 @@
+"""URLs of the pages host (config/pages.py): a client's public pages under /<schema>/
+(the segment is taken off before these are matched) and the scripts under /-/."""
+
+from django.urls import path
+
+from marketing.forms.views import (
+    form_script,
+    public_confirm,
+    public_form,
+    public_form_thanks,
+    public_survey,
+)
+
+urlpatterns = [
+    # Public form pages, their submit and the double opt-in link (marketing/forms/views.py).
+    path("pf/confirm/<str:token>", public_confirm, name="form_confirm"),
+    path("pf/<str:key>", public_form, name="public_form"),
+    path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
+    path("s/<slug:path>", public_survey, name="public_survey"),
+    # The form page's script and the embed script (marketing/forms/static_scripts.py).
+    path("-/<str:name>", form_script, name="form_script"),
+]

@@ -1,0 +1,21 @@
+/** /embeddedTrackingCode's words. */
+export const embedMessages = {
+  title: 'Embedded Tracking Code',
+  intro: 'Put a form on any website: copy the script tag or the frame into the page where the form goes.',
+  form: 'Form',
+  formPlaceholder: 'Search forms by name',
+  noForms: 'No forms yet. Build a form in Forms first, then come back for its code.',
+  choose: 'Choose a form to see the code for your website.',
+  notPublished: 'This form is not published: the code shows the form once it is.',
+  popup: 'This form shows as a pop-up, with the triggers, frequency and duration set in its builder.',
+  scriptTitle: 'Script tag',
+  scriptHelp: 'One tag where the form goes. It reserves the form’s height, so the page does not jump.',
+  iframeTitle: 'Frame',
+  iframeHelp: 'For sites that do not allow scripts from other addresses.',
+  cspTitle: 'A site with a Content-Security-Policy',
+  cspHelp: (origin: string) => `Allow ${origin} in script-src (the script tag) and frame-src (both).`,
+  openPage: 'Open the form page',
+  copy: (what: string) => `Copy the ${what}`,
+  copied: 'Copied',
+  height: (pixels: number) => `Reserved height: ${pixels} px`,
+};
