@@ -9,12 +9,23 @@ Figures:
   enrollment Completed, worker boot not included. Target >= 5,000 on this machine with
   the send and web processes idle.
 - `enroll_s`: the enrollment statement itself (100,000 rows).
+- `email_burst` (when WORKFLOW_BENCH_EMAIL is not 0): 100,000 enrollments at once into a
+  send-email step, from their commit to the last one's message on the delivery ledger
+  (its send held, so that the figure is the ledger's intake; send_throughput measures
+  the sending). Target <= 60 s. Checked: one ledger row per profile, one `done` history
+  row per (enrollment, step).
+- `trigger_p95` (when WORKFLOW_BENCH_LATENCY is not 0): human opens recorded one by one
+  (LATENCY_RATE a second for LATENCY_SECONDS, tracking's `events_record`, each in its
+  own transaction) start an email-activity workflow: p95 of (its first step done) - (the
+  open's time). Target <= 2 s.
 - `segment_entry` (when WORKFLOW_BENCH_SEGMENT is not 0): 1,000,000 profiles entering a
   segment-triggered workflow, enrolled by one sweep. Target <= 180 s.
 - `timer_p95_s` (when WORKFLOW_BENCH_TIMERS is not 0): 100,000 enrollments waiting on
   timers, of which TIMER_SAMPLE come due over 30 s (the others tomorrow), woken by the
   sweep (`workflows.sweep`, sent every second as beat would): p95 of (the step after the
   wait ran) - (its due time). Target <= 10 s. WORKFLOW_BENCH_BURST=0 skips the burst.
+
+Every wait has a deadline (TIMEOUT, scaled; 120 s for the latency's last enrollments).
 
 Checked, or the bench fails: every enrollment Completed exactly once, exactly one history
 row per (enrollment, step) (no step ran twice, none was lost), the tag on every profile,
