@@ -40,6 +40,13 @@ PUBLIC_SCHEMA_NAME = "public"
 PUBLIC_SCHEMA_URLCONF = "config.urls_public"
 # An unknown host answers 404; it never falls back to the public site.
 SHOW_PUBLIC_IF_NO_TENANT_FOUND = False
+# django-tenants writes a connection's search_path once, not before every cursor (half the
+# round trips of a workflow batch or a send run were `SET search_path`). It writes it again
+# whenever it may have changed: a new client (set_tenant: the middleware, a task's header,
+# clients_each, tests' in_schema), a new connection, a rollback or a savepoint rollback
+# (which undo a SET). Nothing in the app writes a search_path itself (core/tenancy.py), and
+# PgBouncer is only safe in session mode either way (tests/reliability/pgbouncer_soak.py).
+TENANT_LIMIT_SET_CALLS = True
 
 # The audit trail keeps each client's rows this many days (core/audit/tasks.py purges older
 # ones nightly); 0 keeps them for ever.

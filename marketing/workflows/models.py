@@ -196,8 +196,23 @@ class EnrollmentStatus(models.TextChoices):
 
 
 class Enrollment(models.Model):
-    workflow = models.ForeignKey(Workflow, on_delete=models.CASCADE, related_name="enrollments")
-    version = models.ForeignKey(WorkflowVersion, on_delete=models.PROTECT, related_name="+")
+    # No database check on these two: a segment entry writes a million rows in one
+    # statement, and the per-row checks (deferred to the COMMIT) cost more than the
+    # INSERT. Enrollments are written only by engine/enroll.py, from a published trigger,
+    # which holds a key-share lock on the workflow and the version for the statement;
+    # workflows and versions are never deleted (a workflow's delete is a status).
+    # `workflow` has no index of its own: enrollment_once and enrollment_by_workflow lead
+    # with it.
+    workflow = models.ForeignKey(
+        Workflow,
+        on_delete=models.CASCADE,
+        related_name="enrollments",
+        db_constraint=False,
+        db_index=False,
+    )
+    version = models.ForeignKey(
+        WorkflowVersion, on_delete=models.PROTECT, related_name="+", db_constraint=False
+    )
     profile_id = models.BigIntegerField()  # a plain id, like the ledger's
     status = models.CharField(
         max_length=20, choices=EnrollmentStatus.choices, default=EnrollmentStatus.IN_PROCESS
@@ -236,7 +251,17 @@ class Enrollment(models.Model):
 class EnrollmentStep(models.Model):
     """A profile's history in a workflow: each step it ran, when, and what came of it."""
 
-    enrollment = models.ForeignKey(Enrollment, on_delete=models.CASCADE, related_name="steps")
+    # No database check (a batch writes a history row per step it ran: thousands): each
+    # row is written in the transaction that holds its enrollment's row lock (the runner's
+    # batch, a goal, a resume or terminate), and enrollments are never deleted. No index
+    # of its own: enrollment_step_at leads with it.
+    enrollment = models.ForeignKey(
+        Enrollment,
+        on_delete=models.CASCADE,
+        related_name="steps",
+        db_constraint=False,
+        db_index=False,
+    )
     step_id = models.CharField(max_length=40)
     step_type = models.CharField(max_length=20)
     # done, waiting, yes, no, branch:<n>, skipped, failed, goalMet, terminated...

@@ -9,12 +9,23 @@ Figures:
   enrollment Completed, worker boot not included. Target >= 5,000 on this machine with
   the send and web processes idle.
 - `enroll_s`: the enrollment statement itself (100,000 rows).
+- `email_burst` (when WORKFLOW_BENCH_EMAIL is not 0): 100,000 enrollments at once into a
+  send-email step, from their commit to the last one's message on the delivery ledger
+  (its send held, so that the figure is the ledger's intake; send_throughput measures
+  the sending). Target <= 60 s. Checked: one ledger row per profile, one `done` history
+  row per (enrollment, step).
+- `trigger_p95` (when WORKFLOW_BENCH_LATENCY is not 0): human opens recorded one by one
+  (LATENCY_RATE a second for LATENCY_SECONDS, tracking's `events_record`, each in its
+  own transaction) start an email-activity workflow: p95 of (its first step done) - (the
+  open's time). Target <= 2 s.
 - `segment_entry` (when WORKFLOW_BENCH_SEGMENT is not 0): 1,000,000 profiles entering a
   segment-triggered workflow, enrolled by one sweep. Target <= 180 s.
 - `timer_p95_s` (when WORKFLOW_BENCH_TIMERS is not 0): 100,000 enrollments waiting on
   timers, of which TIMER_SAMPLE come due over 30 s (the others tomorrow), woken by the
   sweep (`workflows.sweep`, sent every second as beat would): p95 of (the step after the
   wait ran) - (its due time). Target <= 10 s. WORKFLOW_BENCH_BURST=0 skips the burst.
+
+Every wait has a deadline (TIMEOUT, scaled; 120 s for the latency's last enrollments).
 
 Checked, or the bench fails: every enrollment Completed exactly once, exactly one history
 row per (enrollment, step) (no step ran twice, none was lost), the tag on every profile,
@@ -48,6 +59,8 @@ WORKERS = 2
 STEPS = 5  # wait, condition, addTag, updateField, end
 TIMER_SAMPLE = 2000  # of the waiting enrollments, those due during the timer measurement
 TIMEOUT = 900
+LATENCY_RATE = 10  # opens a second, for the trigger -> first step latency
+LATENCY_SECONDS = 30
 
 
 def _profiles(count: int) -> None:
@@ -59,8 +72,9 @@ def _profiles(count: int) -> None:
         cursor.execute("ANALYZE audience_profile")
 
 
-def _workflow(steps: list[dict], name: str):
+def _workflow(steps: list[dict], name: str, *, kind: str = "tagAdded", key: str = ""):
     from marketing.audience.models import Tag
+    from marketing.workflows.engine.triggers import triggers_forget
     from marketing.workflows.models import (
         Workflow,
         WorkflowStatus,
@@ -68,20 +82,20 @@ def _workflow(steps: list[dict], name: str):
         WorkflowVersion,
     )
 
-    start = Tag.objects.create(name=f"start-{name}")
+    if kind == "tagAdded":
+        key = str(Tag.objects.create(name=f"start-{name}").pk)
     workflow = Workflow.objects.create(
         name=name, description="bench", status=WorkflowStatus.PUBLISHED, re_entry="always"
     )
     definition = {
-        "trigger": {"id": "trigger", "kind": "tagAdded"},
+        "trigger": {"id": "trigger", "kind": kind},
         "steps": steps,
         "start": steps[0]["id"],
     }
     version = WorkflowVersion.objects.create(workflow=workflow, number=1, definition=definition)
     Workflow.objects.filter(pk=workflow.pk).update(published_version=version)
-    WorkflowTrigger.objects.create(
-        workflow=workflow, version=version, kind="tagAdded", key=str(start.pk)
-    )
+    WorkflowTrigger.objects.create(workflow=workflow, version=version, kind=kind, key=key)
+    triggers_forget()
     return workflow, version
 
 
@@ -187,6 +201,138 @@ def _run(count: int, queue: str, workers) -> list[dict]:
             "unit": "s",
             "profiles": count,
         },
+    ]
+
+
+def _email_burst(count: int, queue: str, workers) -> list[dict]:
+    """`count` enrollments at once into a send-email step: timed from the enrollment's
+    commit to the last of them done, i.e. its ledger row written (the step hands the
+    message to the ledger in its own transaction). The step's send is held (paused) so
+    that the figure is the ledger's intake, not the sending: send_throughput measures the
+    sending of a ledger like this one."""
+    from marketing.content.models import Template
+    from marketing.delivery.models import Delivery, Send, SendKind, SendStatus
+    from marketing.workflows.engine.enroll import enroll_sql
+    from marketing.workflows.models import WorkflowEmail
+
+    template = Template.objects.create(
+        name="Welcome",
+        template_type="designer",
+        subject="Welcome",
+        html="<html><body><p>Hello <% firstName || there %></p></body></html>",
+        text="Hello",
+    )
+    steps = [
+        {
+            "id": "m",
+            "type": "sendEmail",
+            "templateId": template.pk,
+            "fromName": "Shop",
+            "fromAddress": "news@shop.example",
+            "next": "x",
+        },
+        {"id": "x", "type": "end"},
+    ]
+    workflow, version = _workflow(steps, "email")
+    email = WorkflowEmail.objects.create(workflow=workflow, version=version, step_id="m")
+    send = Send.objects.create(
+        kind=SendKind.WORKFLOW_STEP,
+        source_id=email.pk,
+        status=SendStatus.PAUSED,
+        subject="Welcome",
+        from_name="Shop",
+        from_address="news@shop.example",
+    )
+    with tasks_routed_to(queue):
+        with transaction.atomic():
+            added = enroll_sql(
+                _trigger(workflow, version),
+                "SELECT id AS profile_id FROM audience_profile",
+                [],
+                occurrence="email",
+                context={},
+            )
+        enrolled = time.perf_counter()
+        assert added == count, (added, count)
+        for _ in range(WORKERS - 1):
+            task_send("workflows.enrollments_run", {}, {"_schema_name": SCHEMA})
+        finished = _wait_done(workflow.pk, count, workers, max(120, TIMEOUT * count / PROFILES))
+    elapsed = finished - enrolled
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT h.step_id, h.outcome, count(*), count(DISTINCT h.enrollment_id)"
+            " FROM workflows_enrollmentstep h JOIN workflows_enrollment e ON e.id = h.enrollment_id"
+            " WHERE e.workflow_id = %s GROUP BY 1, 2",
+            [workflow.pk],
+        )
+        history = {(step, outcome): (rows, distinct) for step, outcome, rows, distinct in cursor}
+    assert history == {("m", "done"): (count, count), ("x", "done"): (count, count)}, history
+    rows = Delivery.objects.filter(send=send)
+    assert rows.count() == rows.values("profile_id").distinct().count() == count
+    return [
+        {
+            "bench": "workflow_engine_email_burst",
+            "value": round(elapsed, 2),
+            "unit": "s",
+            "enrollments": count,
+            "per_s": round(count / elapsed, 1),
+            "target": 60,
+        }
+    ]
+
+
+def _latency(queue: str, workers) -> list[dict]:
+    """People open messages one after another (LATENCY_RATE a second for LATENCY_SECONDS),
+    each open recorded by tracking's `events_record` in its own transaction (the announce
+    the tracking flush makes too); a workflow triggered by a human open runs an add-tag
+    step first. p95 of (the first step done: its history row's time) - (the open's time),
+    with the workers idle between opens as they are in production."""
+    from marketing.audience.models import Tag
+    from marketing.tracking.models import EmailEvent
+    from marketing.tracking.services import Event, events_record
+
+    opened = Tag.objects.create(name="opened")
+    steps = [
+        {"id": "t", "type": "addTag", "tagId": opened.pk, "next": "x"},
+        {"id": "x", "type": "end"},
+    ]
+    workflow, _version = _workflow(steps, "latency", kind="emailActivity", key="emailOpened")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT id FROM audience_profile ORDER BY id LIMIT %s",
+            [LATENCY_RATE * LATENCY_SECONDS],
+        )
+        people = [row[0] for row in cursor.fetchall()]
+    with tasks_routed_to(queue):
+        began = time.monotonic()
+        for n, profile_id in enumerate(people):
+            pause = began + n / LATENCY_RATE - time.monotonic()
+            if pause > 0:
+                time.sleep(pause)
+            with transaction.atomic():
+                events_record([Event(profile_id=profile_id, event="opened")])
+        _wait_done(workflow.pk, len(people), workers, 120)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT extract(epoch FROM h.at - ev.occurred_at)"
+            f" FROM {EmailEvent._meta.db_table} ev"
+            " JOIN workflows_enrollment e ON e.workflow_id = %s AND e.profile_id = ev.profile_id"
+            " JOIN workflows_enrollmentstep h ON h.enrollment_id = e.id AND h.step_id = 't'"
+            " WHERE ev.profile_id = ANY(%s)",
+            [workflow.pk, people],
+        )
+        late = sorted(float(row[0]) for row in cursor.fetchall())
+    assert len(late) == len(people), (len(late), len(people))
+    return [
+        {
+            "bench": "workflow_engine_trigger_p95",
+            "value": round(late[int(len(late) * 0.95) - 1], 3),
+            "unit": "s",
+            "opens": len(late),
+            "median_s": round(statistics.median(late), 3),
+            "max_s": round(late[-1], 3),
+            "target": 2,
+        }
     ]
 
 
@@ -328,6 +474,12 @@ def run(scale: float) -> list[dict]:
         if os.environ.get("WORKFLOW_BENCH_BURST", "1") != "0":
             figures += _run(count, queue, workers)
             print(f"# {figures}", file=sys.stderr, flush=True)
+        if os.environ.get("WORKFLOW_BENCH_EMAIL", "1") != "0":
+            figures += _email_burst(count, queue, workers)
+            print(f"# {figures[-1]}", file=sys.stderr, flush=True)
+        if os.environ.get("WORKFLOW_BENCH_LATENCY", "1") != "0":
+            figures += _latency(queue, workers)
+            print(f"# {figures[-1]}", file=sys.stderr, flush=True)
         if os.environ.get("WORKFLOW_BENCH_TIMERS", "1") != "0":
             figures += _timers(count, queue, workers)
             print(f"# {figures[-1]}", file=sys.stderr, flush=True)

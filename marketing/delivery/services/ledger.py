@@ -55,21 +55,35 @@ class Claimed:
     reply_to: str = ""
 
 
+def _freeze_sql(send: Send, audience_sql: str, params: list, variant: str) -> tuple[str, list]:
+    mailable, mailable_params = mailable_condition("p")
+    return (
+        f"INSERT INTO {DELIVERY} (send_id, profile_id, email, variant, state, attempts,"
+        " next_attempt_at, last_reply)"
+        f" SELECT %s, p.id, p.email, %s, {DeliveryState.PENDING}, 0, now(), ''"
+        f" FROM {profile_table()} p WHERE p.id IN ({audience_sql}) AND {mailable}"
+        f" AND NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = p.email)"
+        " ON CONFLICT (send_id, profile_id) DO NOTHING",
+        [send.pk, variant, *params, *mailable_params],
+    )
+
+
 def send_freeze(send: Send, *, audience_sql: str, params: list, variant: str = "") -> int:
     """Write a pending ledger row for every mailable profile of the audience (SQL that
     selects profile ids as `id`). Returns how many rows this call added."""
-    mailable, mailable_params = mailable_condition("p")
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {DELIVERY} (send_id, profile_id, email, variant, state, attempts,"
-            " next_attempt_at, last_reply)"
-            f" SELECT %s, p.id, p.email, %s, {DeliveryState.PENDING}, 0, now(), ''"
-            f" FROM {profile_table()} p WHERE p.id IN ({audience_sql}) AND {mailable}"
-            f" AND NOT EXISTS (SELECT 1 FROM {SUPPRESSION} s WHERE s.email = p.email)"
-            " ON CONFLICT (send_id, profile_id) DO NOTHING",
-            [send.pk, variant, *params, *mailable_params],
-        )
+        cursor.execute(*_freeze_sql(send, audience_sql, params, variant))
         return cursor.rowcount
+
+
+def send_rows_add(send: Send, *, profile_ids: list[int]) -> list[int]:
+    """send_freeze for a list of profiles (a send that grows as its recipients arrive);
+    returns the ids of the profiles given a row by this call, read from the INSERT itself
+    (reading the send's rows before and after scanned all of them on each call)."""
+    sql, params = _freeze_sql(send, "SELECT unnest(%s::bigint[]) AS id", [profile_ids], "")
+    with connection.cursor() as cursor:
+        cursor.execute(f"{sql} RETURNING profile_id", params)
+        return [row[0] for row in cursor.fetchall()]
 
 
 def deliveries_claim(send_id: int, *, limit: int, lease_seconds: int) -> list[Claimed]:

@@ -18,7 +18,7 @@ from core.tasks import enqueue_on_commit
 
 # SendKind and SendStatus are what callers name sends and read their status by.
 from marketing.delivery.models import Delivery, DeliveryState, Send, SendKind, SendStatus  # noqa: F401
-from marketing.delivery.services.ledger import send_freeze, send_pause
+from marketing.delivery.services.ledger import send_freeze, send_pause, send_rows_add
 from marketing.delivery.services.settled import send_settled_announce
 from marketing.delivery.task_declarations import SEND_RUN
 
@@ -41,17 +41,6 @@ def _send_find_or_make(*, kind: str, source_id: int, part: str, **content) -> tu
             return Send.objects.create(kind=kind, source_id=source_id, part=part, **content), True
     except IntegrityError:  # made meanwhile by a concurrent start or run
         return Send.objects.get(kind=kind, source_id=source_id, part=part), False
-
-
-def _profiles_with_rows(send_id: int, profile_ids: list[int]) -> set[int]:
-    """Which of these profiles have a row in the send's ledger."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT profile_id FROM {Delivery._meta.db_table}"
-            " WHERE send_id = %s AND profile_id = ANY(%s)",
-            [send_id, profile_ids],
-        )
-        return {row[0] for row in cursor.fetchall()}
 
 
 @dataclass(frozen=True)
@@ -205,12 +194,9 @@ def send_recipients_add(
             reply_to=reply_to,
             list_name=list_name,
         )
-        ids = list(dict.fromkeys(profile_ids))
-        before = _profiles_with_rows(send.pk, ids)
-        added = send_freeze(send, audience_sql="SELECT unnest(%s::bigint[]) AS id", params=[ids])
+        added = send_rows_add(send, profile_ids=list(dict.fromkeys(profile_ids)))
         if not added:
             return RecipientsAdded(send.pk, [])
-        now_in = _profiles_with_rows(send.pk, ids)
         if (
             Send.objects.filter(pk=send.pk, status=SendStatus.FINISHED).update(
                 status=SendStatus.SENDING, finished_at=None
@@ -218,7 +204,7 @@ def send_recipients_add(
             or send.status == SendStatus.SENDING
         ):
             enqueue_on_commit(SEND_RUN, send_id=send.pk)
-    return RecipientsAdded(send.pk, sorted(now_in - before))
+    return RecipientsAdded(send.pk, sorted(added))
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,18 @@ from core.profile_events import ProfileEvent
 from core.tasks import enqueue_on_commit
 from marketing.audience.sql_surface import profile_table
 from marketing.workflows.engine.triggers import ActiveTrigger
-from marketing.workflows.models import Enrollment, EnrollmentStatus, ReEntry
+from marketing.workflows.models import (
+    Enrollment,
+    EnrollmentStatus,
+    ReEntry,
+    Workflow,
+    WorkflowVersion,
+)
 from marketing.workflows.task_declarations import ENROLLMENTS_RUN
 
 ENROLLMENT = Enrollment._meta.db_table
+WORKFLOW = Workflow._meta.db_table
+VERSION = WorkflowVersion._meta.db_table
 
 KICK_KEY = "workflows:run:queued"
 AUDIT_IDS = 1000  # enrollment ids an audit row keeps (the count is always whole)
@@ -69,13 +77,17 @@ def _insert(trigger: ActiveTrigger, rows_sql: str, params: dict) -> tuple[int, l
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x5746, trigger.workflow_id])
         # The count and a few ids come back, not a row per enrollment (a segment entry
         # may add a million).
+        # `owner` stands for the rows' foreign keys (models.Enrollment): one key-share lock
+        # on the workflow and its version for the statement, not a check per row.
         cursor.execute(
-            f"WITH added AS (INSERT INTO {ENROLLMENT} (workflow_id, version_id, profile_id,"
+            f"WITH owner AS (SELECT 1 FROM {WORKFLOW} w JOIN {VERSION} v ON v.workflow_id = w.id"
+            " WHERE w.id = %(workflow)s AND v.id = %(version)s FOR KEY SHARE OF w, v),"
+            f" added AS (INSERT INTO {ENROLLMENT} (workflow_id, version_id, profile_id,"
             " status, step_id, due_at, claimed_until, attempts, occurrence, context,"
             " enrolled_at, finished_at, status_message)"
             f" SELECT %(workflow)s, %(version)s, x.profile_id, '{EnrollmentStatus.IN_PROCESS}',"
             " %(start)s, now(), NULL, 0, x.occurrence, x.context, now(), NULL, ''"
-            f" FROM ({rows_sql}) x JOIN {profile_table()} p ON p.id = x.profile_id"
+            f" FROM owner, ({rows_sql}) x JOIN {profile_table()} p ON p.id = x.profile_id"
             " AND p.deleted_at IS NULL AND p.archived_at IS NULL"
             f" WHERE {_re_entry_sql(trigger.re_entry)}"
             " ON CONFLICT ON CONSTRAINT enrollment_once DO NOTHING"

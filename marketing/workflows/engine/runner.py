@@ -116,7 +116,8 @@ def _claim(limit: int, lease: int, max_attempts: int) -> list[Item]:
                 [
                     (r[0], r[4], "", "failed", f"Set aside after {max_attempts} attempts.")
                     for r in worn
-                ]
+                ],
+                timezone.now(),
             )
             _audit(AuditEvent.ENROLLMENT_FAILED, [r[0] for r in worn])
     return [_item(row) for row in rows if row[5] <= max_attempts]
@@ -251,13 +252,12 @@ def _work(batch: Batch, ctx: Context, items: list[Item], *, careful: bool) -> No
             break
 
 
-def _history_write(rows: list[tuple]) -> None:
-    """The history rows, by COPY (a batch writes a row per step it ran: thousands)."""
+def _history_write(rows: list[tuple], at: dt.datetime) -> None:
+    """The history rows, by COPY (a batch writes a row per step it ran: thousands), all
+    at `at` (the batch's instant)."""
     if not rows:
         return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT now()")  # the transaction's instant: every row of the batch
-        (at,) = cursor.fetchone()
         with cursor.cursor.copy(
             f"COPY {HISTORY} (enrollment_id, step_id, step_type, outcome, message, at) FROM STDIN"
         ) as copy:
@@ -342,7 +342,7 @@ def _batch_work(claimed: list[Item], zone: str, *, careful: bool) -> int:
         live_items = [i for i in items if i.id in live]
         _work(batch, Context(now=batch.now, zone=zone), live_items, careful=careful)
         _moves_write(batch)
-        _history_write(batch.history)
+        _history_write(batch.history, batch.now)
         _audit_finished(batch)
     return max(batch.steps_run, 1)
 

@@ -203,8 +203,9 @@ def _mail_refusals(profile_ids: list[int]) -> dict[int, str]:
             f" FROM {profile_table()} p WHERE p.id = ANY(%s)",
             [*params, profile_ids],
         )
-        reasons = {}
+        reasons, existing = {}, set()
         for pid, unsubscribed, do_not_email, ok, suppressed in cursor.fetchall():
+            existing.add(pid)
             if unsubscribed:
                 reasons[pid] = "Skipped: the profile is unsubscribed."
             elif do_not_email:
@@ -215,15 +216,9 @@ def _mail_refusals(profile_ids: list[int]) -> dict[int, str]:
                 reasons[pid] = (
                     "Skipped: the profile may not be mailed (inactive, invalid or bouncing)."
                 )
-    for pid in set(profile_ids) - set(reasons) - _existing(profile_ids):
+    for pid in set(profile_ids) - existing:
         reasons[pid] = "Skipped: the profile was deleted."
     return reasons
-
-
-def _existing(profile_ids: list[int]) -> set[int]:
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id FROM {profile_table()} WHERE id = ANY(%s)", [profile_ids])
-        return {row[0] for row in cursor.fetchall()}
 
 
 def email_step_id(item: Item, step: dict) -> int:

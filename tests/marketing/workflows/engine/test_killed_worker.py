@@ -27,6 +27,7 @@ from tests.support.waiting import wait_until
 COUNT = 3000
 STEPS = 4  # wait, addTag, updateField, end
 DEADLINE = 120
+KILLS = 5
 
 
 def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
@@ -39,7 +40,7 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "MEDIA_ROOT": str(_media_root),
         "DB_CONN_MAX_AGE": "0",
-        "WORKFLOW_BATCH_SIZE": "100",
+        "WORKFLOW_BATCH_SIZE": "25",  # 120 batches: enough for every kill to land mid-run
         "WORKFLOW_LEASE_SECONDS": "3",
         "WORKFLOW_TASK_SECONDS": "60",
         "CACHE_KEY_PREFIX": f"worker-{queue}",
@@ -82,18 +83,25 @@ def test_a_worker_killed_mid_batch_loses_no_step_and_repeats_none(
                     # claimed and some done before it.
                     return claimed.exists() and mine.filter(status="Completed").exists()
 
-                wait_until(
-                    in_a_later_batch,
-                    timeout=DEADLINE,
-                    message="a batch claimed after the first steps",
-                )
-                os.kill(workers[0].pid, signal.SIGKILL)  # in the middle of its run
-                workers[0].wait(10)
-                held = claimed.count()
-                done_at_kill = mine.filter(status="Completed").count()
-                assert 0 < done_at_kill < COUNT, done_at_kill
-                assert held > 0, "the worker was between batches: this proved nothing"
-                workers.append(celery_worker_start(queue, node=f"{queue}-2", **env))
+                # A kill that lands between a batch's commit and the next claim's proves
+                # nothing (a batch is a fraction of a second): the next worker is killed
+                # in turn, up to KILLS times, until one dies holding a batch.
+                held = 0
+                for kill in range(1, KILLS + 1):
+                    wait_until(
+                        in_a_later_batch,
+                        timeout=DEADLINE,
+                        message="a batch claimed after the first steps",
+                    )
+                    os.kill(workers[-1].pid, signal.SIGKILL)  # in the middle of its run
+                    workers[-1].wait(10)
+                    held = claimed.count()
+                    done_at_kill = mine.filter(status="Completed").count()
+                    assert 0 < done_at_kill < COUNT, done_at_kill
+                    workers.append(celery_worker_start(queue, node=f"{queue}-{kill + 1}", **env))
+                    if held:
+                        break
+                assert held > 0, f"every one of {KILLS} kills fell between batches"
 
                 def finished():
                     task_send("workflows.sweep", {}, {"_schema_name": "public"})  # as beat
