@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, localise
 from core.pagination import paginate
 from core.responses import ERRORS
 from marketing.forms import selectors
@@ -59,17 +60,6 @@ FORM_INSTANTS = ("published_at", "created_at", "updated_at")
 CLEARABLE = ("survey_path", "theme_id", "disclaimer_id")
 
 
-def _zone(request: HttpRequest) -> ZoneInfo:
-    return ZoneInfo(request.tenant.time_zone)
-
-
-def _local(obj, names: tuple[str, ...], zone: ZoneInfo) -> None:
-    for name in names:
-        value = getattr(obj, name)
-        if value is not None:
-            setattr(obj, name, value.astimezone(zone))
-
-
 def _values(data: FormFields) -> dict:
     """The save's changes under the model's names (a null means unchanged, except for the
     fields a null clears)."""
@@ -82,7 +72,7 @@ def _values(data: FormFields) -> dict:
 
 def _forms(forms: list[Form], zone: ZoneInfo) -> list[Form]:
     for form in forms:
-        _local(form, FORM_INSTANTS, zone)
+        localise(form, FORM_INSTANTS, zone)
         version = form.published_version
         form.published_number = version.number if version else None
         form.key = str(form.key)
@@ -91,23 +81,23 @@ def _forms(forms: list[Form], zone: ZoneInfo) -> list[Form]:
     return forms
 
 
-def _one(form: Form, request: HttpRequest) -> Form:
-    return _forms([form], _zone(request))[0]
+def _one(form: Form) -> Form:
+    return _forms([form], client_zone())[0]
 
 
 def _disclaimer(disclaimer: Disclaimer, zone: ZoneInfo) -> Disclaimer:
     versions = sorted(disclaimer.versions.all(), key=lambda v: -v.number)
     for version in versions:
-        _local(version, ("created_at",), zone)
-    _local(disclaimer, ("created_at", "updated_at"), zone)
+        localise(version, ("created_at",), zone)
+    localise(disclaimer, ("created_at", "updated_at"), zone)
     disclaimer.current_version = versions[0].number if versions else 0
     disclaimer.text = versions[0].text if versions else ""
     disclaimer.version_list = versions
     return disclaimer
 
 
-def _disclaimer_out(disclaimer: Disclaimer, request: HttpRequest) -> dict:
-    d = _disclaimer(disclaimer, _zone(request))
+def _disclaimer_out(disclaimer: Disclaimer) -> dict:
+    d = _disclaimer(disclaimer, client_zone())
     return {
         "id": d.pk,
         "name": d.name,
@@ -126,18 +116,18 @@ def formList(request: HttpRequest, query: Query[FormQuery]):
         search=query.search, sort=query.sort, form_type=query.type, status=query.status
     )
     page = paginate(forms, page=query.page, page_size=query.pageSize)
-    page["items"] = _forms(page["items"], _zone(request))
+    page["items"] = _forms(page["items"], client_zone())
     return page
 
 
 @router.post("/mm/forms", response={201: FormOut, **ERRORS}, by_alias=True)
 def formCreate(request: HttpRequest, data: FormIn):
-    return Status(201, _one(form_create(member=request.auth, values=_values(data)), request))
+    return Status(201, _one(form_create(member=request.auth, values=_values(data))))
 
 
 @router.get("/mm/forms/{int:form_id}", response={200: FormOut, **ERRORS}, by_alias=True)
 def formGet(request: HttpRequest, form_id: int):
-    return _one(selectors.form_get(form_id=form_id), request)
+    return _one(selectors.form_get(form_id=form_id))
 
 
 @router.patch("/mm/forms/{int:form_id}", response={200: FormOut, **ERRORS}, by_alias=True)
@@ -145,7 +135,7 @@ def formSave(request: HttpRequest, form_id: int, data: FormPatch):
     """The builder's draft save; a published form serves its published version until the
     next publish."""
     form = form_save(member=request.auth, form_id=form_id, values=_values(data))
-    return _one(form, request)
+    return _one(form)
 
 
 @router.delete("/mm/forms/{int:form_id}", response={204: None, **ERRORS})
@@ -156,28 +146,28 @@ def formDelete(request: HttpRequest, form_id: int):
 
 @router.post("/mm/forms/{int:form_id}/duplicate", response={201: FormOut, **ERRORS}, by_alias=True)
 def formDuplicate(request: HttpRequest, form_id: int):
-    return Status(201, _one(form_duplicate(member=request.auth, form_id=form_id), request))
+    return Status(201, _one(form_duplicate(member=request.auth, form_id=form_id)))
 
 
 @router.post("/mm/forms/{int:form_id}/publish", response={200: FormOut, **ERRORS}, by_alias=True)
 def formPublish(request: HttpRequest, form_id: int):
-    return _one(form_publish(member=request.auth, form_id=form_id), request)
+    return _one(form_publish(member=request.auth, form_id=form_id))
 
 
 @router.post("/mm/forms/{int:form_id}/unpublish", response={200: FormOut, **ERRORS}, by_alias=True)
 def formUnpublish(request: HttpRequest, form_id: int):
-    return _one(form_unpublish(member=request.auth, form_id=form_id), request)
+    return _one(form_unpublish(member=request.auth, form_id=form_id))
 
 
 @router.post("/mm/forms/{int:form_id}/lock", response={200: FormOut, **ERRORS}, by_alias=True)
 def formLock(request: HttpRequest, form_id: int):
     """Spec 6: by its creator only."""
-    return _one(form_lock_set(member=request.auth, form_id=form_id, locked=True), request)
+    return _one(form_lock_set(member=request.auth, form_id=form_id, locked=True))
 
 
 @router.post("/mm/forms/{int:form_id}/unlock", response={200: FormOut, **ERRORS}, by_alias=True)
 def formUnlock(request: HttpRequest, form_id: int):
-    return _one(form_lock_set(member=request.auth, form_id=form_id, locked=False), request)
+    return _one(form_lock_set(member=request.auth, form_id=form_id, locked=False))
 
 
 @router.get("/mm/forms/{int:form_id}/embed", response={200: FormEmbedOut, **ERRORS}, by_alias=True)
@@ -196,10 +186,10 @@ def formSubmissionList(request: HttpRequest, form_id: int, query: Query[FormSubm
     selectors.form_get(form_id=form_id)
     submissions = selectors.submission_list(form_id=form_id).select_related("version")
     page = paginate(submissions, page=query.page, page_size=query.pageSize, exact_up_to=50_000)
-    zone = _zone(request)
+    zone = client_zone()
     for submission in page["items"]:
         names = ("created_at", "processed_at", "confirmed_at", "set_aside_at")
-        _local(submission, names, zone)
+        localise(submission, names, zone)
         submission.version_number = submission.version.number
     return page
 
@@ -244,20 +234,20 @@ def formThemeDelete(request: HttpRequest, theme_id: int):
 @router.get("/mm/disclaimers", response={200: DisclaimerListOut, **ERRORS}, by_alias=True)
 def disclaimerList(request: HttpRequest, query: Query[FormThemeQuery]):
     disclaimers = selectors.disclaimer_list(search=query.search)
-    return {"items": [_disclaimer_out(d, request) for d in disclaimers]}
+    return {"items": [_disclaimer_out(d) for d in disclaimers]}
 
 
 @router.post("/mm/disclaimers", response={201: DisclaimerOut, **ERRORS}, by_alias=True)
 def disclaimerCreate(request: HttpRequest, data: DisclaimerIn):
     disclaimer = disclaimer_create(name=data.name, text=data.text)
-    return Status(201, _disclaimer_out(disclaimer, request))
+    return Status(201, _disclaimer_out(disclaimer))
 
 
 @router.get(
     "/mm/disclaimers/{int:disclaimer_id}", response={200: DisclaimerOut, **ERRORS}, by_alias=True
 )
 def disclaimerGet(request: HttpRequest, disclaimer_id: int):
-    return _disclaimer_out(selectors.disclaimer_get(disclaimer_id=disclaimer_id), request)
+    return _disclaimer_out(selectors.disclaimer_get(disclaimer_id=disclaimer_id))
 
 
 @router.patch(
@@ -266,7 +256,7 @@ def disclaimerGet(request: HttpRequest, disclaimer_id: int):
 def disclaimerSave(request: HttpRequest, disclaimer_id: int, data: DisclaimerPatch):
     """A changed text becomes the next version."""
     disclaimer = disclaimer_update(disclaimer_id=disclaimer_id, name=data.name, text=data.text)
-    return _disclaimer_out(disclaimer, request)
+    return _disclaimer_out(disclaimer)
 
 
 @router.delete("/mm/disclaimers/{int:disclaimer_id}", response={204: None, **ERRORS})

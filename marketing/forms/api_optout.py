@@ -4,11 +4,10 @@ unsubscribe link (the token is the credential). Instants in the client's time zo
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from django.http import HttpRequest
 from ninja import Query, Router, Status
 
+from core.client_time import client_zone, localise
 from core.pagination import paginate
 from core.responses import ERRORS, ErrorOut
 from marketing.forms import selectors
@@ -34,10 +33,8 @@ from marketing.forms.services.optout_page import optout_page, optout_page_submit
 router = Router(tags=["optOutForms"])
 
 
-def _local(form: OptOutForm, request: HttpRequest) -> OptOutForm:
-    zone = ZoneInfo(request.tenant.time_zone)
-    form.created_at = form.created_at.astimezone(zone)
-    form.updated_at = form.updated_at.astimezone(zone)
+def _local(form: OptOutForm) -> OptOutForm:
+    localise(form, ("created_at", "updated_at"), client_zone())
     return form
 
 
@@ -51,25 +48,25 @@ def optOutFormList(request: HttpRequest, query: Query[OptOutFormQuery]):
     """/OptoutForms: searched (name contains, any case) and sorted."""
     forms = selectors.optout_form_list(search=query.search, sort=query.sort)
     page = paginate(forms, page=query.page, page_size=query.pageSize)
-    page["items"] = [_local(form, request) for form in page["items"]]
+    page["items"] = [_local(form) for form in page["items"]]
     return page
 
 
 @router.post("/mm/optOutForms", response={201: OptOutFormOut, **ERRORS}, by_alias=True)
 def optOutFormCreate(request: HttpRequest, data: OptOutFormIn):
-    return Status(201, _local(optout_form_create(values=_values(data)), request))
+    return Status(201, _local(optout_form_create(values=_values(data))))
 
 
 @router.get("/mm/optOutForms/{int:form_id}", response={200: OptOutFormOut, **ERRORS}, by_alias=True)
 def optOutFormGet(request: HttpRequest, form_id: int):
-    return _local(selectors.optout_form_get(form_id=form_id), request)
+    return _local(selectors.optout_form_get(form_id=form_id))
 
 
 @router.patch(
     "/mm/optOutForms/{int:form_id}", response={200: OptOutFormOut, **ERRORS}, by_alias=True
 )
 def optOutFormSave(request: HttpRequest, form_id: int, data: OptOutFormPatch):
-    return _local(optout_form_update(form_id=form_id, values=_values(data)), request)
+    return _local(optout_form_update(form_id=form_id, values=_values(data)))
 
 
 @router.post(
@@ -77,7 +74,7 @@ def optOutFormSave(request: HttpRequest, form_id: int, data: OptOutFormPatch):
 )
 def optOutFormDefault(request: HttpRequest, form_id: int):
     """The unsubscribe link shows this form from now on."""
-    return _local(optout_form_default_set(form_id=form_id), request)
+    return _local(optout_form_default_set(form_id=form_id))
 
 
 @router.delete("/mm/optOutForms/{int:form_id}", response={204: None, **ERRORS})
