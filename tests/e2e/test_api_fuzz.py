@@ -2,7 +2,9 @@
 no generated input may produce a 500 or an answer outside the documented schema.
 
 Every operation is fuzzed in both runs; how deep is FUZZ_MAX_EXAMPLES (examples per
-operation and mode): 10 in `make test`, 50 under `make reliability`."""
+operation and mode): 10 in `make test`, 50 under `make reliability`. Each run is a group of
+its own that the browser suite hands out first (tests/e2e/conftest.py), so the two run side
+by side on the two workers while the other files share what is left."""
 
 import json
 import os
@@ -88,6 +90,8 @@ def _schemathesis(port: int, token: str, schema: Path, *, mode: str, checks: str
         pytest.fail(f"schemathesis ran past {RUN_DEADLINE} s:\n{output[-30000:]}")
 
 
+@pytest.mark.runs_first
+@pytest.mark.xdist_group("api_fuzz_valid")
 @pytest.mark.timeout(RUN_DEADLINE + SCHEMA_DEADLINE + 60)
 def test_valid_inputs_get_documented_answers(server, tmp_path):
     result = _schemathesis(
@@ -101,6 +105,8 @@ def test_valid_inputs_get_documented_answers(server, tmp_path):
     assert result.returncode == 0, result.stdout[-30000:] + result.stderr[-2000:]
 
 
+@pytest.mark.runs_first
+@pytest.mark.xdist_group("api_fuzz_malformed")
 @pytest.mark.timeout(RUN_DEADLINE + SCHEMA_DEADLINE + 60)
 def test_malformed_inputs_never_crash_and_answer_json(server, tmp_path):
     result = _schemathesis(
