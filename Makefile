@@ -45,7 +45,7 @@ help:
 	@echo "make lint       ruff check + TypeScript type check + ESLint (layer boundaries, hooks)"
 	@echo "make openapi    regenerate frontend/openapi.json and src/api/schema.d.ts"
 	@echo "make bench [NAME=<bench>] [BENCH_SCALE=0.1]   run tests/bench (writes results.json)"
-	@echo "make reliability  fault tests (worker kill, PostgreSQL/RabbitMQ restarts...) + PgBouncer soak"
+	@echo "make reliability  fault tests (worker kill, PostgreSQL/RabbitMQ restarts...) + PgBouncer soak + deep API fuzz"
 
 install:
 	@bash scripts/install.sh
@@ -101,7 +101,10 @@ bench: install services migrate
 
 # Not part of `make test`: every fault test of tests/reliability (make test runs the ones
 # that neither restart PostgreSQL or RabbitMQ nor take minutes), then the PgBouncer soak
-# (installs Debian's pgbouncer when missing, as root; session and transaction pool mode).
-reliability: install services
+# (installs Debian's pgbouncer when missing, as root; session and transaction pool mode),
+# then the API fuzz at 50 examples per operation and mode (make test runs 10).
+reliability: install build services
 	@$(LOADENV) $(PY) -m pytest tests/reliability -m "" -p no:cacheprovider -q
 	@$(LOADENV) $(PY) tests/reliability/pgbouncer_soak.py
+	@$(LOADENV) FUZZ_MAX_EXAMPLES=50 DJANGO_ALLOW_ASYNC_UNSAFE=true $(PY) -m pytest \
+	    tests/e2e/test_api_fuzz.py -n 2 --dist loadgroup -p no:cacheprovider -q

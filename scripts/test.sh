@@ -109,9 +109,11 @@ e2e() {
     fi
     # Playwright's sync API runs an event loop in the test thread, which makes Django refuse
     # ORM calls from fixtures unless told that this is safe (it is: one thread, tests only).
-    # Two workers, a file each at a time (a module's app server and sink stay in one): each
-    # has its own test database, app server, Chromium, cache prefix and media folder.
-    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_suite e2e tests/e2e -n 2 --dist loadfile
+    # Two workers, a group each at a time: a group is a file (its app server and sink stay
+    # in one) or what a test names, and the long ones go first (tests/e2e/conftest.py).
+    # Each worker has its own test database, app server, Chromium, cache prefix and media.
+    DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_suite e2e tests/e2e -n 2 \
+        --dist loadgroup --no-loadscope-reorder
 }
 
 start=$SECONDS

@@ -37,11 +37,37 @@ expect.set_options(timeout=10_000)
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
 def pytest_collection_modifyitems(items):
     # pytest-django creates the test database only when a collected test asks for it.
-    for item in items:
-        if "/tests/e2e/" in str(item.path):
-            item.add_marker(pytest.mark.django_db)
+    mine = [item for item in items if "/tests/e2e/" in str(item.path)]
+    for item in mine:
+        item.add_marker(pytest.mark.django_db)
+        # `--dist loadgroup` (scripts/test.sh) keeps a module on one worker, as loadfile
+        # would (its module-scoped app server, worker and sink), unless a test names a
+        # group of its own: each API fuzz run is one, so the two run side by side.
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+    # Handed out in this order (with --no-loadscope-reorder): the tests marked runs_first,
+    # then the groups with the most tests, so that the last group started is a short one
+    # and both workers end together.
+    sizes: dict[str, int] = {}
+    for item in mine:
+        sizes[_group(item)] = sizes.get(_group(item), 0) + 1
+    position = {id(item): n for n, item in enumerate(items)}
+    mine.sort(
+        key=lambda item: (
+            item.get_closest_marker("runs_first") is None,
+            -sizes[_group(item)],
+            position[id(item)],
+        )
+    )
+    others = [item for item in items if "/tests/e2e/" not in str(item.path)]
+    items[:] = mine + others
+
+
+def _group(item) -> str:
+    return item.get_closest_marker("xdist_group").args[0]
 
 
 def _seed(parent_origin: str) -> None:

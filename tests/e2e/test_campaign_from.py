@@ -9,6 +9,7 @@ sent without its quotes and the unsubscribe footer carrying the postal address."
 import re
 import uuid
 
+import pytest
 from django.db import connection
 from django.test import override_settings
 from django.utils import timezone
@@ -31,6 +32,10 @@ from tests.e2e.test_whole_loop import (  # noqa: F401 - loop is a fixture
 )
 from tests.support.app_server import SERVER_SECRET_KEY
 from tests.support.browser_session import sign_in
+
+# An app server and Celery worker of its own (the whole loop's fixture) make this one of the
+# longest files: handed out first (tests/e2e/conftest.py).
+pytestmark = pytest.mark.runs_first
 
 READERS = 14
 POSTAL = "1 Market Street, Springfield, IL 62701"

@@ -51,6 +51,10 @@ from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
 from tests.support.waiting import poll, wait_until
 
+# Its own app server and Celery worker make this one of the longest files: handed out first
+# (tests/e2e/conftest.py).
+pytestmark = pytest.mark.runs_first
+
 # Deadlines for what the worker does, generous for a loaded two-core machine.
 IMPORT_DEADLINE_MS = 60_000
 MAIL_DEADLINE_S = 60

@@ -37,6 +37,10 @@ from tests.support.celery_worker import (
 from tests.support.smtp_sink import SmtpSink
 from tests.support.waiting import poll
 
+# Its own app server and Celery worker make this one of the longest files: handed out first
+# (tests/e2e/conftest.py).
+pytestmark = pytest.mark.runs_first
+
 MAIL_DEADLINE_S = 90
 ENROLL_DEADLINE_S = 90
 # The campaign's message: an image, so it carries the open pixel (tracking/links.py).
