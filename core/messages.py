@@ -35,3 +35,8 @@ PERSON_MAIL_TOO_MANY_TO_ADDRESS = (
     "Too many emails were sent to {email} in the last hour. Please try again later."
 )
 PERSON_MAIL_TOO_MANY = "Too many emails were requested in the last hour. Please try again later."
+
+# Words more than one app shows: the unsubscribe link's and page's, the refusal to delete a
+# default form (spec 5.5: update preferences and opt-out forms).
+UNSUBSCRIBE = "Unsubscribe"
+DEFAULT_FORM_UNDELETABLE = "Default forms cannot be deleted."

@@ -1,6 +1,8 @@
 """What the campaigns app says to people: spec 4, 5.2, 5.3 and 5.4's wording where the spec
 gives it ('Please fill {field}' is spec 5.1's form helper), ours where it does not."""
 
+from core.messages import UNSUBSCRIBE
+
 # names (spec 5.4) and details (spec 5.2)
 NAME_REQUIRED = "Please fill Campaign Name"
 NAME_TAKEN = "A campaign with this name already exists."
@@ -16,7 +18,7 @@ NOT_EDITABLE = (
 SENDER_ADDRESS_REQUIRED = "Please fill Sender Email"
 SENDER_UNKNOWN = "The selected sender does not exist."
 # Issue 23: every campaign carries an unsubscribe link and the client's postal address.
-FOOTER_UNSUBSCRIBE = "Unsubscribe"
+FOOTER_UNSUBSCRIBE = UNSUBSCRIBE
 POSTAL_ADDRESS_MISSING = (
     "Add your postal address in the campaign settings before sending: every campaign "
     "carries it in its footer beside the unsubscribe link, as the law asks of bulk mail."

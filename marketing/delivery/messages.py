@@ -29,7 +29,6 @@ UPDATE_PREFERENCES_GROUP_REQUIRED = "At least one group is required."
 UPDATE_PREFERENCES_UNKNOWN_GROUP = "Some of these groups do not exist."
 # Spec 5.5: "At least one default opt-out form and one default update-preferences must
 # remain. Default forms cannot be deleted."
-DEFAULT_FORM_UNDELETABLE = "Default forms cannot be deleted."
 # Test sends (services/transactional.py; spec 5.2).
 TEST_RECIPIENTS_LIMIT = "A test can be sent to at most {limit} recipients."
 # Test sends are metered like every send (services/test_send_meter.py; spec 8: "the

@@ -95,7 +95,6 @@ OPTOUT_CATEGORY_UNKNOWN = "This category does not exist."
 OPTOUT_REASON_REQUIRED = "Please add at least one reason."
 OPTOUT_REASON_TWICE = "Each reason can be listed only once."
 OPTOUT_NOT_FOUND = "Opt-out form not found."
-OPTOUT_DEFAULT_UNDELETABLE = "Default forms cannot be deleted."  # spec 5.5
 OPTOUT_REASON_UNKNOWN = "Please choose one of the reasons."
 OPTOUT_GROUP_UNKNOWN = "Please choose among the lists offered."
 

@@ -1,9 +1,11 @@
 """The opt-out form every client starts with (migration 0004), in the default page's
 words (features/opt-out)."""
 
+from core.messages import UNSUBSCRIBE
+
 DEFAULT_OPT_OUT_FORM = {
     "name": "Default Opt-out Form",
-    "heading": "Unsubscribe",
+    "heading": UNSUBSCRIBE,
     "intro": "",
     "reasons": [
         "I no longer want to receive these emails",
@@ -12,6 +14,6 @@ DEFAULT_OPT_OUT_FORM = {
         "I receive too many emails",
         "Other",
     ],
-    "button_text": "Unsubscribe",
+    "button_text": UNSUBSCRIBE,
     "thank_you_html": "",
 }

@@ -50,6 +50,7 @@ from marketing.forms.models import (
     FormSubmission,
     FormTheme,
     FormVersion,
+    OptOutForm,
 )
 from marketing.jobs.kinds import job_kind_values
 from marketing.jobs.models import BackgroundJob, JobStatus
@@ -246,7 +247,13 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
             figures=period_figures(now, now),
         )  # fmt: skip
         summary_data_token = summary_token(digest)
-        form = Form.objects.create(name="Crawl form", form_type="sspForm")
+        # a free-text question (a custom field) for the survey report's answers
+        question = {"key": "custom.crawl", "type": "text", "label": "Crawl"}
+        form = Form.objects.create(
+            name="Crawl form",
+            form_type="sspForm",
+            definition={"sections": [{"id": "s1", "title": "", "fields": [question]}]},
+        )
         FormSubmission.objects.create(
             form=form,
             version=FormVersion.objects.create(form=form, number=1, definition={}),
@@ -255,6 +262,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         form_theme = FormTheme.objects.create(name="Crawl theme")
         disclaimer = Disclaimer.objects.create(name="Crawl disclaimer")
         DisclaimerVersion.objects.create(disclaimer=disclaimer, number=1, text="I agree")
+        optout_form = OptOutForm.objects.get(is_default=True).pk  # every client has one
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -287,6 +295,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "form": form.pk,
         "form_theme": form_theme.pk,
         "disclaimer": disclaimer.pk,
+        "optout_form": optout_form,
     }
 
 
@@ -310,6 +319,8 @@ PATH_IDS = {
     "theme_id": "form_theme",
     "disclaimer_id": "disclaimer",
 }
+# Where one operation's path parameter names another object than the name says elsewhere.
+PATH_IDS_OF = {("optOutFormGet", "form_id"): "optout_form"}
 
 
 # --- plausible query values ----------------------------------------------------------------
@@ -368,6 +379,12 @@ def _plausible(operation: dict, name: str, schema: dict, ids: dict[str, int]) ->
         ("enrollmentDashboard", "days"): [30, 1, 3650],
         # summary notifications: the seeded schedule's digests, its signed page
         ("summaryNotificationCampaignList", "notificationId"): [ids.get("summary_notification", 1)],
+        # forms (issue 26): a range within the 366 days a report covers, the seeded
+        # form's free-text question, the unsubscribe page's recipient token
+        ("formConversions", "dateFrom"): ["2001-03-01"],
+        ("formConversions", "dateTo"): ["2001-03-01", "2002-02-28"],
+        ("formSurveyAnswers", "question"): ["custom.crawl"],
+        ("optOutPageGet", "token"): [ids.get("opt_out_token", "x"), "forged"],
         ("externalSummaryNotificationData", "token"): [
             ids.get("summary_data_token", "x"),
             "forged",
@@ -502,7 +519,8 @@ def test_snapshot_covers_every_schema_and_sees_a_change(alpha, seeded):
 
 def _path(operation: dict, ids: dict[str, int]) -> str:
     def fill(match):
-        seeded_as = PATH_IDS.get(match.group(1))
+        name = match.group(1)
+        seeded_as = PATH_IDS_OF.get((operation["id"], name)) or PATH_IDS.get(name)
         return str(ids[seeded_as] if seeded_as else MISSING_ID)
 
     return re.sub(r"\{(?:[^}:]+:)?([^}]+)\}", fill, operation["path"])

@@ -22,12 +22,12 @@ from core.audit.context import audit_context
 from core.audit.models import AuditEvent, AuditPath
 from core.audit.record import audit_record
 from core.errors import NotFound, ValidationFailed, invalid_field
+from core.messages import DEFAULT_FORM_UNDELETABLE
 from marketing.audience.selectors.groups import group_list
 from marketing.audience.selectors.mailable import profiles_by_id
 from marketing.audience.services.profiles import profiles_group_add, profiles_group_remove
 from marketing.audience.sql_surface import profile_table
 from marketing.delivery.messages import (
-    DEFAULT_FORM_UNDELETABLE,
     PREFERENCES_CHOOSE_ONE,
     PREFERENCES_LINK_INVALID,
     PREFERENCES_UNKNOWN_GROUP,

@@ -13,6 +13,7 @@ from django.utils import timezone
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
 from core.errors import ValidationFailed
+from core.messages import DEFAULT_FORM_UNDELETABLE
 from core.untrusted_html import html_clean
 from marketing.audience.selectors.groups import group_category_list, group_list
 from marketing.forms import messages
@@ -119,6 +120,6 @@ def optout_form_delete(*, form_id: int) -> None:
     with transaction.atomic():
         form = optout_form_get(form_id=form_id)
         if form.is_default:
-            raise _refused({"id": messages.OPTOUT_DEFAULT_UNDELETABLE})
+            raise _refused({"id": DEFAULT_FORM_UNDELETABLE})
         audit_record(AuditEvent.OPT_OUT_FORM_DELETED, object_id=form.pk, label=form.name)
         form.delete()
