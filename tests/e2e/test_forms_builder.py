@@ -135,15 +135,20 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     assert stored.definition["multiStep"] is True
     assert len(stored.definition["groups"]["choices"]) == 1
 
-    # The public page shows the fields and the group checkbox.
+    # The public page shows the fields step by step, then the group checkbox.
     href = page.get_by_test_id("open-public").get_attribute("href")
     path = f"/plain/pf/{stored.key}"
     assert href.endswith(path) and f"//{settings.PAGES_HOST}" in href, href  # the pages host
     visitor = browser.new_context().new_page()
     visitor.goto(f"{pages.base_url}{path}")
     expect(visitor.get_by_role("heading", name="Join our readers")).to_be_visible()
-    for label in ("Email", "First Name", "Last Name"):
+    for label in ("Email", "First Name"):
         expect(visitor.get_by_label(label)).to_be_visible()
+    expect(visitor.get_by_label("Last Name")).to_be_hidden()  # the second step
+    visitor.get_by_label("Email").fill("reader@example.com")
+    visitor.get_by_label("First Name").fill("Ann")
+    visitor.get_by_role("button", name="Next").click()
+    expect(visitor.get_by_label("Last Name")).to_be_visible()
     expect(visitor.get_by_role("checkbox", name=offers)).to_be_visible()
     visitor.context.close()
 
