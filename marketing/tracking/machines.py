@@ -102,6 +102,12 @@ def _agent_has(agent: str, needles: tuple[str, ...]) -> bool:
     return any(needle in lowered for needle in needles)
 
 
+def scanner_agent(agent: str) -> bool:
+    """A user agent no person browses with: none at all, or a scanner's, a crawler's or an
+    HTTP library's (SCANNER_AGENTS)."""
+    return not agent or _agent_has(agent, SCANNER_AGENTS)
+
+
 def machine_open(agent: str, address: str) -> bool:
     """An open fetched by a proxy or a scanner rather than shown to a person."""
     if not agent or _agent_has(agent, PROXY_OPEN_AGENTS) or _agent_has(agent, SCANNER_AGENTS):

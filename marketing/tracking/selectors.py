@@ -17,7 +17,7 @@ from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Q
 
-from marketing.tracking.machines import SCANNER_AGENTS
+from marketing.tracking.machines import scanner_agent
 from marketing.tracking.models import (
     EVENT_NAMES,
     CampaignEventCount,
@@ -43,8 +43,7 @@ def machine_visit(agent: str) -> bool:
     """Whether a view of another app's public page (a form, a landing page) is a scanner's,
     a crawler's or an HTTP library's rather than a person's, judged by the user agents that
     make a click a machine's (machines.py)."""
-    lowered = agent.lower()
-    return not agent or any(needle in lowered for needle in SCANNER_AGENTS)
+    return scanner_agent(agent)
 
 
 def tracking_freshness(client_id: int) -> TrackingFreshness:
