@@ -31,6 +31,9 @@ TENANT_APPS = [
     "marketing.workflows",
     "marketing.workflows.summary",
     "marketing.forms",
+    "marketing.page_hosting",
+    "marketing.sites",
+    "marketing.commerce",
 ]
 INSTALLED_APPS = list(SHARED_APPS) + [app for app in TENANT_APPS if app not in SHARED_APPS]
 

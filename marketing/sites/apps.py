@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class SitesConfig(AppConfig):
+    name = "marketing.sites"
+    label = "sites"
+    verbose_name = "Landing pages"
