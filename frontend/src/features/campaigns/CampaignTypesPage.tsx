@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Table } from '@mantine/core';
-import { IconCategory, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Table } from '@mantine/core';
+import { IconCategory, IconPlus, IconSearch } from '@tabler/icons-react';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
@@ -20,6 +20,7 @@ import {
 } from './api';
 import { CampaignTypeModal } from './CampaignTypeModal';
 import { campaignMessages as text } from './messages';
+import { RowActions } from '../../components/list/RowActions';
 
 /** Campaign Types (/campaignTypeList): private or public, enabled or disabled; admins change them. */
 export default function CampaignTypesPage() {
@@ -79,14 +80,12 @@ export default function CampaignTypesPage() {
           <Table.Td>{formatClientDateTime(type.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
           <Table.Td>
             <FeatureGate adminOnly>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={`${text.edit} ${type.name}`} onClick={() => crud.setEditing(type)}>
-                  <IconPencil size={18} stroke={1.75} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${type.name}`} onClick={() => crud.setDeleting(type)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                editLabel={`${text.edit} ${type.name}`}
+                onEdit={() => crud.setEditing(type)}
+                deleteLabel={`${text.delete} ${type.name}`}
+                onDelete={() => crud.setDeleting(type)}
+              />
             </FeatureGate>
           </Table.Td>
         </Table.Tr>

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { IconGauge, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Button, Card, Group, Pagination, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { IconGauge, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast';
 import { deleteDeliveryPace, listDeliveryPaces, setDeliveryPace, type DeliveryPace, type DeliveryPaceFields } from './api';
 import { deliveryMessages as text } from './messages';
 import { PaceModal } from './PaceModal';
+import { RowActions } from '../../components/list/RowActions';
 
 const PAGE_SIZE = 10;
 type PaceSort = 'domain' | '-domain' | 'perMinute' | '-perMinute';
@@ -120,14 +121,12 @@ export function PacesCard({ timeZoneMinutes }: { timeZoneMinutes: number }) {
               <Table.Td>{rate(pace.defaultPerMinute)}</Table.Td>
               <Table.Td>{formatClientDateTime(pace.updatedAt, timeZoneMinutes)}</Table.Td>
               <Table.Td ta="right">
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={text.editRow(pace.domain)} onClick={() => crud.setEditing(pace)} data-testid={`pace-edit-${pace.domain}`}>
-                    <IconPencil size={18} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={text.deleteRow(pace.domain)} onClick={() => crud.setDeleting(pace)} data-testid={`pace-delete-${pace.domain}`}>
-                    <IconTrash size={18} aria-hidden />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={text.editRow(pace.domain)}
+                  onEdit={() => crud.setEditing(pace)}
+                  deleteLabel={text.deleteRow(pace.domain)}
+                  onDelete={() => crud.setDeleting(pace)}
+                />
               </Table.Td>
             </Table.Tr>
           )}

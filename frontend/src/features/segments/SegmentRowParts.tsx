@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatNumber } from '../../lib/format';
+import { RowActions } from '../../components/list/RowActions';
 
 type Named = { name: string };
 
@@ -48,15 +48,9 @@ export function SegmentActionsCell({
 }) {
   return (
     <Table.Td>
-      <Group gap={4} wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label={`${text.edit} ${segment.name}`} component={Link} to={href}>
-          <IconPencil size={18} stroke={1.75} />
-        </ActionIcon>
+      <RowActions editLabel={`${text.edit} ${segment.name}`} editTo={href} deleteLabel={`${text.delete} ${segment.name}`} onDelete={onDelete}>
         {children}
-        <ActionIcon variant="subtle" color="red" aria-label={`${text.delete} ${segment.name}`} onClick={onDelete}>
-          <IconTrash size={18} stroke={1.75} />
-        </ActionIcon>
-      </Group>
+      </RowActions>
     </Table.Td>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Button, Container, Group, Table, Text } from '@mantine/core';
-import { IconHistory, IconMailFast, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Container, Table, Text } from '@mantine/core';
+import { IconHistory, IconMailFast, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
@@ -12,6 +12,7 @@ import { createSummary, deleteSummary, listSummaries, updateSummary, type Summar
 import { summaryMessages as text } from './messages';
 import { scheduleText, wallClock } from './schedule-text';
 import { SummaryFormModal } from './SummaryFormModal';
+import { RowActions } from '../../components/list/RowActions';
 
 /** /summaryNotifications: the scheduled digests of the client's figures (spec 2.4). */
 export default function SummaryNotificationsPage() {
@@ -97,14 +98,12 @@ export default function SummaryNotificationsPage() {
               <StatusBadge family="campaign" status={summary.status} />
             </Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon variant="subtle" aria-label={text.editOf(summary.name)} onClick={() => setEditing(summary)}>
-                  <IconPencil size={18} stroke={1.75} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={text.deleteOf(summary.name)} onClick={() => crud.setDeleting(summary)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                editLabel={text.editOf(summary.name)}
+                onEdit={() => setEditing(summary)}
+                deleteLabel={text.deleteOf(summary.name)}
+                onDelete={() => crud.setDeleting(summary)}
+              />
             </Table.Td>
           </Table.Tr>
         )}

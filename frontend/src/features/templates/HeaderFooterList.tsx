@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Table } from '@mantine/core';
-import { IconLayoutBottombar, IconLayoutNavbar, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Table } from '@mantine/core';
+import { IconLayoutBottombar, IconLayoutNavbar, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
@@ -12,6 +12,7 @@ import { useSession } from '../../lib/session';
 import { DeleteHeaderFooterDialog } from './DeleteHeaderFooterDialog';
 import { templateMessages as text } from './messages';
 import { headerFooterHref } from './template-types';
+import { RowActions } from '../../components/list/RowActions';
 
 type SortField = 'name' | 'updatedAt' | 'createdAt';
 
@@ -64,14 +65,12 @@ export function HeaderFooterList({ kind }: { kind: HeaderFooterKind }) {
           <Table.Td>{formatClientDateTime(item.createdAt, zone)}</Table.Td>
           <Table.Td>{formatClientDateTime(item.updatedAt, zone)}</Table.Td>
           <Table.Td>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon variant="subtle" component={Link} to={headerFooterHref(kind, item.id)} aria-label={text.editOf(item.name)}>
-                <IconPencil size={18} stroke={1.75} aria-hidden />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={text.deleteOf(item.name)} onClick={() => setDeleting(item)} data-testid="hf-delete">
-                <IconTrash size={18} stroke={1.75} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editLabel={text.editOf(item.name)}
+              editTo={headerFooterHref(kind, item.id)}
+              deleteLabel={text.deleteOf(item.name)}
+              onDelete={() => setDeleting(item)}
+            />
           </Table.Td>
         </Table.Tr>
       )}

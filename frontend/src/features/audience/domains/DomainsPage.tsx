@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Table, Tabs, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
+import { Button, Group, Table, Tabs, TextInput } from '@mantine/core';
+import { IconPlus, IconWorld } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState';
 import { SenderSetupButtons } from '../../../components/SenderSetupLinks';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import type { DomainKind, ManagedDomain } from './api';
 import { addDomain, deleteDomain, listDomains } from './api';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Suppressed (type 1) and public (type 2) domains: add (spec 5.1's domain rule) and delete. */
 export default function DomainsPage() {
@@ -105,9 +106,7 @@ export default function DomainsPage() {
           <Table.Td>{formatClientDateTime(row.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
           <Table.Td>
             <FeatureGate actionType="manageDomains" disable>
-              <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${row.domain}`} onClick={() => crud.setDeleting(row)}>
-                <IconTrash size={18} stroke={1.75} />
-              </ActionIcon>
+              <RowActions deleteLabel={`${messages.delete} ${row.domain}`} onDelete={() => crud.setDeleting(row)} />
             </FeatureGate>
           </Table.Td>
         </Table.Tr>

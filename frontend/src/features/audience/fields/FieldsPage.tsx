@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Table } from '@mantine/core';
-import { IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Table } from '@mantine/core';
+import { IconForms, IconPlus } from '@tabler/icons-react';
 import { queryKeys, useApiQuery, useInvalidate } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
 import { FeatureGate } from '../../../components/FeatureGate';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session';
 import type { ProfileField } from './api';
 import { deleteField, listFields } from './api';
 import { FieldFormModal } from './FieldFormModal';
+import { RowActions } from '../../../components/list/RowActions';
 
 export default function FieldsPage() {
   const { status } = useSession();
@@ -70,14 +71,12 @@ export default function FieldsPage() {
           <Table.Td>{formatClientDateTime(field.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
           <Table.Td>
             <FeatureGate actionType="manageProfileFields" disable>
-              <Group gap={4}>
-                <ActionIcon variant="subtle" aria-label={`${messages.edit} ${field.label}`} onClick={() => crud.setEditing(field)}>
-                  <IconPencil size={18} stroke={1.75} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${field.label}`} onClick={() => crud.setDeleting(field)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                editLabel={`${messages.edit} ${field.label}`}
+                onEdit={() => crud.setEditing(field)}
+                deleteLabel={`${messages.delete} ${field.label}`}
+                onDelete={() => crud.setDeleting(field)}
+              />
             </FeatureGate>
           </Table.Td>
         </Table.Tr>

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group as Row, Select, Table, Tooltip } from '@mantine/core';
-import { IconLock, IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Group as Row, Select, Table, Tooltip } from '@mantine/core';
+import { IconLock, IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { queryKeys, useApiQuery } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
@@ -14,6 +14,7 @@ import { NameModal } from '../shared/NameModal';
 import { createGroup, deleteGroup, listGroups, updateGroup, type Group, type GroupSortField } from './api';
 import { CategoriesPanel } from './CategoriesPanel';
 import { groupNameError } from './group-rules';
+import { RowActions } from '../../../components/list/RowActions';
 
 export default function GroupsPage() {
   const { status } = useSession();
@@ -92,16 +93,12 @@ export default function GroupsPage() {
           <Table.Td>{formatNumber(group.profileCount)}</Table.Td>
           <Table.Td>{formatClientDateTime(group.createdAt, timeZoneMinutes)}</Table.Td>
           <Table.Td>
-            <Row gap={4}>
-              <ActionIcon variant="subtle" aria-label={`${messages.rename} ${group.name}`} onClick={() => openEditor(group)}>
-                <IconPencil size={18} stroke={1.75} />
-              </ActionIcon>
-              {!group.isDefault && (
-                <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${group.name}`} onClick={() => crud.setDeleting(group)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              )}
-            </Row>
+            <RowActions
+              editLabel={`${messages.rename} ${group.name}`}
+              onEdit={() => openEditor(group)}
+              deleteLabel={group.isDefault ? undefined : `${messages.delete} ${group.name}`}
+              onDelete={() => crud.setDeleting(group)}
+            />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Table } from '@mantine/core';
-import { IconPencil, IconPlus, IconTag, IconTrash } from '@tabler/icons-react';
+import { Button, Table } from '@mantine/core';
+import { IconPlus, IconTag } from '@tabler/icons-react';
 import { queryKeys, useApiQuery } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListPage } from '../../../components/list/ListPage';
@@ -10,6 +10,7 @@ import { messages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session';
 import { NameModal } from '../shared/NameModal';
 import { createTag, deleteTag, listTags, renameTag, type Tag, type TagSortField } from './api';
+import { RowActions } from '../../../components/list/RowActions';
 
 export default function TagsPage() {
   const { status } = useSession();
@@ -60,14 +61,12 @@ export default function TagsPage() {
           <Table.Td>{formatNumber(tag.profileCount)}</Table.Td>
           <Table.Td>{formatClientDateTime(tag.createdAt, status?.timeZoneMinutes ?? 0)}</Table.Td>
           <Table.Td>
-            <Group gap={4}>
-              <ActionIcon variant="subtle" aria-label={`${messages.rename} ${tag.name}`} onClick={() => crud.setEditing(tag)}>
-                <IconPencil size={18} stroke={1.75} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`${messages.delete} ${tag.name}`} onClick={() => crud.setDeleting(tag)}>
-                <IconTrash size={18} stroke={1.75} />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editLabel={`${messages.rename} ${tag.name}`}
+              onEdit={() => crud.setEditing(tag)}
+              deleteLabel={`${messages.delete} ${tag.name}`}
+              onDelete={() => crud.setDeleting(tag)}
+            />
           </Table.Td>
         </Table.Tr>
       )}
