@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
+from collections.abc import Collection
 from datetime import timedelta
 from functools import partial
 from types import SimpleNamespace
@@ -79,8 +80,10 @@ class Values:
         self.payload: dict = {}
 
 
-def fields_by_key() -> dict[str, FormFieldChoice]:
-    return {field.key: field for field in form_field_list()}
+def fields_by_key(keys: Collection[str] | None = None) -> dict[str, FormFieldChoice]:
+    """The registry's fields by key; with `keys`, only those (the database is read only
+    for the custom fields named)."""
+    return {field.key: field for field in form_field_list(keys)}
 
 
 def _custom_value(field: FormFieldChoice, value, separator: str):
@@ -95,7 +98,8 @@ def submission_values(version: FormVersion, data) -> Values:
     version's fields; ValidationFailed with one message per field key, in the form
     helper's words (spec 5.1: 'Please fill {field} ')."""
     definition: FormDefinition = definition_read(version.definition)
-    registry = fields_by_key()
+    asked = definition.fields()
+    registry = fields_by_key({field.key for field in [*asked, *definition.hidden]})
     values = Values()
     errors: dict[str, list[str]] = {}
 
@@ -103,7 +107,7 @@ def submission_values(version: FormVersion, data) -> Values:
         got = data.getlist(name) if hasattr(data, "getlist") else data.get(name, [])
         return [str(v) for v in (got if isinstance(got, list) else [got])]
 
-    for field in definition.fields():
+    for field in asked:
         known = registry.get(field.key)
         raw = [v for v in listed(field.key) if v.strip()]
         label = field.label or (known.label if known else field.key)
@@ -282,7 +286,7 @@ def _confirmation_send(submission: FormSubmission) -> None:
 
 def _values_of(submission: FormSubmission) -> tuple[dict, dict]:
     """The profile's values kept in the payload: standard by column, custom by key."""
-    registry = fields_by_key()
+    registry = fields_by_key(submission.payload.keys())
     details, custom = {}, {}
     for key, value in submission.payload.items():
         known = registry.get(key)
