@@ -128,7 +128,6 @@ def form_field_list(keys: Collection[str] | None = None) -> list[FormFieldChoice
             return fields
         custom = custom.filter(key__in=wanted)
     fields += [
-        FormFieldChoice(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
-        for f in custom
+        FormFieldChoice(f"custom.{f.key}", f.label, f.field_type, tuple(f.options)) for f in custom
     ]
     return fields

@@ -7,10 +7,12 @@ confirms) ending in the profile, its consent and a workflow enrollment, single o
 and another client's host."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
+from django.utils import timezone
 
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, Send
@@ -267,6 +269,34 @@ def test_a_failing_row_is_retried_by_the_sweep_then_set_aside(alpha, published, 
         row.refresh_from_db()
         assert row.attempts == 2 and row.set_aside_at is not None
         assert submissions_sweep() == 0
+
+
+def test_rows_backing_off_do_not_hold_back_newer_ones(alpha, published, settings):
+    """The sweep's batch holds only rows due now: older rows still backing off after a
+    failure (more of them than the batch) never keep a newer row waiting."""
+    parts, form = published
+    settings.FORM_SWEEP_AFTER_SECONDS = 0
+    browser = pages()
+    for n in range(4):
+        response = browser.post(
+            form["publicPath"], _fields(parts, _page(browser, form)[1], email=f"p{n}@mail.example")
+        )
+        assert response.status_code == 303
+    with in_schema(alpha):
+        *older, newest = FormSubmission.objects.order_by("created_at", "pk")
+        just_failed = timezone.now()
+        FormSubmission.objects.filter(pk__in=[r.pk for r in older]).update(
+            attempts=1, last_attempt_at=just_failed
+        )
+        assert submissions_sweep(limit=2) == 1
+        newest.refresh_from_db()
+        assert newest.processed_at is not None
+        assert FormSubmission.objects.filter(processed_at__isnull=True).count() == 3
+        # once their back-off (30 s a failed attempt) is over, they are due again
+        FormSubmission.objects.filter(pk__in=[r.pk for r in older]).update(
+            last_attempt_at=just_failed - timedelta(seconds=31)
+        )
+        assert submissions_sweep(limit=2) == 2
 
 
 def test_another_clients_path_knows_no_such_form(alpha, beta, published):
