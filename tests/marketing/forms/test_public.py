@@ -299,6 +299,46 @@ def test_rows_backing_off_do_not_hold_back_newer_ones(alpha, published, settings
         assert submissions_sweep(limit=2) == 2
 
 
+def test_one_drain_takes_the_new_rows_once(alpha, published, monkeypatch):
+    """A submit wakes the client's drain unless one is on its way (its mark in Redis,
+    cleared as the drain starts; a publish that fails clears it too). The drain takes the
+    rows never tried, oldest first, each once, and leaves a failed row to the sweep."""
+    from marketing.forms.services import submissions
+
+    sent = []
+
+    def send(name, kwargs, headers):
+        sent.append((name, headers["_schema_name"]))
+
+    monkeypatch.setattr(submissions, "task_send", send)
+    parts, form = published
+    browser = pages()
+    for n in range(3):
+        browser.post(
+            form["publicPath"], _fields(parts, _page(browser, form)[1], email=f"d{n}@mail.example")
+        )
+    with in_schema(alpha):
+        assert submissions.submissions_drain_wake() and submissions.submissions_drain_wake()
+        assert sent == [("forms.submissions_drain", alpha.client.schema_name)]
+        failed, *new = FormSubmission.objects.order_by("created_at", "pk")
+        FormSubmission.objects.filter(pk=failed.pk).update(attempts=1)
+        assert submissions.submissions_drain() == (2, False)
+        assert submissions.submissions_drain() == (0, False)
+        assert FormSubmission.objects.filter(processed_at__isnull=False).count() == 2
+        assert Delivery.objects.filter(email__in=[r.email for r in new]).count() == 2
+        assert FormSubmission.objects.get(pk=failed.pk).processed_at is None
+        assert submissions.submissions_drain_wake() and len(sent) == 2  # the mark was cleared
+
+        def refused(name, kwargs, headers):
+            raise OSError("broker down")
+
+        submissions.submissions_drain()
+        monkeypatch.setattr(submissions, "task_send", refused)
+        assert submissions.submissions_drain_wake() is False
+        monkeypatch.setattr(submissions, "task_send", send)
+        assert submissions.submissions_drain_wake() and len(sent) == 3
+
+
 def test_another_clients_path_knows_no_such_form(alpha, beta, published):
     """On the pages host a page's client is its path's first segment: beta's prefix with
     alpha's form key, or alpha's confirmation token, is nothing."""
