@@ -390,6 +390,14 @@ def _failed(submission: FormSubmission, reason: str) -> bool:
     return submission.set_aside_at is not None
 
 
+# What processing writes on the row (the payload, written once by the submit, is not
+# written again).
+PROCESSED_FIELDS = [
+    "processed_at", "confirmation_sent_at", "failed_reason",
+    "profile_id", "confirmed_at", "confirmed_ip",
+]  # fmt: skip
+
+
 def _rows_to_process(*, skip_locked: bool = False):
     """Submissions not yet processed nor set aside, each read under its row's lock."""
     return (
@@ -431,7 +439,7 @@ def _process(rows) -> str:
             return "failed"
         if transient is None:
             submission.processed_at = timezone.now()
-            submission.save()
+            submission.save(update_fields=PROCESSED_FIELDS)
     if transient is not None:
         raise transient
     return outcome
