@@ -72,14 +72,17 @@ class PagesClientMiddleware:
     def __call__(self, request):
         segment, _, rest = request.path_info.lstrip("/").partition("/")
         request.urlconf = "config.urls_pages"
-        connection.set_schema_to_public()
-        if segment == ASSETS:
+        client = schema_client(segment) if segment and segment != ASSETS else None
+        if client is None:
+            connection.set_schema_to_public()
+            if segment != ASSETS:
+                return _not_found()
             request.path_info = "/-/" + rest
             return self.get_response(request)
-        client = schema_client(segment) if segment else None
-        if client is None:
-            return _not_found()
-        connection.set_tenant(client)
+        # The same client as this connection's last request (schema_client keeps the same
+        # object): its search_path is set already, no SET again.
+        if connection.tenant is not client:
+            connection.set_tenant(client)
         request.tenant = client
         request.path_info = "/" + rest
         return self.get_response(request)

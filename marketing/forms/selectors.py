@@ -5,6 +5,7 @@ disclaimers are not found."""
 
 from __future__ import annotations
 
+from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
 from core.errors import NotFound
@@ -16,6 +17,7 @@ from marketing.forms.models import (
     FormStatus,
     FormSubmission,
     FormTheme,
+    FormVersion,
     OptOutForm,
 )
 
@@ -80,14 +82,34 @@ def survey_path_taken(path: str, *, exclude: int | None = None) -> bool:
     return forms_live().filter(survey_path__iexact=path).exclude(pk=exclude).exists()
 
 
+# Published versions by (schema, form key, version id), kept by each process: a version
+# never changes once a publish froze it, so the public side reads only the form's row per
+# request (a new publish names a new version; a schema made again has new form keys).
+_versions: dict[tuple[str, str, int], FormVersion] = {}
+_VERSIONS_KEPT = 1024
+
+
 def form_published_by_key(key: str) -> Form | None:
-    """The public page's form: published, with its frozen version."""
-    return (
+    """The public page's form: published, with its frozen version (and its disclaimer's)."""
+    form = (
         forms_live()
-        .select_related("published_version", "published_version__disclaimer_version")
+        .defer("definition")
         .filter(key=key, status=FormStatus.PUBLISHED, published_version__isnull=False)
         .first()
     )
+    if form is None:
+        return None
+    kept = (connection.schema_name, str(form.key), form.published_version_id)
+    version = _versions.get(kept)
+    if version is None:
+        version = FormVersion.objects.select_related("disclaimer_version").get(
+            pk=form.published_version_id
+        )
+        if len(_versions) >= _VERSIONS_KEPT:
+            _versions.clear()
+        _versions[kept] = version
+    form.published_version = version
+    return form
 
 
 def form_published_by_path(path: str) -> Form | None:

@@ -1,18 +1,18 @@
-"""Forms' tasks, declared once (core.tasks.TaskDeclaration): the processing of one stored
-submission (sent by the submit endpoint once its row is committed) and beat's sweep of
+"""Forms' tasks, declared once (core.tasks.TaskDeclaration): a client's drain of its new
+submissions (woken by the submit endpoint once its row is committed) and beat's sweep of
 submissions never processed (the broker was down when they came, or their task was lost),
 and a form's submissions export (a job)."""
 
 from core.tasks import BULK_RETRY, INTERACTIVE_RETRY, Beat, TaskDeclaration
 
-SUBMISSION_PROCESS = "forms.submission_process"
+SUBMISSIONS_DRAIN = "forms.submissions_drain"
 SUBMISSIONS_SWEEP = "forms.submissions_sweep"
 SUBMISSION_EXPORT_RUN = "forms.submission_export_run"
 
 TASKS = (
     # A person waits for the confirmation email: quick tries, then the sweep.
     TaskDeclaration(
-        SUBMISSION_PROCESS,
+        SUBMISSIONS_DRAIN,
         queue="transactional",
         soft_time_limit=30,
         grace=15,

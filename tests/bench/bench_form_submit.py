@@ -18,12 +18,9 @@ every submission the app answered must be stored, processed, and mailed exactly 
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import secrets
-import subprocess
-import tempfile
 import time
 import urllib.request
 import uuid
@@ -33,7 +30,8 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.db import connection
 
-from tests.bench.bench_tracking_endpoints import _Gunicorn, _wrk
+from tests.bench.bench_tracking_endpoints import _Gunicorn
+from tests.bench.wrk_lines import wrk_lines, wrk_path
 from tests.support.bench_clients import bench_client_drop, bench_client_fresh, worker_answering
 from tests.support.celery_worker import (
     celery_queue_delete,
@@ -93,21 +91,11 @@ def _bodies(form, count: int, tag: str) -> list[str]:
     ]  # fmt: skip
 
 
-def _load(wrk: str, port: int, bodies_file: str, seconds: float, path: str) -> dict:
-    finished = subprocess.run(
-        [wrk, f"-t{THREADS}", f"-c{CONNECTIONS}", f"-d{max(1, round(seconds))}s",
-         "--timeout", "10s", "-H", f"Host: {settings.PAGES_HOST}",
-         "-s", str(Path(__file__).with_name("form_submit_wrk.lua")),
-         f"http://127.0.0.1:{port}{path}", "--", bodies_file, str(THREADS)],
-        check=True, capture_output=True, text=True, timeout=seconds + 60,
+def _load(wrk: str, port: int, bodies: list[str], seconds: float, path: str) -> dict:
+    return wrk_lines(
+        wrk, f"http://127.0.0.1:{port}{path}", bodies, seconds=seconds,
+        host=settings.PAGES_HOST, method="POST", threads=THREADS, connections=CONNECTIONS,
     )  # fmt: skip
-    [line] = [row for row in finished.stdout.splitlines() if row.startswith("{")]
-    figures = json.loads(line)
-    figures["errors"] = sum(
-        figures.pop(kind) for kind in ("connect", "read", "write", "status", "timeout")
-    )
-    figures["rate"] = figures["answered"] / figures["seconds"]
-    return figures
 
 
 def _ready(port: int, path: str, seconds: float = 60) -> None:
@@ -135,7 +123,7 @@ def run(scale: float) -> list[dict]:
     from marketing.forms.models import FormSubmission
     from tests.support.smtp_sink import SmtpSink
 
-    wrk = _wrk()
+    wrk = wrk_path()
     logging.getLogger("mail.log").setLevel(logging.WARNING)
     seconds = max(3.0, PHASE_SECONDS * scale)
     tag = uuid.uuid4().hex[:8]
@@ -160,14 +148,13 @@ def run(scale: float) -> list[dict]:
         PRIVATE_TASK_QUEUE=queue,
     )
     client, servers, workers = None, [], []
-    with SmtpSink() as sink, tempfile.NamedTemporaryFile("w", suffix=".txt") as bodies_file:
+    with SmtpSink() as sink:
         try:
             client = bench_client_fresh(SCHEMA, "Bench forms")
             connection.set_tenant(client)
             form = _form()
             count = int(BODIES_PER_SECOND * seconds)
-            bodies_file.write("\n".join(_bodies(form, count, tag)) + "\n")
-            bodies_file.flush()
+            bodies = _bodies(form, count, tag)
             path = f"/{SCHEMA}/pf/{form.key}"
             connection.close()  # gunicorn's workers are not to share this process's session
 
@@ -195,11 +182,11 @@ def run(scale: float) -> list[dict]:
             servers.append(app)
             _ready(app.port, path)
 
-            before = _load(wrk, bare.port, bodies_file.name, seconds / 2, path)
+            before = _load(wrk, bare.port, bodies, seconds / 2, path)
             app_started = time.time()
-            submitted = _load(wrk, app.port, bodies_file.name, seconds, path)
+            submitted = _load(wrk, app.port, bodies, seconds, path)
             app_ended = time.time()
-            after = _load(wrk, bare.port, bodies_file.name, seconds / 2, path)
+            after = _load(wrk, bare.port, bodies, seconds / 2, path)
             for server in (bare, app):
                 server.stop()
                 servers.remove(server)

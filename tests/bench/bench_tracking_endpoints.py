@@ -19,17 +19,14 @@ wait has a deadline; the client schema and the Redis keys are removed afterwards
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 import uuid
@@ -39,6 +36,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.db import connection
 
+from tests.bench.wrk_lines import wrk_lines, wrk_path
 from tests.support.bench_clients import bench_client_drop, bench_client_fresh
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,19 +58,6 @@ PAGE = (
     )
     + "</body></html>"
 )
-
-
-def _wrk() -> str:
-    found = shutil.which("wrk")
-    if found:
-        return found
-    return subprocess.run(
-        ["bash", str(ROOT / "scripts/install_wrk.sh")],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    ).stdout.strip()
 
 
 def _free_port() -> int:
@@ -177,37 +162,10 @@ class _Gunicorn:
 
 
 def _load(wrk: str, port: int, paths: list[str], seconds: float) -> dict:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listed:
-        listed.write("\n".join(paths) + "\n")
-        listed.flush()
-        finished = subprocess.run(
-            [
-                wrk,
-                f"-t{THREADS}",
-                f"-c{CONNECTIONS}",
-                f"-d{max(1, round(seconds))}s",
-                "--timeout",
-                "10s",
-                "-H",
-                f"Host: {HOST}",
-                "-s",
-                str(Path(__file__).with_name("tracking_wrk.lua")),
-                f"http://127.0.0.1:{port}",
-                "--",
-                listed.name,
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=seconds + 60,
-        )
-    [line] = [row for row in finished.stdout.splitlines() if row.startswith("{")]
-    figures = json.loads(line)
-    figures["errors"] = sum(
-        figures.pop(kind) for kind in ("connect", "read", "write", "status", "timeout")
-    )
-    figures["rate"] = figures["answered"] / figures["seconds"]
-    return figures
+    return wrk_lines(
+        wrk, f"http://127.0.0.1:{port}", paths, seconds=seconds, host=HOST,
+        threads=THREADS, connections=CONNECTIONS,
+    )  # fmt: skip
 
 
 def _flush() -> None:
@@ -243,7 +201,7 @@ def _redis_clean(prefix: str) -> None:
 
 
 def run(scale: float) -> list[dict]:
-    wrk = _wrk()
+    wrk = wrk_path()
     logging.getLogger("mail.log").setLevel(logging.WARNING)  # the sink's per-command lines
     seconds = max(3.0, PHASE_SECONDS * scale)
     prefix = f"bench-tracking-{uuid.uuid4().hex[:10]}"

@@ -1,4 +1,6 @@
+from collections.abc import Collection
 from dataclasses import dataclass
+from functools import cache
 
 from django.db.models import QuerySet
 
@@ -101,17 +103,31 @@ class FormFieldChoice:
     column: str = ""  # a standard field's Profile column (profile_create's keyword)
 
 
-def form_field_list() -> list[FormFieldChoice]:
-    """The editable standard fields stored as text, then every custom field."""
-    fields = [
+@cache
+def _form_field_standard() -> tuple[FormFieldChoice, ...]:
+    """The editable standard fields stored as text (the registry's, the same in every
+    process's life)."""
+    return tuple(
         FormFieldChoice(
             f.key, f.label, "email" if f.kind == Kind.EMAIL else "text", (), f.max_length, f.column
         )
         for f in registry.profile_fields(editable=True)
         if f.kind in (Kind.EMAIL, Kind.TEXT)
-    ]
+    )
+
+
+def form_field_list(keys: Collection[str] | None = None) -> list[FormFieldChoice]:
+    """The editable standard fields stored as text, then every custom field; with `keys`,
+    only those (the custom fields read only when one of them is named: a form's submit)."""
+    fields = list(_form_field_standard())
+    custom = profile_field_list()
+    if keys is not None:
+        fields = [f for f in fields if f.key in keys]
+        wanted = [key.removeprefix("custom.") for key in keys if key.startswith("custom.")]
+        if not wanted:
+            return fields
+        custom = custom.filter(key__in=wanted)
     fields += [
-        FormFieldChoice(f"custom.{f.key}", f.label, f.field_type, tuple(f.options))
-        for f in profile_field_list()
+        FormFieldChoice(f"custom.{f.key}", f.label, f.field_type, tuple(f.options)) for f in custom
     ]
     return fields

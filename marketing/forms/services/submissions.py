@@ -1,11 +1,13 @@
 """A visitor's submission, from the public form to the profile (docs/flows/form-submission.md).
 
 The rule: a submission is never lost. `submission_store` writes the row and commits before
-the visitor gets an answer; processing happens after, by the task `forms.submission_process`
-sent once the row is committed, and by beat's sweep for rows no task processed (the
-broker was down, the task was lost). Processing is idempotent: it runs under the row's
-lock and `processed_at` is set in the same transaction as its effects, so a redelivered
-task or a sweep racing the task does nothing twice. A row that keeps failing is set aside
+the visitor gets an answer; processing happens after, by the client's drain (the task
+`forms.submissions_drain`, woken once the row is committed: one task takes every row
+that came meanwhile), and by beat's sweep for rows no task processed (the broker was
+down, the task was lost, the row failed and waits its back-off). Processing is
+idempotent: it runs under the row's lock and `processed_at` is set in the same
+transaction as its effects, so a redelivered task or a sweep racing the drain does
+nothing twice. A row that keeps failing is set aside
 after FORM_SUBMISSION_MAX_ATTEMPTS (counted in the form's submission counts).
 
 Double opt-in (the default): processing sends the confirmation email (the transactional
@@ -23,19 +25,23 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
+import time
+from collections.abc import Collection
 from datetime import timedelta
-from functools import partial
 from types import SimpleNamespace
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import DateTimeField, ExpressionWrapper, F, Q, Value
 from django.utils import timezone
 from django_tenants.utils import get_tenant_model
+from redis import RedisError
 
 from core.errors import PermissionDenied, ServiceError, ValidationFailed
 from core.hourly_limits import LimitReached, Window, windows_take
 from core.messages import INVALID_EMAIL
 from core.pages import pages_url
+from core.redis_store import key_prefix, redis_connection
 from core.tasks import TRANSIENT_ERRORS, task_send
 from marketing.audience.selectors.fields import FormFieldChoice, form_field_list
 from marketing.audience.selectors.groups import group_names
@@ -54,7 +60,7 @@ from marketing.delivery.services.transactional import addresses_send
 from marketing.forms import messages
 from marketing.forms.definition import FormDefinition, definition_read
 from marketing.forms.models import FormSubmission, FormVersion
-from marketing.forms.task_declarations import SUBMISSION_PROCESS
+from marketing.forms.task_declarations import SUBMISSIONS_DRAIN
 from marketing.forms.tokens import BadToken, confirm_token, confirm_token_read
 from marketing.workflows.services.workflow_events import form_submitted, opted_in
 
@@ -63,6 +69,8 @@ logger = logging.getLogger(__name__)
 UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 CONFIRM_PATH = "/pf/confirm/"
 CONVERSION_SOURCE = "conversion"  # spec 3's profile source label of a form conversion
+DRAIN_SECONDS = 20  # one drain's run; rows left then: it sends itself again
+DRAIN_MARK_SECONDS = 30  # the longest a drain lost on its way keeps others from being sent
 
 
 class Values:
@@ -79,8 +87,10 @@ class Values:
         self.payload: dict = {}
 
 
-def fields_by_key() -> dict[str, FormFieldChoice]:
-    return {field.key: field for field in form_field_list()}
+def fields_by_key(keys: Collection[str] | None = None) -> dict[str, FormFieldChoice]:
+    """The registry's fields by key; with `keys`, only those (the database is read only
+    for the custom fields named)."""
+    return {field.key: field for field in form_field_list(keys)}
 
 
 def _custom_value(field: FormFieldChoice, value, separator: str):
@@ -95,7 +105,8 @@ def submission_values(version: FormVersion, data) -> Values:
     version's fields; ValidationFailed with one message per field key, in the form
     helper's words (spec 5.1: 'Please fill {field} ')."""
     definition: FormDefinition = definition_read(version.definition)
-    registry = fields_by_key()
+    asked = definition.fields()
+    registry = fields_by_key({field.key for field in [*asked, *definition.hidden]})
     values = Values()
     errors: dict[str, list[str]] = {}
 
@@ -103,7 +114,7 @@ def submission_values(version: FormVersion, data) -> Values:
         got = data.getlist(name) if hasattr(data, "getlist") else data.get(name, [])
         return [str(v) for v in (got if isinstance(got, list) else [got])]
 
-    for field in definition.fields():
+    for field in asked:
         known = registry.get(field.key)
         raw = [v for v in listed(field.key) if v.strip()]
         label = field.label or (known.label if known else field.key)
@@ -206,7 +217,7 @@ def submission_store(
     source_page: str,
 ) -> FormSubmission:
     """The durable row, committed (the caller is in no transaction: the web request), then
-    its processing sent. A broker that cannot take the task loses nothing: the sweep
+    the client's drain woken. A broker that cannot take the task loses nothing: the sweep
     processes the row."""
     submission = FormSubmission.objects.create(
         form_id=version.form_id,
@@ -218,17 +229,37 @@ def submission_store(
         source_page=source_page[:2000],
     )
     # At once in the web request (autocommit); after the commit inside a transaction.
-    transaction.on_commit(partial(submission_enqueue, submission.pk))
+    transaction.on_commit(submissions_drain_wake)
     return submission
 
 
-def submission_enqueue(submission_id: int) -> bool:
-    """Send the processing task now; False when the broker did not take it."""
+def _drain_mark() -> str:
+    return f"{key_prefix()}:forms:drain:{connection.schema_name}"
+
+
+def submissions_drain_wake() -> bool:
+    """Send the client's drain (`forms.submissions_drain`) unless one is waiting already;
+    False when the broker did not take it.
+
+    A mark in Redis says a drain is on its way; the drain clears it as it starts, before
+    it looks for rows. So a row committed before its request found the mark is seen by
+    that drain, and a busy form sends one task per drain, not one per submission. A
+    publish that fails clears the mark again (the sweep takes the row); a drain lost some
+    other way holds the mark DRAIN_MARK_SECONDS at most, the sweep's rows meanwhile."""
+    try:
+        if not redis_connection().set(_drain_mark(), 1, nx=True, ex=DRAIN_MARK_SECONDS):
+            return True
+    except RedisError:  # no mark to be had: send the drain anyway
+        logger.warning("forms: the drain mark is unreachable")
     headers = {"_schema_name": connection.schema_name}
     try:
-        task_send(SUBMISSION_PROCESS, {"submission_id": submission_id}, headers)
-    except Exception:  # the broker is down: the sweep takes the row later
-        logger.warning("form submission %s stored, its task not sent", submission_id)
+        task_send(SUBMISSIONS_DRAIN, {}, headers)
+    except Exception:  # the broker is down: the sweep takes the rows later
+        logger.warning("forms: submissions stored, the drain not sent")
+        try:
+            redis_connection().delete(_drain_mark())
+        except RedisError:
+            pass
         return False
     return True
 
@@ -282,7 +313,7 @@ def _confirmation_send(submission: FormSubmission) -> None:
 
 def _values_of(submission: FormSubmission) -> tuple[dict, dict]:
     """The profile's values kept in the payload: standard by column, custom by key."""
-    registry = fields_by_key()
+    registry = fields_by_key(submission.payload.keys())
     details, custom = {}, {}
     for key, value in submission.payload.items():
         known = registry.get(key)
@@ -359,19 +390,36 @@ def _failed(submission: FormSubmission, reason: str) -> bool:
     return submission.set_aside_at is not None
 
 
+# What processing writes on the row (the payload, written once by the submit, is not
+# written again).
+PROCESSED_FIELDS = [
+    "processed_at", "confirmation_sent_at", "failed_reason",
+    "profile_id", "confirmed_at", "confirmed_ip",
+]  # fmt: skip
+
+
+def _rows_to_process(*, skip_locked: bool = False):
+    """Submissions not yet processed nor set aside, each read under its row's lock."""
+    return (
+        FormSubmission.objects.select_for_update(of=("self",), skip_locked=skip_locked)
+        .select_related("form", "version", "version__disclaimer_version")
+        .filter(processed_at__isnull=True, set_aside_at__isnull=True)
+    )
+
+
 def submission_process(submission_id: int) -> str:
     """Process one stored submission, once: "done", "skipped" (processed already, set
     aside or gone), "limited" (the address had its confirmations this hour: processed,
     no email) or "failed" (counted; the sweep tries again). A transient error (database,
     broker) is counted and raised again for the task's retries."""
+    return _process(_rows_to_process().filter(pk=submission_id))
+
+
+def _process(rows) -> str:
+    """submission_process for the first of `rows` (a locked read): "skipped" when none."""
     transient: Exception | None = None
     with transaction.atomic():
-        submission = (
-            FormSubmission.objects.select_for_update(of=("self",))
-            .select_related("form", "version", "version__disclaimer_version")
-            .filter(pk=submission_id, processed_at__isnull=True, set_aside_at__isnull=True)
-            .first()
-        )
+        submission = rows.first()
         if submission is None:
             return "skipped"
         outcome = "done"
@@ -391,10 +439,29 @@ def submission_process(submission_id: int) -> str:
             return "failed"
         if transient is None:
             submission.processed_at = timezone.now()
-            submission.save()
+            submission.save(update_fields=PROCESSED_FIELDS)
     if transient is not None:
         raise transient
     return outcome
+
+
+def submissions_drain(*, seconds: float = DRAIN_SECONDS) -> tuple[int, bool]:
+    """The client's new submissions (never tried: a failed one waits for the sweep's
+    back-off), oldest first, each processed as submission_process does, until none is
+    left or `seconds` are up: (how many were taken, whether rows are left). Drains running
+    side by side share the rows (each skips those another holds)."""
+    try:
+        redis_connection().delete(_drain_mark())  # first: a row after this wakes another
+    except RedisError:
+        logger.warning("forms: the drain mark is unreachable")
+    deadline = time.monotonic() + seconds
+    oldest_first = _rows_to_process(skip_locked=True).filter(attempts=0).order_by("created_at")
+    taken = 0
+    while time.monotonic() < deadline:
+        if _process(oldest_first) == "skipped":
+            return taken, False
+        taken += 1
+    return taken, True
 
 
 def submission_confirm(token: str, *, ip: str) -> str:
@@ -429,20 +496,30 @@ def confirm_token_valid(token: str) -> bool:
     return True
 
 
+# A row's next try after a failed attempt: this long times its attempts.
+SWEEP_BACKOFF = timedelta(seconds=30)
+
+
 def submissions_sweep(*, limit: int = 200) -> int:
     """Process the client's submissions that no task processed: older than
     FORM_SWEEP_AFTER_SECONDS, not set aside, their last failed attempt some time ago
-    (30 s times their attempts). How many were taken."""
+    (SWEEP_BACKOFF times their attempts; chosen in the query, so rows still backing off
+    never fill the batch ahead of newer ones). How many were taken."""
     now = timezone.now()
-    pending = FormSubmission.objects.filter(
-        processed_at__isnull=True,
-        set_aside_at__isnull=True,
-        created_at__lt=now - timedelta(seconds=settings.FORM_SWEEP_AFTER_SECONDS),
-    ).order_by("created_at")
+    due_again = ExpressionWrapper(
+        Value(now) - F("attempts") * Value(SWEEP_BACKOFF), output_field=DateTimeField()
+    )
+    pending = (
+        FormSubmission.objects.filter(
+            processed_at__isnull=True,
+            set_aside_at__isnull=True,
+            created_at__lt=now - timedelta(seconds=settings.FORM_SWEEP_AFTER_SECONDS),
+        )
+        .filter(Q(last_attempt_at__isnull=True) | Q(last_attempt_at__lte=due_again))
+        .order_by("created_at")
+    )
     taken = 0
-    for pk, attempts, last in pending.values_list("pk", "attempts", "last_attempt_at")[:limit]:
-        if last is not None and last > now - timedelta(seconds=30 * attempts):
-            continue
+    for pk in pending.values_list("pk", flat=True)[:limit]:
         try:
             submission_process(pk)
         except TRANSIENT_ERRORS:

@@ -7,10 +7,12 @@ confirms) ending in the profile, its consent and a workflow enrollment, single o
 and another client's host."""
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
+from django.utils import timezone
 
 from marketing.audience.models import Profile
 from marketing.delivery.models import Delivery, Send
@@ -267,6 +269,74 @@ def test_a_failing_row_is_retried_by_the_sweep_then_set_aside(alpha, published, 
         row.refresh_from_db()
         assert row.attempts == 2 and row.set_aside_at is not None
         assert submissions_sweep() == 0
+
+
+def test_rows_backing_off_do_not_hold_back_newer_ones(alpha, published, settings):
+    """The sweep's batch holds only rows due now: older rows still backing off after a
+    failure (more of them than the batch) never keep a newer row waiting."""
+    parts, form = published
+    settings.FORM_SWEEP_AFTER_SECONDS = 0
+    browser = pages()
+    for n in range(4):
+        response = browser.post(
+            form["publicPath"], _fields(parts, _page(browser, form)[1], email=f"p{n}@mail.example")
+        )
+        assert response.status_code == 303
+    with in_schema(alpha):
+        *older, newest = FormSubmission.objects.order_by("created_at", "pk")
+        just_failed = timezone.now()
+        FormSubmission.objects.filter(pk__in=[r.pk for r in older]).update(
+            attempts=1, last_attempt_at=just_failed
+        )
+        assert submissions_sweep(limit=2) == 1
+        newest.refresh_from_db()
+        assert newest.processed_at is not None
+        assert FormSubmission.objects.filter(processed_at__isnull=True).count() == 3
+        # once their back-off (30 s a failed attempt) is over, they are due again
+        FormSubmission.objects.filter(pk__in=[r.pk for r in older]).update(
+            last_attempt_at=just_failed - timedelta(seconds=31)
+        )
+        assert submissions_sweep(limit=2) == 2
+
+
+def test_one_drain_takes_the_new_rows_once(alpha, published, monkeypatch):
+    """A submit wakes the client's drain unless one is on its way (its mark in Redis,
+    cleared as the drain starts; a publish that fails clears it too). The drain takes the
+    rows never tried, oldest first, each once, and leaves a failed row to the sweep."""
+    from marketing.forms.services import submissions
+
+    sent = []
+
+    def send(name, kwargs, headers):
+        sent.append((name, headers["_schema_name"]))
+
+    monkeypatch.setattr(submissions, "task_send", send)
+    parts, form = published
+    browser = pages()
+    for n in range(3):
+        browser.post(
+            form["publicPath"], _fields(parts, _page(browser, form)[1], email=f"d{n}@mail.example")
+        )
+    with in_schema(alpha):
+        assert submissions.submissions_drain_wake() and submissions.submissions_drain_wake()
+        assert sent == [("forms.submissions_drain", alpha.client.schema_name)]
+        failed, *new = FormSubmission.objects.order_by("created_at", "pk")
+        FormSubmission.objects.filter(pk=failed.pk).update(attempts=1)
+        assert submissions.submissions_drain() == (2, False)
+        assert submissions.submissions_drain() == (0, False)
+        assert FormSubmission.objects.filter(processed_at__isnull=False).count() == 2
+        assert Delivery.objects.filter(email__in=[r.email for r in new]).count() == 2
+        assert FormSubmission.objects.get(pk=failed.pk).processed_at is None
+        assert submissions.submissions_drain_wake() and len(sent) == 2  # the mark was cleared
+
+        def refused(name, kwargs, headers):
+            raise OSError("broker down")
+
+        submissions.submissions_drain()
+        monkeypatch.setattr(submissions, "task_send", refused)
+        assert submissions.submissions_drain_wake() is False
+        monkeypatch.setattr(submissions, "task_send", send)
+        assert submissions.submissions_drain_wake() and len(sent) == 3
 
 
 def test_another_clients_path_knows_no_such_form(alpha, beta, published):

@@ -3,8 +3,8 @@ submit endpoint answering a visitor while the broker is unreachable (this proces
 broker address points where nothing listens) stores the row and still answers 303; a real
 Celery worker's sweep then processes it, the confirmation
 reaches the aiosmtpd sink, and the POST of its link makes the profile. While the worker
-runs, a second submission is processed by its own task, its confirmation at the sink
-within seconds. The processes share the test database, so the data is committed and
+runs, a second submission is processed by the drain its submit woke, its confirmation at
+the sink within seconds. The processes share the test database, so the data is committed and
 removed at the end."""
 
 import re
@@ -142,7 +142,7 @@ def test_an_outage_loses_nothing_and_double_opt_in_ends_in_the_profile(tenants, 
                         timeout=DEADLINE,
                         message="the swept submission's confirmation reaches the sink",
                     )
-                    # 3. with the worker up, a submission's own task sends its mail
+                    # 3. with the worker up, the drain a submission wakes sends its mail
                     started = time.monotonic()
                     assert _submit(settings.PAGES_HOST, path, second, "Bea") == 303
                     wait_until(
