@@ -28,8 +28,10 @@ def _salt(schema: str) -> str:
 def report_share_token(form: Form) -> str | None:
     if form.report_share_key is None:
         return None
+    # Signer, not signing.dumps (a timestamped signature): the same share gives the same
+    # link every time it is read.
     value = {"form": form.pk, "key": form.report_share_key.hex}
-    return signing.dumps(value, salt=_salt(connection.schema_name), compress=False)
+    return signing.Signer(salt=_salt(connection.schema_name)).sign_object(value)
 
 
 def report_share_path(form: Form) -> str | None:
@@ -55,7 +57,7 @@ def report_shared_form(token: str) -> Form | None:
     """The live form a share link names while its share stands; None otherwise (an altered
     token, another client's, a revoked share, a deleted form)."""
     try:
-        value = signing.loads(token, salt=_salt(connection.schema_name))
+        value = signing.Signer(salt=_salt(connection.schema_name)).unsign_object(token)
     except signing.BadSignature:
         return None
     if not isinstance(value, dict) or not isinstance(value.get("form"), int):
