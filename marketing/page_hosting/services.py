@@ -60,16 +60,16 @@ def page_domain_add(*, name: str) -> PageDomain:
     return domain
 
 
-def page_domain_verify(*, domain: PageDomain, recheck: bool = False) -> PageDomain:
+def page_domain_verify(*, domain: PageDomain, client=None, recheck: bool = False) -> PageDomain:
     """Look up the domain's records and keep each one's state. All right: verified and
     serving (refused when another client verified the same name first). A record missing
     or wrong: failed, and no longer serving. `recheck` (beat): a lookup that failed leaves
-    the domain as it was."""
+    the domain as it was. `client`: the connection's (a task passes the one it works on)."""
     states = page_records_check(page_domain_records(domain.name, domain.verification_token))
     statuses = {state["status"] for state in states.values()}  # DNS outside the transaction
     if recheck and RecordStatus.FAILED in statuses:
         return domain
-    client = connection.tenant
+    client = client or connection.tenant
     taken = False
     with transaction.atomic():
         domain = PageDomain.objects.select_for_update().get(pk=domain.pk)
@@ -95,11 +95,12 @@ def page_domain_verify(*, domain: PageDomain, recheck: bool = False) -> PageDoma
     return domain
 
 
-def page_domains_recheck() -> int:
-    """Every verified domain of the client checked again (beat); how many stopped serving."""
+def page_domains_recheck(*, client) -> int:
+    """Every verified domain of `client` (the connection's) checked again (beat); how many
+    stopped serving."""
     stopped = 0
     for domain in PageDomain.objects.filter(status=PageDomainStatus.VERIFIED):
-        checked = page_domain_verify(domain=domain, recheck=True)
+        checked = page_domain_verify(domain=domain, client=client, recheck=True)
         stopped += checked.status == PageDomainStatus.FAILED
     return stopped
 
