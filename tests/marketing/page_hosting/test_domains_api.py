@@ -11,8 +11,8 @@ from django.conf import settings
 from core import messages
 from marketing.page_hosting.models import PageDomain
 from tenants.models import Domain, PageHost, Plan
-from tests.marketing.page_hosting.conftest import URL, domain_verified, records_publish
 from tests.support.http_api import foreign
+from tests.support.page_domains import URL, domain_verified, records_publish
 from tests.support.tenants import in_schema
 
 

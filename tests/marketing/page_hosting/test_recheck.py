@@ -8,7 +8,7 @@ from marketing.page_hosting.models import PageDomain
 from marketing.page_hosting.tasks import page_domains_recheck_task
 from tenants.hosts import page_host_client
 from tenants.models import PageHost
-from tests.marketing.page_hosting.conftest import domain_verified
+from tests.support.page_domains import domain_verified
 from tests.support.tenants import in_schema
 
 

@@ -11,9 +11,9 @@ from django.test import RequestFactory
 
 from config.pages import pages_wsgi
 from tenants.hosts import hosts_forget, page_host_client
-from tests.marketing.page_hosting.conftest import URL, domain_verified
 from tests.support.forms import form_parts_in, form_published
 from tests.support.http_api import http
+from tests.support.page_domains import URL, domain_verified
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from django.test import Client as HttpClient
 from django.test import RequestFactory
 
 from config.pages import pages_wsgi
-from tests.marketing.page_hosting.conftest import URL
+from tests.support.page_domains import URL
 
 
 def _ask(domain: str, *, remote: str = "127.0.0.1", host: str = "127.0.0.1:8000"):
