@@ -39,6 +39,14 @@ def test_the_domain_serves_its_clients_pages_as_the_pages_host_does(alpha, forms
     assert http("pages.shop.test").get("/-/form.js").status_code == 200
 
 
+def test_the_domain_needs_no_allowed_hosts_entry(alpha, forms, page_domain, settings):
+    """PageHost is its allow-list: production's ALLOWED_HOSTS (never '*') need not name it."""
+    mine, _ = forms
+    settings.ALLOWED_HOSTS = [".localhost"]
+    assert http("pages.shop.test").get(f"/pf/{mine['key']}").status_code == 200
+    assert http("pages.shop.test").get("/").status_code == 404
+
+
 def test_nothing_of_the_app_answers_on_the_domain(alpha, forms, page_domain):
     mine, _ = forms
     browser = http("pages.shop.test")
