@@ -66,7 +66,7 @@ def page_domain_verify(*, domain: PageDomain, client=None, recheck: bool = False
     or wrong: failed, and no longer serving. `recheck` (beat): a lookup that failed leaves
     the domain as it was. `client`: the connection's (a task passes the one it works on)."""
     states = page_records_check(page_domain_records(domain.name, domain.verification_token))
-    statuses = {state["status"] for state in states.values()}  # DNS outside the transaction
+    statuses = {state["status"] for state in states.values()}  # DNS before the row lock
     if recheck and RecordStatus.FAILED in statuses:
         return domain
     client = client or connection.tenant
