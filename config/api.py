@@ -38,6 +38,7 @@ from marketing.forms.api_optout import router as optout_forms_router
 from marketing.forms.api_preview import router as form_preview_router
 from marketing.forms.api_reports import router as form_reports_router
 from marketing.jobs.api import router as jobs_router
+from marketing.page_hosting.api import router as page_hosting_router
 from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from marketing.senders.api import router as senders_router
@@ -172,6 +173,7 @@ api.add_router("", form_preview_router)
 api.add_router("", forms_router)
 api.add_router("", form_reports_router)
 api.add_router("", optout_forms_router)
+api.add_router("", page_hosting_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

@@ -239,6 +239,14 @@ OPERATION_GATES: dict[str, Gate] = {
     "trackingDomainGet": MEMBER,
     "trackingDomainSave": ADMIN,
     "trackingDomainDelete": ADMIN,
+    # page domains and the pages' storage (issue 27, marketing/page_hosting): members read,
+    # admins change
+    "pageDomainList": MEMBER,
+    "pageDomainAdd": ADMIN,
+    "pageDomainVerify": ADMIN,
+    "pageDomainDelete": ADMIN,
+    "pageStorageGet": MEMBER,
+    "pageStorageChoose": ADMIN,
     # summary notifications (issue 25, marketing/workflows/summary): members read the
     # schedules and the digests sent; a schedule mails the client's figures to the addresses
     # it names, so admins set them. The digest's public page: a signed, expiring link.

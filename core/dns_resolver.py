@@ -3,6 +3,7 @@ domains): the system's nameservers, or the ones a setting names (tests point it 
 tests/support/dns_server.py), a bound on each lookup, and no resolver-side cache (each
 caller decides what to remember)."""
 
+import dns.exception
 import dns.nameserver
 import dns.resolver
 
@@ -28,3 +29,30 @@ def dns_resolver(nameservers: list[str], seconds: float) -> dns.resolver.Resolve
     resolver.timeout = resolver.lifetime = seconds
     resolver.cache = None
     return resolver
+
+
+class DnsLookup:
+    """One record set's values (TXT strings joined; other types lower case, without the
+    final dot), or why there are none: `failed` when the lookup itself failed (timeout,
+    server failure), an empty list when there is no such record."""
+
+    def __init__(self, resolver: dns.resolver.Resolver, host: str, rdtype: str):
+        self.values: list[str] = []
+        self.failed = False
+        try:
+            answer = resolver.resolve(host, rdtype, search=False)
+        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
+            return
+        except (dns.exception.DNSException, OSError):
+            self.failed = True
+            return
+        for rdata in answer:
+            if rdtype == "TXT":
+                self.values.append(b"".join(rdata.strings).decode("utf-8", "replace"))
+            else:
+                self.values.append(rdata.to_text().lower().rstrip("."))
+
+
+def dns_text_normal(value: str) -> str:
+    """A TXT value compared without whitespace or case."""
+    return "".join(value.split()).lower()

@@ -40,3 +40,15 @@ PERSON_MAIL_TOO_MANY = "Too many emails were requested in the last hour. Please 
 # default form (spec 5.5: update preferences and opt-out forms).
 UNSUBSCRIBE = "Unsubscribe"
 DEFAULT_FORM_UNDELETABLE = "Default forms cannot be deleted."
+
+# A domain a client adds and proves in DNS (sender, tracking and page domains): its name,
+# and each DNS record's check.
+DOMAIN_INVALID = "Please enter a valid domain, such as example.com."
+DOMAIN_EXISTS = "This domain has already been added."
+DOMAIN_VERIFIED = "Domain verified."
+DOMAIN_RECORDS_MISSING = "Domain could not be verified. Check the DNS records below."
+RECORD_NOT_FOUND = "Record not found."
+RECORD_CNAME_WRONG = "The CNAME points at {found} instead of {expected}."
+RECORD_TXT_WRONG = "No TXT record with the expected value."
+RECORD_DNS_FAILED = "The DNS lookup failed. Try again later."
+DOMAIN_TAKEN = "This domain is already used by another site."

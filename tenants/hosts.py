@@ -28,6 +28,7 @@ class ClientHost(NamedTuple):
 
 _kept: dict[str, tuple[float, ClientHost | None]] = {}
 _clients: dict[str, tuple[float, object]] = {}  # schema -> tenants.Client or None
+_page_hosts: dict[str, tuple[float, object]] = {}  # page domain -> tenants.Client or None
 _lock = threading.Lock()
 
 
@@ -64,6 +65,7 @@ def hosts_forget() -> None:
     with _lock:
         _kept.clear()
         _clients.clear()
+        _page_hosts.clear()
 
 
 def _host_client_read(host: str) -> ClientHost | None:
@@ -97,4 +99,26 @@ def schema_client(schema: str):
         if len(_clients) >= _KEPT_MOST:
             _clients.clear()
         _clients[schema] = (now + HOSTS_CACHE_SECONDS, found)
+    return found
+
+
+def page_host_client(host: str):
+    """The client (a tenants.Client) whose verified page domain `host` (a host_name) is, or
+    None; kept by each process for HOSTS_CACHE_SECONDS, unknown hosts too, so a flood of
+    requests for strange hosts reads the database once a minute per host. A domain verified
+    or removed here is seen at once by this process (hosts_forget), by the others within
+    that time."""
+    now = time.monotonic()
+    kept = _page_hosts.get(host)
+    if kept is not None and kept[0] > now:
+        return kept[1]
+    from tenants.models import PageHost
+
+    with schema_context(get_public_schema_name()):
+        row = PageHost.objects.filter(host=host).select_related("client").first()
+    found = row.client if row else None
+    with _lock:
+        if len(_page_hosts) >= _KEPT_MOST:
+            _page_hosts.clear()
+        _page_hosts[host] = (now + HOSTS_CACHE_SECONDS, found)
     return found

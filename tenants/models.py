@@ -213,3 +213,15 @@ class ApiToken(models.Model):
     path = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField(db_index=True)
+
+
+class PageHost(models.Model):
+    """A client's verified page domain (marketing/page_hosting): the host its published pages
+    are served on (config/pages.py), and for which the edge proxy may ask for a certificate.
+    Kept in the public schema so a request's host finds its client with one indexed read
+    (tenants/hosts.py page_host_client); only verified domains are here, so a pending claim
+    blocks nobody."""
+
+    host = models.CharField(max_length=253, unique=True)
+    client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="page_hosts")
+    verified_at = models.DateTimeField(default=timezone.now)

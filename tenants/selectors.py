@@ -8,7 +8,7 @@ from datetime import datetime
 from django.utils import timezone
 
 from tenants.access import Member
-from tenants.models import Client
+from tenants.models import Client, Domain, PageHost
 
 SHOW_SETUP = "showSetup"
 EASTERN = zoneinfo.ZoneInfo("America/New_York")
@@ -62,3 +62,13 @@ def client_status(
             "timeZone": client.time_zone,
         },
     }
+
+
+def host_taken(*, host: str, client: Client) -> bool:
+    """Whether `host` serves someone else: a host name of any client or of the platform (an
+    app host, a tracking domain), or another client's page domain."""
+    host = host.lower()
+    return (
+        Domain.objects.filter(domain=host).exists()
+        or PageHost.objects.filter(host=host).exclude(client=client).exists()
+    )

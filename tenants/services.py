@@ -23,6 +23,7 @@ from tenants.models import (
     Client,
     Domain,
     Membership,
+    PageHost,
     Plan,
     Role,
     SetAsideBatch,
@@ -258,8 +259,10 @@ def access_control_update(*, client: Client, member: Member, action: str, user_a
 def client_host_add(*, client: Client, host: str) -> bool:
     """Serve `host` as one more host name of `client` that answers only the links in its
     mail (a verified tracking domain: recipient_only). False when the name already belongs
-    to another client or to the platform."""
+    to another client or to the platform, or is a page domain (page_host_add)."""
     host = host.lower()
+    if PageHost.objects.filter(host=host).exists():
+        return False
     existing = Domain.objects.filter(domain=host).first()
     if existing is not None:
         return existing.tenant_id == client.pk
@@ -270,6 +273,25 @@ def client_host_add(*, client: Client, host: str) -> bool:
 
 def client_host_remove(*, client: Client, host: str) -> None:
     Domain.objects.filter(domain=host.lower(), tenant=client, is_primary=False).delete()
+    _hosts_changed()
+
+
+def page_host_add(*, client: Client, host: str) -> bool:
+    """Serve `client`'s published pages on `host` (a page domain it has just verified). False
+    when the name is another client's page domain or any client's or the platform's host."""
+    host = host.lower()
+    if Domain.objects.filter(domain=host).exists():
+        return False
+    owner, _ = PageHost.objects.get_or_create(host=host, defaults={"client": client})
+    if owner.client_id != client.pk:
+        return False
+    _hosts_changed()
+    return True
+
+
+def page_host_remove(*, client: Client, host: str) -> None:
+    """`host` no longer serves `client`'s pages (removed, or its records gone)."""
+    PageHost.objects.filter(host=host.lower(), client=client).delete()
     _hosts_changed()
 
 

@@ -9,6 +9,8 @@ object's own URL is handed out, so it must be publicly readable (a bucket policy
 AWS_DEFAULT_ACL=public-read, or AWS_S3_CUSTOM_DOMAIN for a CDN in front). Email recipients
 fetch these addresses, so they are never signed: a signed URL would expire in their inbox."""
 
+import os
+
 from config.settings.base import MEDIA_ROOT
 from config.settings.env import env
 
@@ -50,4 +52,31 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     "files": FILES_STORAGE,
+    # Published pages and their assets (marketing/page_hosting selectors.client_page_storage,
+    # each client under its schema): local disk unless the client chose "pages_s3".
+    "pages": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": os.path.join(str(MEDIA_ROOT), "pages")},
+    },
 }
+
+# The S3-compatible storage (and CDN in front of it) a client may choose for its pages
+# instead, once and for good (spec 9); offered only when PAGES_S3_BUCKET is set.
+PAGES_S3_BUCKET = env("PAGES_S3_BUCKET", default="")
+if PAGES_S3_BUCKET:
+    STORAGES["pages_s3"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": PAGES_S3_BUCKET,
+            "endpoint_url": env("PAGES_S3_ENDPOINT_URL", default=None),
+            "region_name": env("PAGES_S3_REGION_NAME", default=None),
+            "access_key": env("PAGES_S3_ACCESS_KEY_ID", default=None),
+            "secret_key": env("PAGES_S3_SECRET_ACCESS_KEY", default=None),
+            "custom_domain": env("PAGES_S3_CUSTOM_DOMAIN", default=None),
+            "default_acl": env("PAGES_S3_DEFAULT_ACL", default=None),
+            "location": env("PAGES_S3_LOCATION", default=""),
+            "addressing_style": env("PAGES_S3_ADDRESSING_STYLE", default=None),
+            "querystring_auth": False,
+            "file_overwrite": True,
+        },
+    }

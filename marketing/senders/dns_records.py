@@ -17,7 +17,7 @@ import dns.nameserver
 import dns.resolver
 from django.conf import settings
 
-from core.dns_resolver import dns_resolver
+from core.dns_resolver import DnsLookup, dns_resolver, dns_text_normal
 from marketing.senders import messages
 
 
@@ -106,30 +106,6 @@ def resolver_build() -> dns.resolver.Resolver:
     return dns_resolver(settings.SENDERS_DNS_NAMESERVERS, float(settings.SENDERS_DNS_TIMEOUT))
 
 
-class _Lookup:
-    """One record set's values, or why there are none."""
-
-    def __init__(self, resolver: dns.resolver.Resolver, host: str, rdtype: str):
-        self.values: list[str] = []
-        self.failed = False
-        try:
-            answer = resolver.resolve(host, rdtype, search=False)
-        except (dns.resolver.NXDOMAIN, dns.resolver.NoAnswer):
-            return
-        except (dns.exception.DNSException, OSError):
-            self.failed = True
-            return
-        for rdata in answer:
-            if rdtype == "TXT":
-                self.values.append(b"".join(rdata.strings).decode("utf-8", "replace"))
-            else:
-                self.values.append(rdata.to_text().lower().rstrip("."))
-
-
-def _normal(value: str) -> str:
-    return "".join(value.split()).lower()
-
-
 def _dkim_key(value: str) -> str:
     """The p= tag of a DKIM record, without whitespace."""
     for tag in value.split(";"):
@@ -139,7 +115,7 @@ def _dkim_key(value: str) -> str:
     return ""
 
 
-def _check_one(record: Record, lookup: _Lookup) -> Check:
+def _check_one(record: Record, lookup: DnsLookup) -> Check:
     if lookup.failed:
         return Check(RecordStatus.FAILED, messages.RECORD_DNS_FAILED)
     found = tuple(lookup.values)
@@ -176,7 +152,7 @@ def _check_one(record: Record, lookup: _Lookup) -> Check:
         if any(_dkim_key(value) == expected_key for value in found):
             return Check(RecordStatus.VERIFIED, found=found)
         return Check(RecordStatus.INVALID, messages.RECORD_DKIM_WRONG, found)
-    if _normal(record.value) in {_normal(v) for v in found}:
+    if dns_text_normal(record.value) in {dns_text_normal(v) for v in found}:
         return Check(RecordStatus.VERIFIED, found=found)
     return Check(RecordStatus.INVALID, messages.RECORD_TXT_WRONG, found)
 
@@ -184,7 +160,7 @@ def _check_one(record: Record, lookup: _Lookup) -> Check:
 def records_check(records: list[Record]) -> dict[str, Check]:
     """Each record looked up and judged; record key -> Check."""
     resolver = resolver_build()
-    return {r.key: _check_one(r, _Lookup(resolver, r.host, r.type)) for r in records}
+    return {r.key: _check_one(r, DnsLookup(resolver, r.host, r.type)) for r in records}
 
 
 def _verification_record(domain: str, token: str) -> Record:

@@ -2,7 +2,8 @@
 connection in alpha's schema (in_alpha), API callers signed in as alpha's admin, user and
 member without marketing access and as beta's admin, and a
 real Celery worker (`celery -A config worker -P solo`) on the pytest-django test database,
-listening on a queue of its own so parallel runs never take each other's messages."""
+listening on a queue of its own so parallel runs never take each other's messages; a fake DNS
+server (tests/support/dns_server.py) and an S3-compatible server (moto)."""
 
 import uuid
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
+from moto.server import ThreadedMotoServer
 
 from marketing.workflows.engine.triggers import triggers_forget
 from tests.support.celery_worker import (
@@ -19,6 +21,7 @@ from tests.support.celery_worker import (
     tasks_routed_to,
     worker_env_on_test_db,
 )
+from tests.support.dns_server import FakeDNSServer
 from tests.support.http_api import Api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,3 +94,23 @@ def nomkm_api(alpha):
 def beta_api(beta):
     """beta's admin; `beta_api.on(alpha)` sends beta's token to alpha's host."""
     return Api(beta, beta.admin.email)
+
+
+@pytest.fixture
+def dns_server(settings):
+    """A DNS server answering from `dns_server.records` (edit it in the test), asked by the
+    senders' resolver (sender, tracking and page domains)."""
+    with FakeDNSServer({}) as server:
+        settings.SENDERS_DNS_NAMESERVERS = [server.address]
+        settings.SENDERS_DNS_TIMEOUT = 1.0
+        yield server
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """A real S3-compatible server (moto in server mode, on the loopback): its address."""
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    server.start()
+    host, port = server.get_host_and_port()
+    yield f"http://{host}:{port}"
+    server.stop()

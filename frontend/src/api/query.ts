@@ -52,6 +52,8 @@ export const resources = [
   'jobs',
   'optOut',
   'optOutForms',
+  'pageDomains',
+  'pageStorage',
   'performanceReport',
   'preferences',
   'previewProfiles',

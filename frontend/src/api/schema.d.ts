@@ -3076,6 +3076,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/page-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pagedomainlist
+         * @description The client's page domains with the records each publishes.
+         */
+        get: operations["pageDomainList"];
+        put?: never;
+        /**
+         * Pagedomainadd
+         * @description Adds a domain, pending; the answer lists the records to publish.
+         */
+        post: operations["pageDomainAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/page-domains/{domain_id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pagedomainverify
+         * @description Looks its records up in DNS: verified (serving) or failed, each record's state kept.
+         */
+        post: operations["pageDomainVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/page-domains/{domain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Pagedomaindelete */
+        delete: operations["pageDomainDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/page-storage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pagestorageget
+         * @description Where published pages are stored, and whether the once-only choice is made.
+         */
+        get: operations["pageStorageGet"];
+        put?: never;
+        /**
+         * Pagestoragechoose
+         * @description The choice, once and for good (spec 9); a second one is refused.
+         */
+        post: operations["pageStorageChoose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4253,7 +4338,7 @@ export interface components {
          * @description What an event was done to: the part of an event type before its dot.
          * @enum {string}
          */
-        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "workflow" | "enrollment" | "form" | "formTheme" | "disclaimer" | "optOutForm";
+        AuditObject: "profile" | "groupCategory" | "group" | "tag" | "profileField" | "domain" | "rep" | "import" | "export" | "verification" | "accessControl" | "session" | "job" | "segment" | "templateFolder" | "template" | "campaignHeader" | "campaignFooter" | "fileFolder" | "file" | "campaign" | "campaignType" | "campaignSettings" | "updatePreferences" | "sendingTransport" | "sendingHealth" | "deliveryPace" | "sender" | "senderDomain" | "trackingDomain" | "pageDomain" | "pageStorage" | "workflow" | "enrollment" | "form" | "formTheme" | "disclaimer" | "optOutForm";
         /** ActivityOut */
         ActivityOut: {
             /** Id */
@@ -10266,6 +10351,86 @@ export interface components {
              * @default []
              */
             groupIds: number[];
+        };
+        /** PageDomainListOut */
+        PageDomainListOut: {
+            /** Items */
+            items: components["schemas"]["PageDomainOut"][];
+            /** Cnametarget */
+            cnameTarget: string;
+        };
+        /** PageDomainOut */
+        PageDomainOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** Error */
+            error: string;
+            /** Records */
+            records: components["schemas"]["PageRecordOut"][];
+            /** Checkedat */
+            checkedAt: string | null;
+            /** Verifiedat */
+            verifiedAt: string | null;
+        };
+        /** PageRecordOut */
+        PageRecordOut: {
+            /**
+             * Key
+             * @enum {string}
+             */
+            key: "cname" | "verification";
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "CNAME" | "TXT";
+            /** Host */
+            host: string;
+            /** Value */
+            value: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "unchecked" | "verified" | "missing" | "invalid" | "failed";
+            /** Error */
+            error: string;
+            /** Found */
+            found: string[];
+        };
+        /** PageDomainIn */
+        PageDomainIn: {
+            /** Name */
+            name: string;
+        };
+        /** PageStorageOut */
+        PageStorageOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "local" | "s3";
+            /** Chosen */
+            chosen: boolean;
+            /** Chosenat */
+            chosenAt: string | null;
+            /** Kinds */
+            kinds: ("local" | "s3")[];
+        };
+        /** PageStorageIn */
+        PageStorageIn: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "local" | "s3";
         };
     };
     responses: never;
@@ -25877,6 +26042,406 @@ export interface operations {
             };
             /** @description Bad Request */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageDomainList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageDomainListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageDomainAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageDomainIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageDomainOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageDomainVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageDomainOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageDomainDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageStorageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStorageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    pageStorageChoose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageStorageIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageStorageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

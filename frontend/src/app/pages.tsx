@@ -81,6 +81,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/external/previewTemplate': lazy(() => import('../features/templates/ExternalPreviewPage')),
   '/senderList': lazy(() => import('../features/senders/SenderListPage')),
   '/emailDomainSetupPage': lazy(() => import('../features/senders/DomainSetupPage')),
+  '/lpDomainSetupPage': lazy(() => import('../features/page-domains/LpDomainSetupPage')),
   '/external/verifySender': lazy(() => import('../features/senders/VerifySenderPage')),
   '/embeddedTrackingCode': lazy(() => import('../features/forms/embed/EmbeddedTrackingCodePage')),
 };

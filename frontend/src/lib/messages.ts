@@ -19,6 +19,9 @@ export const messages = {
   // The specification names "the profiles error message" for the popup without its wording.
   profilesError: 'Something went wrong. Please try again.',
   refresh: 'Refresh',
+  /** A copy button's label and its answer (components/Copyable). */
+  copy: (what: string) => `Copy ${what}`,
+  copied: 'Copied',
   sessionExpiredTitle: 'Session expired',
   sessionExpired: 'Your session has expired. Please sign in again to continue.',
   signIn: 'Sign in',

@@ -9,7 +9,6 @@ sender domain' when one of those is wrong."""
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -17,27 +16,13 @@ from django.utils import timezone
 
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
+from core.domain_names import domain_normalise
 from core.errors import ValidationFailed
 from marketing.delivery.selectors import dkim_keys_for
 from marketing.delivery.services.dkim_keys import dkim_keys_create, dkim_keys_delete
 from marketing.senders import messages
 from marketing.senders.dns_records import records_check, records_for
 from marketing.senders.models import DomainStatus, Sender, SenderDomain
-
-# Spec 5.1: labels of letters, digits, hyphen and underscore, up to 63 characters each,
-# ending with a 2 to 6 letter top-level domain, no leading '://'.
-DOMAIN_PATTERN = re.compile(r"^(?:[a-z0-9_-]{1,63}\.)+[a-z]{2,6}$")
-
-
-def domain_normalise(text: str) -> str:
-    name = text.strip().lower().rstrip(".")
-    try:
-        name = name.encode("idna").decode("ascii") if not name.isascii() else name
-    except UnicodeError:
-        name = ""
-    if "://" in text or len(name) > 253 or not DOMAIN_PATTERN.match(name):
-        raise ValidationFailed(messages.DOMAIN_INVALID, errors={"name": [messages.DOMAIN_INVALID]})
-    return name
 
 
 def domain_records(domain: SenderDomain):

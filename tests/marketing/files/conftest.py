@@ -4,7 +4,6 @@ S3-compatible server (moto in server mode, on the loopback) for the S3 path."""
 
 import boto3
 import pytest
-from moto.server import ThreadedMotoServer
 
 from tests.support.files import BUCKET, FilesApi
 
@@ -35,15 +34,6 @@ def local_files(settings, tmp_path):
         },
     }
     return tmp_path / "media"
-
-
-@pytest.fixture(scope="session")
-def s3_server():
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
-    server.start()
-    host, port = server.get_host_and_port()
-    yield f"http://{host}:{port}"
-    server.stop()
 
 
 @pytest.fixture

@@ -1,5 +1,6 @@
-"""Senders fixtures: the platform's mail at a sink, a fake DNS server, no cached tracking
-domain (helpers that make senders and domains: tests/support/senders.py)."""
+"""Senders fixtures: the platform's mail at a sink, no cached tracking domain (the fake DNS
+server is tests/marketing/conftest.py's; helpers that make senders and domains:
+tests/support/senders.py)."""
 
 import pytest
 from django.core.cache import cache
@@ -7,7 +8,6 @@ from django_tenants.utils import schema_context
 
 from config.celery import app as celery_app
 from marketing.senders.selectors import TRACKING_CACHE_KEY
-from tests.support.dns_server import FakeDNSServer
 from tests.support.smtp_sink import SmtpSink
 
 
@@ -19,15 +19,6 @@ def mail_sink(settings, monkeypatch):
         settings.EMAIL_HOST, settings.EMAIL_PORT = sink.host, sink.port
         monkeypatch.setattr(celery_app.conf, "task_always_eager", True)
         yield sink
-
-
-@pytest.fixture
-def dns_server(settings):
-    """A DNS server answering from `dns_server.records` (edit it in the test)."""
-    with FakeDNSServer({}) as server:
-        settings.SENDERS_DNS_NAMESERVERS = [server.address]
-        settings.SENDERS_DNS_TIMEOUT = 1.0
-        yield server
 
 
 def _tracking_cache_delete(tenants) -> None:

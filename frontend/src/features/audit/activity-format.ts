@@ -30,6 +30,8 @@ export const objectTypeLabels: Record<ObjectType, string> = {
   sender: 'Sender',
   senderDomain: 'Sender domain',
   trackingDomain: 'Tracking domain',
+  pageDomain: 'Page domain',
+  pageStorage: 'Page storage',
   sendingHealth: 'Sending health',
   deliveryPace: 'Delivery rate',
   workflow: 'Workflow',

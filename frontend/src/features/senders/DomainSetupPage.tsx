@@ -1,32 +1,11 @@
-import { useEffect, useState } from 'react';
-import { decodeAccess } from '../../lib/access';
-import { SessionProvider, useSession, type Session } from '../../lib/session';
-import { getStatus } from '../../api/status';
+import { OwnSession } from '../../components/OwnSession';
 import { DomainSetupScreen } from './DomainSetupScreen';
 
-/**
- * The route is public in spec 2.4, so startup makes no status call for it. Opened on its own
- * (a bookmark, a new tab), the page asks who is signed in, so its gates show what this person
- * may do rather than greying everything out.
- */
+/** /emailDomainSetupPage: public in spec 2.4, so it asks who is signed in itself. */
 export default function DomainSetupPage() {
-  const session = useSession();
-  const [own, setOwn] = useState<Session | null>(null);
-  useEffect(() => {
-    if (session.status) return;
-    let live = true;
-    getStatus(null)
-      .then((status) => {
-        if (live && status.status === 'success') setOwn({ status, access: decodeAccess(status.accessControl) });
-      })
-      .catch(() => undefined); // not signed in: the list call says so
-    return () => {
-      live = false;
-    };
-  }, [session.status]);
   return (
-    <SessionProvider value={session.status ? session : (own ?? session)}>
+    <OwnSession>
       <DomainSetupScreen />
-    </SessionProvider>
+    </OwnSession>
   );
 }

@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { StatusBadge } from '../../components/StatusBadge';
 import { type DnsRecord } from './api';
 import { senderMessages as text } from './messages';
-import { Copyable } from './Copyable';
+import { Copyable } from '../../components/Copyable';
 
 export function RecordRow({ record }: { record: DnsRecord }) {
   return (

@@ -6,7 +6,7 @@ import { toast } from '../../lib/toast';
 import { toastError } from '../../lib/toast-error';
 import { deleteTrackingDomain, saveTrackingDomain, type DomainList } from './api';
 import { senderMessages as text } from './messages';
-import { Copyable } from './Copyable';
+import { Copyable } from '../../components/Copyable';
 
 type TrackingPending = NonNullable<DomainList['trackingPending']>;
 

@@ -65,8 +65,6 @@ export const senderMessages = {
   recordHost: 'Host',
   recordValue: 'Value',
   recordStatus: 'Status',
-  copy: (what: string) => `Copy ${what}`,
-  copied: 'Copied',
   optional: 'optional',
   lastChecked: (when: string) => `Last checked ${when}`,
   neverChecked: 'Not checked yet',

@@ -1,7 +1,8 @@
 import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { senderMessages as text } from './messages';
+import { messages as text } from '../lib/messages';
 
+/** A value to publish or paste elsewhere (a DNS record's host or value), with its copy button. */
 export function Copyable({ value, what }: { value: string; what: string }) {
   return (
     <Group gap={4} wrap="nowrap" align="flex-start">
