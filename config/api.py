@@ -41,6 +41,7 @@ from marketing.jobs.api import router as jobs_router
 from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from marketing.senders.api import router as senders_router
+from marketing.sites.api import router as sites_router
 from marketing.workflows.api import router as workflows_router
 from marketing.workflows.summary.api import router as summary_router
 from tenants.access import authorize_gate
@@ -172,6 +173,7 @@ api.add_router("", form_preview_router)
 api.add_router("", forms_router)
 api.add_router("", form_reports_router)
 api.add_router("", optout_forms_router)
+api.add_router("", sites_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",
