@@ -46,8 +46,12 @@ def pages_changed() -> None:
 
 
 def _lock(page_id: int) -> LandingPage:
-    page = LandingPage.objects.select_for_update().filter(pk=page_id, deleted_at__isnull=True)
-    found = page.select_related("current_version", "published_version").first()
+    page = LandingPage.objects.select_for_update(of=("self",))
+    found = (
+        page.select_related("current_version", "published_version")
+        .filter(pk=page_id, deleted_at__isnull=True)
+        .first()
+    )
     if found is None:
         raise NotFound(messages.PAGE_NOT_FOUND)
     return found
