@@ -56,6 +56,11 @@ class Served:
 _served: dict[tuple[str, str], tuple[str, Served]] = {}
 
 
+def served_forget() -> None:
+    """Drop this process's copies (tests: their rolled-back writes never commit a token)."""
+    _served.clear()
+
+
 def _message(title: str, text: str, status: int) -> Served:
     body = render_to_string("sites/message.html", {"title": title, "text": text}).encode()
     return Served(status, body, "", "")

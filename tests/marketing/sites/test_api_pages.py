@@ -154,7 +154,9 @@ def test_each_publish_rule_with_its_message(alpha, user_api, settings):
     user_api.patch(f"{URL}/{page['id']}", {"content": {"html": "<p>x</p>", "settings": good}})
     assert _publish(user_api, page["id"]).status_code == 200
     empty = page_made(user_api, name="Empty", html="")
-    _refused(_publish(user_api, empty["id"]), {"html": ["Please design the page before publishing it."]})
+    _refused(
+        _publish(user_api, empty["id"]), {"html": ["Please design the page before publishing it."]}
+    )
     popup = page_made(user_api, name="Pop", pageType="PP", settings={"popup": {"button": False}})
     _refused(_publish(user_api, popup["id"]),
              {"settings.popup": ["A popup needs one popup setting enabled to publish."]})  # fmt: skip
@@ -241,7 +243,9 @@ def test_members_only_and_another_clients_pages_are_not_found(alpha, beta, user_
         call = getattr(nomkm_api, method)
         answer = call(path) if data is None else call(path, data)
         assert answer.status_code == 403, (method, path)
-        answer = getattr(foreign(user_api, beta), method)(*([path] if data is None else [path, data]))
+        answer = getattr(foreign(user_api, beta), method)(
+            *([path] if data is None else [path, data])
+        )
         assert answer.status_code == 403, (method, path)
     for method, path, data in calls[2:]:
         call = getattr(beta_api, method)
