@@ -28,9 +28,14 @@ def _config(body: bytes) -> dict:
 
 
 def test_a_published_page_is_served_fast_and_safe(alpha, user_api):
-    page = page_published(user_api, settings={"seoTitle": "Spring <deals>",
-                                               "seoDescription": "Half off", "favicon":
-                                               "https://cdn.example/icon.png"})  # fmt: skip
+    page = page_published(
+        user_api,
+        settings={
+            "seoTitle": "Spring <deals>",
+            "seoDescription": "Half off",
+            "favicon": "https://cdn.example/icon.png",
+        },
+    )
     browser = http(settings.PAGES_HOST)
     browser.cookies["sessionid"] = "an-app-session"
     answer = browser.get(page["publicPath"], HTTP_USER_AGENT=BROWSER)
@@ -85,8 +90,10 @@ def test_a_publish_reaches_the_host_when_it_commits(
 
 
 def test_no_stored_script_reaches_a_visitor(alpha, user_api):
-    html = ('<p>Hi</p><script>alert(1)</script><img src="x" onerror="alert(2)">'
-            '<a href="javascript:alert(3)">x</a><svg onload="alert(4)"></svg>')  # fmt: skip
+    html = (
+        '<p>Hi</p><script>alert(1)</script><img src="x" onerror="alert(2)">'
+        '<a href="javascript:alert(3)">x</a><svg onload="alert(4)"></svg>'
+    )
     page = page_published(user_api, html=html, settings={"seoTitle": '"><script>alert(5)</script>'})
     body = http(settings.PAGES_HOST).get(page["publicPath"]).content
     assert body.count(b"<script") == 1  # the pages' own script, from the pages host
@@ -97,21 +104,37 @@ def test_no_stored_script_reaches_a_visitor(alpha, user_api):
 
 def test_forms_popups_and_the_redirect(alpha, user_api):
     form = form_published(user_api, form_parts_in(alpha))
-    popup = popup_published(user_api, delaySeconds=3, scrollPercent=50, exitIntent=True,
-                            frequency=2, duration=5)  # fmt: skip
-    html = (f'<a href="#mc-popup-{popup["id"]}">Offer</a>'
-            f'<div class="mc-form" id="mc-form-{form["key"]}"></div>')  # fmt: skip
-    page = page_published(user_api, name="Landing", html=html,
-                          settings={"redirect": {"enabled": True, "url": "https://shop.example/x",
-                                                 "delaySeconds": 30}})  # fmt: skip
+    popup = popup_published(
+        user_api, delaySeconds=3, scrollPercent=50, exitIntent=True, frequency=2, duration=5
+    )
+    html = (
+        f'<a href="#mc-popup-{popup["id"]}">Offer</a>'
+        f'<div class="mc-form" id="mc-form-{form["key"]}"></div>'
+    )
+    page = page_published(
+        user_api,
+        name="Landing",
+        html=html,
+        settings={
+            "redirect": {"enabled": True, "url": "https://shop.example/x", "delaySeconds": 30}
+        },
+    )
     browser = http(settings.PAGES_HOST)
     body = browser.get(page["publicPath"]).content
     assert f'<iframe class="mc-form-frame" src="pf/{form["key"]}?embed=1"'.encode() in body
     assert b'<meta http-equiv="refresh" content="30;url=https://shop.example/x">' in body
-    assert _config(body)["popups"] == [{
-        "id": popup["id"], "path": "offer-pop-up", "button": True, "delay": 3, "scroll": 50,
-        "exit": True, "frequency": 2, "duration": 5,
-    }]  # fmt: skip
+    assert _config(body)["popups"] == [
+        {
+            "id": popup["id"],
+            "path": "offer-pop-up",
+            "button": True,
+            "delay": 3,
+            "scroll": 50,
+            "exit": True,
+            "frequency": 2,
+            "duration": 5,
+        }
+    ]
     # the frame's address, relative to the page, is the form's public page
     schema = alpha.client.schema_name
     assert browser.get(f"/{schema}/pf/{form['key']}?embed=1").status_code == 200
