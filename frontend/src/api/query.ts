@@ -76,6 +76,7 @@ export const resources = [
   'workflows',
   'workflowAnalytics',
   'enrollments',
+  'landingPages',
   'forms',
 ] as const;
 export type Resource = (typeof resources)[number];

@@ -11,10 +11,11 @@ from core.untrusted_html import design_clean, html_clean
 
 # A button or link that opens a pop-up page: href="#mc-popup-<page id>".
 POPUP_LINK = re.compile(r'href="#mc-popup-(\d{1,18})"')
-# Where a form sits: an element with id="mc-form-<form key>" (the designer's Form block).
+# Where a form sits: a div with id="mc-form-<form key>" holding at most its label (the
+# designer's Add form).
 FORM_PLACE = re.compile(
     r'<div\b[^>]*\bid="mc-form-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"'
-    r"[^>]*>\s*</div>"
+    r"[^>]*>[^<]*</div>"
 )
 FORM_PLACE_KEYS = re.compile(r'\bid="mc-form-([0-9a-f-]{36})"')
 # CSS that closes its <style>, runs code in some engine or loads another style sheet.

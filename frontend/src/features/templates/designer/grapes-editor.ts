@@ -104,7 +104,7 @@ function replaceRemotePlaceholders(editor: Editor) {
  * button role and a place in the tab order, and Enter or Space presses it. The views panel
  * scrolls, so it takes focus too.
  */
-function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
+export function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
   editor.Panels.getPanels().forEach((panel: Panel) => {
     panel.buttons.forEach((button: Button) => {
       const id = String(button.get('id') ?? '');
@@ -131,7 +131,7 @@ function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
  * that did nothing read as a broken block). From the keyboard, Enter or Space on a block adds
  * it after the selected component (or at the end of the email).
  */
-function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
+export function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
   const mark = () =>
     container.querySelectorAll<HTMLElement>('.gjs-block:not([role])').forEach((element) => {
       element.setAttribute('role', 'button');
@@ -166,7 +166,7 @@ function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
 }
 
 /** Form controls GrapesJS renders without a label. */
-function labelControls(container: HTMLElement) {
+export function labelControls(container: HTMLElement) {
   container.querySelectorAll<HTMLElement>('#gjs-clm-states:not([aria-label])').forEach((select) => select.setAttribute('aria-label', text.componentState));
 }
 
