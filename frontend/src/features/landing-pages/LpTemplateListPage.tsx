@@ -8,7 +8,7 @@ import { href } from '../../config/paths';
 import { createPage, type LandingPage, type PageLayout, type PageType } from './api';
 import { designerHref } from './LandingPagesPage';
 import { lpMessages as text, pageLayouts, pageTypes } from './messages';
-import { STARTER_CSS, starterHtml } from './starters';
+import { DEFAULT_SETTINGS, STARTER_CSS, starterHtml } from './starters';
 
 const icons: Record<PageLayout, typeof IconLayoutRows> = { singleColumn: IconLayoutRows, twoColumn: IconLayoutColumns, horizontal: IconLayoutSidebar };
 
@@ -21,7 +21,7 @@ export default function LpTemplateListPage() {
   const [error, setError] = useState<string | null>(null);
   const create = useApiMutation(
     () =>
-      createPage({ name: name.trim(), pageType: type, layout, content: { html: starterHtml(type, layout), css: STARTER_CSS, project: {} } }),
+      createPage({ name: name.trim(), pageType: type, layout, content: { html: starterHtml(type, layout), css: STARTER_CSS, project: {}, settings: DEFAULT_SETTINGS } }),
     { invalidates: ['landingPages'], toastErrors: false },
   );
   const start = () => {

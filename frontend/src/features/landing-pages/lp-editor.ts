@@ -7,9 +7,10 @@ import grapesjs, { type Editor, type Plugin } from 'grapesjs';
 import webpageModule from 'grapesjs-preset-webpage';
 import 'grapesjs/dist/css/grapes.min.css';
 import 'font-awesome/css/font-awesome.min.css';
-import '../templates/designer/editor-chrome.css';
-import type { FileItem } from '../templates/designer/assets';
-import { commitEditing, labelControls, makeBlocksKeyboardReachable, makePanelButtonsAccessible } from '../templates/designer/grapes-editor';
+import '../../components/designer/editor-chrome.css';
+import type { FileItem } from '../../components/designer/assets';
+import { commitEditing, labelControls, makeBlocksKeyboardReachable, makePanelButtonsAccessible } from '../../components/designer/grapes-a11y';
+import { lpMessages as text } from './messages';
 
 export type { Editor };
 
@@ -69,10 +70,10 @@ export function createLpEditor({ container, projectData, html, css, images, uplo
     plugins: [(instance: Editor) => webpage(instance, { blocks: ['link-block', 'quote', 'text-basic'], useCustomTheme: false } as never)],
   });
   editor.on('load', () => {
-    makePanelButtonsAccessible(editor, container);
-    labelControls(container);
-    makeBlocksKeyboardReachable(editor, container);
-    editor.on('component:toggled run', () => setTimeout(() => labelControls(container)));
+    makePanelButtonsAccessible(editor, container, text.editor);
+    labelControls(container, text.editor);
+    makeBlocksKeyboardReachable(editor, container, text.editor);
+    editor.on('component:toggled run', () => setTimeout(() => labelControls(container, text.editor)));
     editor.on('update', onChange);
   });
   return editor;

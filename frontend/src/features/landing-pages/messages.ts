@@ -113,4 +113,25 @@ export const lpMessages = {
   backgroundVideo: 'Background video URL (MP4, WebM, MOV, MKV)',
   apply: 'Apply',
   editorFailed: 'The designer could not start.',
+  // GrapesJS' own controls (components/designer/grapes-a11y.ts)
+  editor: {
+    componentState: 'State',
+    addBlock: (name: string) => `Add block: ${name}`,
+    panelButtons: {
+      'set-device-desktop': 'Desktop view',
+      'set-device-mobile': 'Mobile view',
+      'sw-visibility': 'Show block outlines',
+      preview: 'Preview in the canvas',
+      fullscreen: 'Full screen',
+      'export-template': 'View code',
+      'gjs-open-import-webpage': 'Import HTML',
+      'core:undo': 'Undo',
+      'core:redo': 'Redo',
+      'canvas-clear': 'Clear the canvas',
+      'open-sm': 'Styles',
+      'open-tm': 'Settings',
+      'open-layers': 'Layers',
+      'open-blocks': 'Blocks',
+    } as Record<string, string>,
+  },
 };

@@ -1,4 +1,4 @@
-import type { PageLayout, PageType } from './api';
+import type { PageLayout, PageSettings, PageType } from './api';
 
 const section = (title: string, body: string) => `<section class="lp-section"><h2>${title}</h2><p>${body}</p></section>`;
 
@@ -11,3 +11,15 @@ export function starterHtml(type: PageType, layout: PageLayout): string {
 }
 
 export const STARTER_CSS = '.lp-hero{padding:48px 24px;text-align:center;background:#f1f3f5}.lp-section,.lp-popup{padding:24px}';
+
+/** A new page's settings (marketing/sites/page_settings.py's defaults). */
+export const DEFAULT_SETTINGS: PageSettings = {
+  seoTitle: '',
+  seoDescription: '',
+  socialImage: '',
+  favicon: '',
+  popup: { button: true, delaySeconds: null, scrollPercent: null, exitIntent: false, frequency: 1, duration: 1 },
+  redirect: { enabled: false, url: '', delaySeconds: 5 },
+  stickyHeader: false,
+  backgroundVideo: '',
+};
