@@ -254,7 +254,7 @@ function PreviewFrame({ document }: { document: string }) {
 
 function ChooseModal({ kind, opened, onClose, onChoose }: { kind: 'form' | 'popup'; opened: boolean; onClose: () => void; onChoose: (value: string, label: string) => void }) {
   const choices = useApiQuery(
-    queryKeys.list(kind === 'form' ? 'forms' : 'landingPages', { chooser: kind }),
+    queryKeys.list(kind === 'form' ? 'forms' : 'landingPages', { chooser: kind, opened }),
     async (signal) => {
       if (!opened) return [];
       if (kind === 'form') return (await publishedForms(signal)).items.map((form) => ({ value: form.key, label: form.name }));
