@@ -24,7 +24,7 @@ from tests.e2e.test_segments import _committed
 from tests.support.browser_session import sign_in
 from tests.support.waiting import wait_until
 
-PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36"
+PERSON = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36"
 OUTSIDE_THE_CANVAS = {"include": [["body"]], "exclude": [["iframe.gjs-frame"], [".gjs-editor"]]}
 
 
