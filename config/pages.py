@@ -90,7 +90,10 @@ def pages_wsgi(app):
 
     def application(environ, start_response):
         if on_pages_host(environ.get("HTTP_HOST", "")):
-            return _handler()(environ, start_response)
+            from marketing.sites.views import page_answer_wsgi  # once the apps are loaded
+
+            fast = page_answer_wsgi(environ, start_response)  # a landing page served just now
+            return fast if fast is not None else _handler()(environ, start_response)
         return app(environ, start_response)
 
     return application

@@ -17,6 +17,8 @@ publish, unpublish, roll back, slug change or delete replaces when it commits.""
 from __future__ import annotations
 
 import hashlib
+import re
+import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -53,7 +55,13 @@ class Served:
     modified: str
 
 
-_served: dict[tuple[str, str], tuple[str, Served]] = {}
+# (schema, slug) -> (the pages token it was built under, when that token was last read,
+# the answer)
+_served: dict[tuple[str, str], tuple[str, float, Served]] = {}
+# How long the WSGI door (`page_answer_wsgi`) trusts an entry before Django reads the token
+# again: a publish reaches every process within this.
+FRESH_SECONDS = 1.0
+_SLUG = re.compile(r"[a-z0-9-]{1,100}")
 
 
 def served_forget() -> None:
@@ -82,33 +90,72 @@ def _lookup(slug: str) -> Served:
     (token,) = versions_read([PAGES_TOKEN])
     held = _served.get(key)
     if held is not None and held[0] == token:
-        return held[1]
+        _served[key] = (token, time.monotonic(), held[2])
+        return held[2]
     served = _build(key[1])
     if len(_served) >= _ENTRIES_MAX:
         _served.clear()
-    _served[key] = (token, served)
+    _served[key] = (token, time.monotonic(), served)
     return served
+
+
+def _headers(served: Served) -> list[tuple[str, str]]:
+    headers = [("Content-Type", "text/html; charset=utf-8")]
+    if served.status == 200:
+        headers += [
+            ("ETag", served.etag),
+            ("Last-Modified", served.modified),
+            ("Cache-Control", "no-cache"),
+        ]
+    else:
+        headers.append(("Cache-Control", "no-store"))
+    return headers + [
+        ("Content-Security-Policy", CSP),
+        ("Referrer-Policy", "strict-origin-when-cross-origin"),
+        ("X-Content-Type-Options", "nosniff"),
+    ]
+
+
+def _not_modified(served: Served, if_none_match: str | None) -> bool:
+    return served.status == 200 and if_none_match == served.etag
 
 
 @require_http_methods(["GET", "HEAD"])
 def public_page(request, slug: str):
     served = _lookup(slug)
-    if served.status == 200 and request.META.get("HTTP_IF_NONE_MATCH") == served.etag:
+    if _not_modified(served, request.META.get("HTTP_IF_NONE_MATCH")):
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(
-            served.body, status=served.status, content_type="text/html; charset=utf-8"
-        )
-    if served.status == 200:
-        response["ETag"] = served.etag
-        response["Last-Modified"] = served.modified
-        response["Cache-Control"] = "no-cache"
-    else:
-        response["Cache-Control"] = "no-store"
-    response["Content-Security-Policy"] = CSP
-    response["Referrer-Policy"] = "strict-origin-when-cross-origin"
-    response["X-Content-Type-Options"] = "nosniff"
+        response = HttpResponse(served.body, status=served.status)
+    for name, value in _headers(served):
+        response[name] = value
     return response
+
+
+_REASONS = {200: "200 OK", 304: "304 Not Modified", 404: "404 Not Found", 410: "410 Gone"}
+
+
+def page_answer_wsgi(environ, start_response):
+    """The pages host's WSGI door for a page a process served within FRESH_SECONDS: the
+    same answer as `public_page`, without Django (config/pages.py `pages_wsgi`); None for
+    anything else, which then takes the Django path."""
+    method = environ.get("REQUEST_METHOD")
+    if method not in ("GET", "HEAD"):
+        return None
+    schema, _, slug = environ.get("PATH_INFO", "").lstrip("/").partition("/")
+    if not _SLUG.fullmatch(slug):
+        return None
+    held = _served.get((schema, slug))
+    if held is None or time.monotonic() - held[1] > FRESH_SECONDS:
+        return None
+    served = held[2]
+    headers = _headers(served)
+    if _not_modified(served, environ.get("HTTP_IF_NONE_MATCH")):
+        start_response(_REASONS[304], headers[1:])
+        return [b""]
+    body = b"" if method == "HEAD" else served.body
+    start_response(_REASONS[served.status], [*headers, ("Content-Length", str(len(served.body)))])
+    return [body]
 
 
 @csrf_exempt  # no cookie is read; a forged visit counts one visit

@@ -164,3 +164,42 @@ def test_the_pages_script_is_small_and_cacheable(alpha):
     assert script["Content-Type"] == "text/javascript; charset=utf-8"
     assert len(gzip.compress(script.content)) <= 4 * 1024
     assert browser.get("/-/lp.js", HTTP_IF_NONE_MATCH=script["ETag"]).status_code == 304
+
+
+def test_the_wsgi_door_answers_a_page_served_just_now(alpha, user_api, monkeypatch):
+    from django.core.signals import request_started
+    from django.db import close_old_connections
+    from django.test import RequestFactory
+
+    from config.pages import pages_wsgi
+    from marketing.sites import views
+
+    page = page_published(user_api)
+    answers = []
+
+    def start_response(status, headers):
+        answers.append((status, dict(headers)))
+
+    def call(**extra):
+        environ = RequestFactory()._base_environ(
+            PATH_INFO=page["publicPath"], HTTP_HOST=settings.PAGES_HOST, **extra
+        )
+        return b"".join(pages_wsgi(None)(environ, start_response))
+
+    built = []
+    monkeypatch.setattr(
+        views, "_build", lambda slug, real=views._build: built.append(1) or real(slug)
+    )
+    request_started.disconnect(close_old_connections)
+    try:
+        first = call()
+        second = call()  # no Django: the entry is fresh
+        again = call(HTTP_IF_NONE_MATCH=answers[0][1]["ETag"])
+        monkeypatch.setattr(views, "FRESH_SECONDS", -1.0)
+        third = call()  # stale: Django reads the token again (the entry still matches it)
+    finally:
+        request_started.connect(close_old_connections)
+    assert first == second == third and b"Spring sale" in first and built == [1]
+    assert [status for status, _ in answers] == ["200 OK", "200 OK", "304 Not Modified", "200 OK"]
+    assert answers[1][1]["Content-Security-Policy"] == answers[0][1]["Content-Security-Policy"]
+    assert again == b""
