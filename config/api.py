@@ -42,6 +42,7 @@ from marketing.page_hosting.api import router as page_hosting_router
 from marketing.rendering.api import router as rendering_router
 from marketing.segments.api import router as segments_router
 from marketing.senders.api import router as senders_router
+from marketing.sites.api import router as sites_router
 from marketing.workflows.api import router as workflows_router
 from marketing.workflows.summary.api import router as summary_router
 from tenants.access import authorize_gate
@@ -174,6 +175,7 @@ api.add_router("", forms_router)
 api.add_router("", form_reports_router)
 api.add_router("", optout_forms_router)
 api.add_router("", page_hosting_router)
+api.add_router("", sites_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

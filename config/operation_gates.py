@@ -331,4 +331,18 @@ OPERATION_GATES: dict[str, Gate] = {
     # it: the message's token is the credential, valid on its client's host only
     "optOutPageGet": PUBLIC,
     "optOutPageSubmit": PUBLIC,
+    # landing, pop-up and checkout pages (issue 27, marketing/sites): members design,
+    # publish and read them
+    "landingPageList": MEMBER,
+    "landingPageCreate": MEMBER,
+    "landingPageGet": MEMBER,
+    "landingPageSave": MEMBER,
+    "landingPageDelete": MEMBER,
+    "landingPageCopy": MEMBER,
+    "landingPagePublish": MEMBER,
+    "landingPageUnpublish": MEMBER,
+    "landingPageVersions": MEMBER,
+    "landingPageVersionGet": MEMBER,
+    "landingPageRollBack": MEMBER,
+    "ppAssociatedLps": MEMBER,
 }

@@ -157,6 +157,14 @@ def pages_wsgi(app):
             )
             return [b""]
         if pages_served(host):
+            # A landing page served just now, keyed by /<schema>/<slug>: only on the pages
+            # host, where the path names the client (on a page domain it names a slug).
+            if host_name(host) == settings.PAGES_HOST:
+                from marketing.sites.views import page_answer_wsgi  # once the apps are loaded
+
+                fast = page_answer_wsgi(environ, start_response)
+                if fast is not None:
+                    return fast
             return _handler()(environ, start_response)
         return app(environ, start_response)
 

@@ -10,6 +10,7 @@ from marketing.forms.views import (
     public_form_thanks,
     public_survey,
 )
+from marketing.sites.views import page_script, public_page, public_visit
 
 urlpatterns = [
     # Public form pages, their submit and the double opt-in link (marketing/forms/views.py).
@@ -18,5 +19,9 @@ urlpatterns = [
     path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
     path("s/<slug:path>", public_survey, name="public_survey"),
     # The form page's script and the embed script (marketing/forms/static_scripts.py).
+    path("-/lp.js", page_script, name="page_script"),
     path("-/<str:name>", form_script, name="form_script"),
+    # Landing and pop-up pages and their visits (marketing/sites/views.py).
+    path("_v/<int:page_id>", public_visit, name="page_visit"),
+    path("<str:slug>", public_page, name="public_page"),
 ]

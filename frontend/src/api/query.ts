@@ -78,6 +78,7 @@ export const resources = [
   'workflows',
   'workflowAnalytics',
   'enrollments',
+  'landingPages',
   'forms',
 ] as const;
 export type Resource = (typeof resources)[number];

@@ -3161,6 +3161,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mm/landingPages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landingpagelist
+         * @description /landingpages: searched (name contains, any case), sorted, by type and status.
+         */
+        get: operations["landingPageList"];
+        put?: never;
+        /** Landingpagecreate */
+        post: operations["landingPageCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Landingpageget */
+        get: operations["landingPageGet"];
+        put?: never;
+        post?: never;
+        /** Landingpagedelete */
+        delete: operations["landingPageDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Landingpagesave
+         * @description The designer's save: with `content`, a new version (the live one unchanged until
+         *     the next publish).
+         */
+        patch: operations["landingPageSave"];
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Landingpagecopy */
+        post: operations["landingPageCopy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Landingpagepublish */
+        post: operations["landingPagePublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Landingpageunpublish */
+        post: operations["landingPageUnpublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Landingpageversions */
+        get: operations["landingPageVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/versions/{version_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Landingpageversionget
+         * @description One version's content: the designer's preview of it (shown in a sandboxed frame).
+         */
+        get: operations["landingPageVersionGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mm/landingPages/{page_id}/rollBack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Landingpagerollback */
+        post: operations["landingPageRollBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ppAssociatedLps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ppassociatedlps
+         * @description Spec 7: the published landing pages that link the pop-up page `lpId`.
+         */
+        post: operations["ppAssociatedLps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10431,6 +10600,419 @@ export interface components {
              * @enum {string}
              */
             kind: "local" | "s3";
+        };
+        /** PageQueryIn */
+        PageQueryIn: {
+            /**
+             * Page
+             * @default 1
+             */
+            page: number;
+            /**
+             * Pagesize
+             * @default 10
+             */
+            pageSize: number;
+            /**
+             * Search
+             * @default
+             */
+            search: string;
+            /**
+             * Sort
+             * @default -updatedAt
+             * @enum {string}
+             */
+            sort: "name" | "status" | "type" | "slug" | "createdAt" | "updatedAt" | "publishedAt" | "-name" | "-status" | "-type" | "-slug" | "-createdAt" | "-updatedAt" | "-publishedAt";
+            /** Type */
+            type?: ("LP" | "PP" | "CP" | "SVLP") | null;
+            /** Status */
+            status?: ("Draft" | "Published" | "Unpublished") | null;
+        };
+        /** PageListOut */
+        PageListOut: {
+            /** Total */
+            total: number;
+            /**
+             * Totalisestimate
+             * @default false
+             */
+            totalIsEstimate: boolean;
+            /** Page */
+            page: number;
+            /** Pagesize */
+            pageSize: number;
+            /** Items */
+            items: components["schemas"]["PageRowOut"][];
+        };
+        /** PageRowOut */
+        PageRowOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Pagetype
+             * @enum {string}
+             */
+            pageType: "LP" | "PP" | "CP" | "SVLP";
+            /**
+             * Layout
+             * @enum {string}
+             */
+            layout: "singleColumn" | "twoColumn" | "horizontal";
+            /** Slug */
+            slug: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished";
+            /** Publicurl */
+            publicUrl: string;
+            /** Publishednumber */
+            publishedNumber?: number | null;
+            /**
+             * Visits
+             * @default 0
+             */
+            visits: number;
+            /**
+             * Uniquevisits
+             * @default 0
+             */
+            uniqueVisits: number;
+            /** Publishedat */
+            publishedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** LandingPageOut */
+        LandingPageOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /**
+             * Pagetype
+             * @enum {string}
+             */
+            pageType: "LP" | "PP" | "CP" | "SVLP";
+            /**
+             * Layout
+             * @enum {string}
+             */
+            layout: "singleColumn" | "twoColumn" | "horizontal";
+            /** Slug */
+            slug: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Unpublished";
+            /** Publicpath */
+            publicPath: string;
+            /** Publicurl */
+            publicUrl: string;
+            currentVersion: components["schemas"]["VersionContentOut"] | null;
+            /** Publishedversionid */
+            publishedVersionId: number | null;
+            /** Publishednumber */
+            publishedNumber?: number | null;
+            /**
+             * Visits
+             * @default 0
+             */
+            visits: number;
+            /**
+             * Uniquevisits
+             * @default 0
+             */
+            uniqueVisits: number;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /** Publishedat */
+            publishedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+        };
+        /** VersionContentOut */
+        VersionContentOut: {
+            /** Id */
+            id: number;
+            /** Number */
+            number: number;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /** Project */
+            project: {
+                [key: string]: unknown;
+            };
+            /** Html */
+            html: string;
+            /** Css */
+            css: string;
+            /** Settings */
+            settings: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * PageContent
+         * @description What the designer saves as a new version.
+         */
+        PageContent: {
+            /**
+             * Project
+             * @default {}
+             */
+            project: {
+                [key: string]: unknown;
+            };
+            /**
+             * Html
+             * @default
+             */
+            html: string;
+            /**
+             * Css
+             * @default
+             */
+            css: string;
+            /**
+             * @default {
+             *       "seoTitle": "",
+             *       "seoDescription": "",
+             *       "socialImage": "",
+             *       "favicon": "",
+             *       "popup": {
+             *         "button": true,
+             *         "delaySeconds": null,
+             *         "duration": 1,
+             *         "exitIntent": false,
+             *         "frequency": 1,
+             *         "scrollPercent": null
+             *       },
+             *       "redirect": {
+             *         "delaySeconds": 5,
+             *         "enabled": false,
+             *         "url": ""
+             *       },
+             *       "stickyHeader": false,
+             *       "backgroundVideo": ""
+             *     }
+             */
+            settings: components["schemas"]["PageSettings"];
+        };
+        /** PageIn */
+        PageIn: {
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Pagetype
+             * @default LP
+             * @enum {string}
+             */
+            pageType: "LP" | "PP" | "CP" | "SVLP";
+            /**
+             * Layout
+             * @default singleColumn
+             * @enum {string}
+             */
+            layout: "singleColumn" | "twoColumn" | "horizontal";
+            /** Slug */
+            slug?: string | null;
+            content?: components["schemas"]["PageContent"] | null;
+        };
+        /**
+         * PagePopup
+         * @description How a pop-up page (PP) shows on the landing pages that link to it: by a button (a
+         *     link to it), `delay_seconds` after the page opened, at `scroll_percent` of the page,
+         *     or when the pointer leaves the window; at most `frequency` times to one visitor in
+         *     `duration` days (spec 9).
+         */
+        PagePopup: {
+            /**
+             * Button
+             * @default true
+             */
+            button: boolean;
+            /** Delayseconds */
+            delaySeconds?: number | null;
+            /** Scrollpercent */
+            scrollPercent?: number | null;
+            /**
+             * Exitintent
+             * @default false
+             */
+            exitIntent: boolean;
+            /**
+             * Frequency
+             * @default 1
+             * @enum {integer}
+             */
+            frequency: 1 | 2 | 3 | 4 | 5 | 10;
+            /**
+             * Duration
+             * @default 1
+             * @enum {integer}
+             */
+            duration: 1 | 2 | 5 | 10 | 20 | 30 | 60;
+        };
+        /** PageRedirect */
+        PageRedirect: {
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /**
+             * Url
+             * @default
+             */
+            url: string;
+            /**
+             * Delayseconds
+             * @default 5
+             */
+            delaySeconds: number;
+        };
+        /** PageSettings */
+        PageSettings: {
+            /**
+             * Seotitle
+             * @default
+             */
+            seoTitle: string;
+            /**
+             * Seodescription
+             * @default
+             */
+            seoDescription: string;
+            /**
+             * Socialimage
+             * @default
+             */
+            socialImage: string;
+            /**
+             * Favicon
+             * @default
+             */
+            favicon: string;
+            /**
+             * @default {
+             *       "button": true,
+             *       "delaySeconds": null,
+             *       "scrollPercent": null,
+             *       "exitIntent": false,
+             *       "frequency": 1,
+             *       "duration": 1
+             *     }
+             */
+            popup: components["schemas"]["PagePopup"];
+            /**
+             * @default {
+             *       "enabled": false,
+             *       "url": "",
+             *       "delaySeconds": 5
+             *     }
+             */
+            redirect: components["schemas"]["PageRedirect"];
+            /**
+             * Stickyheader
+             * @default false
+             */
+            stickyHeader: boolean;
+            /**
+             * Backgroundvideo
+             * @default
+             */
+            backgroundVideo: string;
+        };
+        /** PagePatch */
+        PagePatch: {
+            /** Name */
+            name?: string | null;
+            /** Pagetype */
+            pageType?: ("LP" | "PP" | "CP" | "SVLP") | null;
+            /** Layout */
+            layout?: ("singleColumn" | "twoColumn" | "horizontal") | null;
+            /** Slug */
+            slug?: string | null;
+            content?: components["schemas"]["PageContent"] | null;
+        };
+        /** VersionListOut */
+        VersionListOut: {
+            /** Items */
+            items: components["schemas"]["VersionOut"][];
+        };
+        /** VersionOut */
+        VersionOut: {
+            /** Id */
+            id: number;
+            /** Number */
+            number: number;
+            /** Createdbyemail */
+            createdByEmail: string;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+        };
+        /** RollBackIn */
+        RollBackIn: {
+            /** Versionid */
+            versionId: number;
+        };
+        /** AssociatedQuery */
+        AssociatedQuery: {
+            /**
+             * Ispopuppage
+             * @default true
+             */
+            isPopUpPage: boolean;
+        };
+        /** AssociatedLpOut */
+        AssociatedLpOut: {
+            /** Status */
+            status: string;
+            /** Lpname */
+            lpName: string;
+        };
+        /** AssociatedOut */
+        AssociatedOut: {
+            /** Ppassociatedlps */
+            ppAssociatedLps: components["schemas"]["AssociatedLpOut"][];
+        };
+        /** AssociatedIn */
+        AssociatedIn: {
+            /** Lpid */
+            lpId: number;
         };
     };
     responses: never;
@@ -26402,6 +26984,828 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PageStorageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageList: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                sort?: "name" | "status" | "type" | "slug" | "createdAt" | "updatedAt" | "publishedAt" | "-name" | "-status" | "-type" | "-slug" | "-createdAt" | "-updatedAt" | "-publishedAt";
+                type?: ("LP" | "PP" | "CP" | "SVLP") | null;
+                status?: ("Draft" | "Published" | "Unpublished") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageSave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PagePatch"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPagePublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionListOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageVersionGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+                version_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionContentOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    landingPageRollBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                page_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RollBackIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LandingPageOut"];
+                };
+            };
+            /** @description Moved Permanently */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    ppAssociatedLps: {
+        parameters: {
+            query?: {
+                isPopUpPage?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssociatedIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssociatedOut"];
                 };
             };
             /** @description Moved Permanently */

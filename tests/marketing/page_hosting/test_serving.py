@@ -133,3 +133,33 @@ def test_the_wsgi_door_gives_the_domain_the_pages_stack(alpha, forms, page_domai
     call("/api/auth/status", "pages.shop.test")
     assert statuses[0].startswith("404") and behind == []
     assert call("/", "unknown.shop.test") == b"app"
+
+
+def test_a_landing_page_on_the_domain_never_another_clients(
+    alpha, beta, admin_api, beta_api, page_domain
+):
+    """The domain serves its client's landing page at /<slug>; /<schema>/<slug> of another
+    client there is a 404, even just after the pages host served that page (the pages
+    host's WSGI door keeps it by /<schema>/<slug>)."""
+    from marketing.sites.views import served_forget
+    from tests.support.sites import page_published
+
+    page_published(admin_api, html="<h1>Alpha spring</h1>", slug="spring")
+    theirs = page_published(beta_api, html="<h1>Beta spring</h1>", slug="spring")
+    served_forget()
+    answers = []
+
+    def call(host: str, path: str) -> bytes:
+        environ = RequestFactory()._base_environ(PATH_INFO=path, HTTP_HOST=host)
+        return b"".join(pages_wsgi(None)(environ, lambda status, _: answers.append(status)))
+
+    request_started.disconnect(close_old_connections)
+    try:
+        assert b"Beta spring" in call(settings.PAGES_HOST, theirs["publicPath"])
+        assert b"Beta spring" in call(settings.PAGES_HOST, theirs["publicPath"])  # kept
+        leaked = call("pages.shop.test", theirs["publicPath"])
+        own = call("pages.shop.test", "/spring")
+    finally:
+        request_started.connect(close_old_connections)
+    assert answers[2].startswith("404") and b"Beta" not in leaked
+    assert answers[3] == "200 OK" and b"Alpha spring" in own

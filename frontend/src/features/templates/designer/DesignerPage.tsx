@@ -11,7 +11,7 @@ import { href } from '../../../config/paths';
 import { toast } from '../../../lib/toast';
 import { MergeTagPicker } from '../merge-tags/MergeTagPicker';
 import { PreviewDialog } from '../preview/PreviewDialog';
-import { listImages, uploadImage, type FileItem } from './assets';
+import { listImages, uploadImage, type FileItem } from '../../../components/designer/assets';
 import { Autosaver, type SaveStatus } from './autosave';
 import { designerMessages as text } from './messages';
 import { LinkProblemsAlert } from '../LinkProblemsAlert';

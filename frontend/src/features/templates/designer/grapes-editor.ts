@@ -2,15 +2,17 @@
 // here may reach another host (issue 11, "self-hosted"): telemetry is off, the icon font is
 // bundled from the font-awesome package instead of GrapesJS' cdnjs stylesheet (`cssIcons`),
 // and the preset's blocks lose their via.placeholder.com pictures.
-import grapesjs, { type Block, type Button, type Component, type Editor, type Panel, type Plugin } from 'grapesjs';
+import grapesjs, { type Block, type Component, type Editor, type Plugin } from 'grapesjs';
 import newsletterModule, { type PluginOptions } from 'grapesjs-preset-newsletter';
 import 'grapesjs/dist/css/grapes.min.css';
 import 'font-awesome/css/font-awesome.min.css';
-import './editor-chrome.css';
-import type { FileItem } from './assets';
+import '../../../components/designer/editor-chrome.css';
+import type { FileItem } from '../../../components/designer/assets';
+import { commitEditing, labelControls, makeBlocksKeyboardReachable, makePanelButtonsAccessible } from '../../../components/designer/grapes-a11y';
 import { designerMessages as text } from './messages';
 
 export type { Editor };
+export { commitEditing };
 
 export interface EditorOptions {
   container: HTMLElement;
@@ -79,11 +81,11 @@ export function createEditor({ container, projectData, html, images, upload, onU
 
   editor.on('load', () => {
     replaceRemotePlaceholders(editor);
-    makePanelButtonsAccessible(editor, container);
-    labelControls(container);
-    makeBlocksKeyboardReachable(editor, container);
+    makePanelButtonsAccessible(editor, container, text);
+    labelControls(container, text);
+    makeBlocksKeyboardReachable(editor, container, text);
     // Panels render their controls when they open, and again for each selected component.
-    editor.on('component:toggled run', () => setTimeout(() => labelControls(container)));
+    editor.on('component:toggled run', () => setTimeout(() => labelControls(container, text)));
     editor.on('update', onChange);
   });
   return editor;
@@ -99,77 +101,6 @@ function replaceRemotePlaceholders(editor: Editor) {
   });
 }
 
-/**
- * GrapesJS' panel buttons are bare spans, most with an icon only: each gets a name, the
- * button role and a place in the tab order, and Enter or Space presses it. The views panel
- * scrolls, so it takes focus too.
- */
-function makePanelButtonsAccessible(editor: Editor, container: HTMLElement) {
-  editor.Panels.getPanels().forEach((panel: Panel) => {
-    panel.buttons.forEach((button: Button) => {
-      const id = String(button.get('id') ?? '');
-      const attributes = button.get('attributes') ?? {};
-      const name = text.panelButtons[id as keyof typeof text.panelButtons] ?? attributes.title;
-      button.set(
-        'attributes',
-        name ? { ...attributes, title: name, 'aria-label': name, role: 'button', tabindex: '0' } : { ...attributes, 'aria-hidden': 'true' },
-      );
-    });
-  });
-  container.addEventListener('keydown', (event) => {
-    const target = event.target as HTMLElement;
-    if ((event.key === 'Enter' || event.key === ' ') && target.matches('.gjs-pn-btn[role="button"]')) {
-      event.preventDefault();
-      target.click();
-    }
-  });
-  container.querySelectorAll<HTMLElement>('.gjs-pn-views-container').forEach((views) => views.setAttribute('tabindex', '0'));
-}
-
-/**
- * Blocks are dragged with a mouse, and a click adds one too: at the end of the email (a click
- * that did nothing read as a broken block). From the keyboard, Enter or Space on a block adds
- * it after the selected component (or at the end of the email).
- */
-function makeBlocksKeyboardReachable(editor: Editor, container: HTMLElement) {
-  const mark = () =>
-    container.querySelectorAll<HTMLElement>('.gjs-block:not([role])').forEach((element) => {
-      element.setAttribute('role', 'button');
-      element.setAttribute('tabindex', '0');
-      element.setAttribute('aria-label', text.addBlock(element.getAttribute('title') ?? element.textContent?.trim() ?? ''));
-    });
-  mark();
-  editor.on('run', () => setTimeout(mark));
-  const add = (element: HTMLElement, afterSelected: boolean) => {
-    const label = element.getAttribute('title');
-    const block = editor.Blocks.getAll().find((item: Block) => item.getLabel() === label);
-    if (!block) return;
-    const selected = afterSelected ? editor.getSelected() : undefined;
-    const parent = selected?.parent();
-    const added = parent
-      ? parent.components().add(block.get('content') as never, { at: selected!.index() + 1 })
-      : editor.getWrapper()?.append(block.get('content') as never);
-    const first = Array.isArray(added) ? added[0] : added;
-    if (first) editor.select(first);
-  };
-  container.addEventListener('keydown', (event) => {
-    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
-    if (!element || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    add(element, true);
-  });
-  // A drag that drops a block fires no click, so a block is never added twice.
-  container.addEventListener('click', (event) => {
-    const element = (event.target as HTMLElement).closest<HTMLElement>('.gjs-block[role="button"]');
-    if (element) add(element, false);
-  });
-}
-
-/** Form controls GrapesJS renders without a label. */
-function labelControls(container: HTMLElement) {
-  container.querySelectorAll<HTMLElement>('#gjs-clm-states:not([aria-label])').forEach((select) => select.setAttribute('aria-label', text.componentState));
-}
-
 /** A whole email document: the design's body with its stylesheet (the server inlines it). */
 export function emailDocument(bodyHtml: string, css: string): string {
   const body = /^\s*<body[\s>]/i.test(bodyHtml) ? bodyHtml : `<body>${bodyHtml}</body>`;
@@ -178,12 +109,6 @@ export function emailDocument(bodyHtml: string, css: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<style>${css}</style></head>${body}</html>`
   );
-}
-
-/** Ends rich-text editing so the text being typed is part of the design before it is read. */
-export async function commitEditing(editor: Editor): Promise<void> {
-  const view = editor.getEditing()?.getView() as { disableEditing?: () => Promise<void> } | undefined;
-  if (view?.disableEditing) await view.disableEditing();
 }
 
 export function isEditingText(editor: Editor): boolean {

@@ -1,5 +1,5 @@
-import { api, call } from '../../../api/client';
-import type { ResponseOf } from '../../../api/types';
+import { api, call } from '../../api/client';
+import type { ResponseOf } from '../../api/types';
 
 export type FileItem = ResponseOf<'/api/mm/files', 'get'>['items'][number];
 
