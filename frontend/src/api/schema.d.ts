@@ -8674,6 +8674,11 @@ export interface components {
              * @default
              */
             separator: string;
+            /**
+             * Asbuttons
+             * @default false
+             */
+            asButtons: boolean;
         };
         /** FormHiddenField */
         FormHiddenField: {
@@ -8984,6 +8989,8 @@ export interface components {
              * @default false
              */
             showDisclaimer: boolean;
+            /** Step */
+            step?: number | null;
         };
         /** FormSection */
         FormSection: {
