@@ -67,6 +67,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/workflowcampaignreport': lazy(() => import('../features/workflows/WorkflowEmailReportPage')),
   '/formConversions/:type/:formId/:checkoutID': lazy(() => import('../features/forms/reports/FormConversionsPage')),
   '/surveyFormReport': lazy(() => import('../features/forms/reports/SurveyReportPage')),
+  '/popupContainer/:formId/:clientId/:websiteId': lazy(() => import('../features/forms/popup/PopupContainerPage')),
   '/fileManager': lazy(() => import('../features/files/FileManagerPage')),
   '/templates': lazy(() => import('../features/templates/TemplatesPage')),
   '/htmlUpload': lazy(() => import('../features/templates/HtmlUploadPage')),
