@@ -87,6 +87,10 @@ function PopupStage({ form, theme }: { form: Form; theme: FormTheme | null }) {
     };
   }, [armed, popup.delaySeconds, popup.scrollPercent, popup.exitIntent]);
 
+  const close = () => {
+    setOpened(false);
+    setShownBy(null);
+  };
   const replay = () => {
     setOpened(false);
     setShownBy(null);
@@ -140,7 +144,7 @@ function PopupStage({ form, theme }: { form: Form; theme: FormTheme | null }) {
           </Paper>
         ))}
       </Stack>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={definition.title || form.name} size="lg" centered data-testid="popup-dialog">
+      <Modal opened={opened} onClose={close} title={definition.title || form.name} size="lg" centered data-testid="popup-dialog">
         <FormPreview definition={definition} theme={(theme?.styles ?? {}) as EditedStyles} showDisclaimer={form.disclaimerId !== null} height={520} />
       </Modal>
     </Stack>
