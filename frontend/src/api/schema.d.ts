@@ -10002,8 +10002,8 @@ export interface components {
             questions: components["schemas"]["QuestionOut"][];
             /** Shared */
             shared: boolean;
-            /** Sharepath */
-            sharePath: string | null;
+            /** Shareurl */
+            shareUrl: string | null;
         };
         /** AnswerQuery */
         AnswerQuery: {
