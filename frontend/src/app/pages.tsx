@@ -46,6 +46,7 @@ export const pages: Partial<Record<RoutePath, LazyExoticComponent<ComponentType>
   '/activity': lazy(() => import('../features/audit/ActivityPage')),
   '/sendingTransports': lazy(() => import('../features/transports/SendingTransportsPage')),
   '/sendingHealth': lazy(() => import('../features/delivery/SendingHealthPage')),
+  '/clientSettings': lazy(() => import('../features/client-settings/ClientSettingsPage')),
   '/reputationdashboard': lazy(() => import('../features/delivery/ReputationDashboardPage')),
   '/external/useroptoutform': lazy(() => import('../features/opt-out/UserOptOutPage')),
   '/external/thankyoupage': lazy(() => import('../features/opt-out/ThankYouPage')),
