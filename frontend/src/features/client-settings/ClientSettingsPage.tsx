@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Paper, PasswordInput, Radio, Select, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
 import { LeaveGuard } from '../../components/LeaveGuard';
@@ -52,16 +52,19 @@ export default function ClientSettingsPage() {
 function SettingsForm({ settings }: { settings: ClientSettings }) {
   const invalidate = useInvalidate();
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone'), []);
+  // Whether a secret is saved: from the last answer (the save's, before the refetch lands).
+  const [secretSet, setSecretSet] = useState(settings.siteSecretSet);
   const form = useForm<Values>({
     initialValues: valuesOf(settings),
     validate: {
       timeZone: (value) => filled(text.timeZone, value),
       siteKey: (value, values) => (values.captcha === 'recaptcha' ? filled(text.siteKey, value) : null),
-      siteSecret: (value, values) => (values.captcha === 'recaptcha' && !settings.siteSecretSet ? filled(text.siteSecret, value) : null),
+      siteSecret: (value, values) => (values.captcha === 'recaptcha' && !secretSet ? filled(text.siteSecret, value) : null),
     },
   });
   useEffect(() => {
     form.setInitialValues(valuesOf(settings));
+    setSecretSet(settings.siteSecretSet);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reseeded when the saved settings change, not on every render of the form
   }, [settings]);
 
@@ -71,6 +74,7 @@ function SettingsForm({ settings }: { settings: ClientSettings }) {
         const saved = await saveClientSettings(values);
         form.setValues(valuesOf(saved));
         form.resetDirty(valuesOf(saved));
+        setSecretSet(saved.siteSecretSet);
         toast('success', text.saved);
         void invalidate('clientSettings');
       } catch (error) {
@@ -110,8 +114,8 @@ function SettingsForm({ settings }: { settings: ClientSettings }) {
               <TextInput label={text.siteKey} required maxLength={200} data-field="siteKey" data-testid="client-site-key" {...form.getInputProps('siteKey')} />
               <PasswordInput
                 label={text.siteSecret}
-                required={!settings.siteSecretSet}
-                placeholder={settings.siteSecretSet ? text.secretSaved : undefined}
+                required={!secretSet}
+                placeholder={secretSet ? text.secretSaved : undefined}
                 maxLength={500}
                 autoComplete="off"
                 data-field="siteSecret"
