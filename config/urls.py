@@ -9,7 +9,6 @@ from marketing.delivery.views import unsubscribe_link
 from marketing.delivery.web_view_views import message_web_view
 from marketing.delivery.webhooks import esp_tracking_webhook
 from marketing.files.views import file_serve
-from marketing.forms.report_views import shared_survey_report
 from marketing.tracking.views import tracking_click, tracking_open
 
 urlpatterns = [
@@ -27,8 +26,7 @@ urlpatterns = [
     # ESP tracking webhooks: bounces, complaints, unsubscribes (marketing/delivery/webhooks.py).
     path("esp/<str:esp>/tracking/", esp_tracking_webhook, name="esp_tracking_webhook"),
     # Public form pages moved to the pages host (config/pages.py): a 308 there.
-    re_path(r"^(?P<path>(?:pf|s)/.*)$", pages_moved, name="pages_moved"),
-    # A survey report shared by its signed link (marketing/forms/report_views.py).
-    path("external/dynamicformreport", shared_survey_report, name="shared_survey_report"),
+    # So has the shared survey report (marketing/forms/report_views.py): links given out before.
+    re_path(r"^(?P<path>(?:pf|s)/.*|external/dynamicformreport)$", pages_moved, name="pages_moved"),
     re_path(r"^(?!api/).*$", spa_index),
 ]

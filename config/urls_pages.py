@@ -3,6 +3,7 @@
 
 from django.urls import path
 
+from marketing.forms.report_views import shared_survey_report
 from marketing.forms.views import (
     form_script,
     public_confirm,
@@ -18,6 +19,8 @@ urlpatterns = [
     path("pf/<str:key>", public_form, name="public_form"),
     path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
     path("s/<slug:path>", public_survey, name="public_survey"),
+    # A survey report shared by its signed link (marketing/forms/report_views.py).
+    path("external/dynamicformreport", shared_survey_report, name="shared_survey_report"),
     # The form page's script and the embed script (marketing/forms/static_scripts.py).
     path("-/lp.js", page_script, name="page_script"),
     path("-/<str:name>", form_script, name="form_script"),

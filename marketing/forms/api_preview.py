@@ -16,6 +16,9 @@ router = Router(tags=["forms"])
 def formPreview(request: HttpRequest, data: FormPreviewIn):
     """A definition shown with a theme's styles by the public page's template."""
     html = form_preview_html(
-        definition=data.definition, styles=data.styles, show_disclaimer=data.show_disclaimer
+        definition=data.definition,
+        styles=data.styles,
+        show_disclaimer=data.show_disclaimer,
+        step=data.step,
     )
     return {"html": html}

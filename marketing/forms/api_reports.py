@@ -30,7 +30,7 @@ from marketing.forms.report_schemas import (
 )
 from marketing.forms.services.crm_copy import submissions_crm_copy
 from marketing.forms.services.exports import submission_export_start
-from marketing.forms.services.report_share import report_share_path, report_share_set
+from marketing.forms.services.report_share import report_share_set, report_share_url
 from marketing.jobs.schemas import JobIdOut
 
 router = Router(tags=["form reports"])
@@ -63,7 +63,7 @@ def formConversions(request: HttpRequest, form_id: int, query: Query[ConversionQ
 def _survey(form) -> dict:
     return {"form_id": form.pk, "form_name": form.name, **reports.survey_report(form=form),
             "shared": form.report_share_key is not None,
-            "share_path": report_share_path(form)}  # fmt: skip
+            "share_url": report_share_url(form)}  # fmt: skip
 
 
 @router.get(

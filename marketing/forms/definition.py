@@ -52,6 +52,7 @@ class FormFieldDef(_Doc):
     required: bool = False
     placeholder: _text(200) = ""
     separator: Annotated[str, StringConstraints(max_length=5)] = ""  # checkbox fields (spec 5.6)
+    as_buttons: bool = False  # a radio field drawn as buttons (spec 3's radio-as-button group)
 
 
 class FormSection(_Doc):

@@ -21,6 +21,7 @@ def page_sections(definition, data, errors: dict) -> list[dict]:
                     "id": "f-" + field.key.replace(".", "-"),
                     "label": field.label or (known.label if known else field.key),
                     "type": field.type,
+                    "as_buttons": field.type == "radio" and field.as_buttons,
                     "required": field.required,
                     "placeholder": field.placeholder,
                     "options": list(known.options) if known else [],

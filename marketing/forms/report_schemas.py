@@ -81,7 +81,7 @@ class SurveyReportOut(CamelSchema):
     respondents: int
     questions: list[QuestionOut]
     shared: bool
-    share_path: str | None  # /external/dynamicformreport?token=...
+    share_url: str | None  # https://<pages host>/<client>/external/dynamicformreport?token=...
 
 
 class SurveyShareIn(Schema):

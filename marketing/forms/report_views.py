@@ -1,5 +1,6 @@
-"""The shared survey report (/external/dynamicformreport?token=...): a plain Django page,
-outside the API and the single-page app, that reads no session and sends no script. The
+"""The shared survey report (/external/dynamicformreport?token=...): a plain Django page on
+the pages host (config/urls_pages.py: no session, no cookie; the app's hosts answer the old
+address with a 308 there), outside the API and the single-page app, sending no script. The
 signed token (services/report_share.py) is the credential: another client's token, an
 altered one or a revoked share answers 404. Read-only: GET and HEAD only, nothing is
 written. Every answer a visitor typed is escaped by the template; free-text answers are

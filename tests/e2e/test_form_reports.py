@@ -7,8 +7,10 @@ Each screen passes axe (WCAG 2 A and AA)."""
 
 import datetime
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 from playwright.sync_api import Page, expect
@@ -85,7 +87,7 @@ def plain(site):
     return site("plain.localhost")
 
 
-def test_conversions_export_and_the_shared_survey_report(page: Page, plain, browser):
+def test_conversions_export_and_the_shared_survey_report(page: Page, plain, site, browser):
     suffix = uuid.uuid4().hex[:8]
     form_id = _survey(suffix)
     sign_in(page, plain, "admin@plain.example",
@@ -148,8 +150,10 @@ def test_conversions_export_and_the_shared_survey_report(page: Page, plain, brow
     page.get_by_test_id("survey-share").click()  # Mantine's Switch: its input is hidden
     link = page.get_by_test_id("survey-share-link")
     expect(link).to_be_visible()
-    url = link.input_value()
-    assert "/external/dynamicformreport?token=" in url
+    shared = urlsplit(link.input_value())  # on the pages host, the client in the path
+    assert shared.hostname == settings.PAGES_HOST
+    assert shared.path == "/plain/external/dynamicformreport", shared
+    url = f"{site(settings.PAGES_HOST).base_url}{shared.path}?{shared.query}"
     visitor = browser.new_context().new_page()
     visitor.goto(url)
     expect(visitor.get_by_role("heading", name=f"Reader survey {suffix}")).to_be_visible()

@@ -95,11 +95,16 @@ def test_build_publish_and_open_the_public_page_then_the_lock(page: Page, site, 
     page.get_by_test_id("multi-step").check()
     page.get_by_test_id("split-lastName").click()
     expect(page.get_by_test_id("section-1").get_by_test_id("field-lastName")).to_be_visible()
-    preview = page.get_by_test_id("form-preview")
+    # The preview is the public page with the theme, drawn by the server in a frame without
+    # scripts: the step shown is chosen beside it, and shows that step's buttons.
+    preview = page.frame_locator("[data-testid=form-preview]")
     expect(preview.get_by_role("button", name="Next")).to_be_visible()
+    expect(preview.get_by_role("button", name="Submit")).to_be_hidden()
     expect(preview.get_by_label("Last Name")).to_have_count(0)
-    preview.get_by_role("button", name="Next").click()
+    page.get_by_test_id("preview-step").get_by_text("Step 2").click()
     expect(preview.get_by_label("Last Name")).to_be_visible()
+    expect(preview.get_by_role("button", name="Previous")).to_be_visible()
+    expect(preview.get_by_role("button", name="Submit")).to_be_visible()
     page.get_by_test_id("preview-width").get_by_text("Mobile (426 px)").click()
     frame = page.get_by_test_id("preview-frame")
     expect(frame).to_have_attribute("data-width", "mobile")

@@ -30,6 +30,7 @@ export const resources = [
   'campaigns',
   'campaignSettings',
   'campaignTypes',
+  'clientSettings',
   'deliveryPaces',
   'disclaimers',
   'domains',

@@ -8928,6 +8928,11 @@ export interface components {
              * @default
              */
             separator: string;
+            /**
+             * Asbuttons
+             * @default false
+             */
+            asButtons: boolean;
         };
         /** FormHiddenField */
         FormHiddenField: {
@@ -9238,6 +9243,8 @@ export interface components {
              * @default false
              */
             showDisclaimer: boolean;
+            /** Step */
+            step?: number | null;
         };
         /** FormSection */
         FormSection: {
@@ -10249,8 +10256,8 @@ export interface components {
             questions: components["schemas"]["QuestionOut"][];
             /** Shared */
             shared: boolean;
-            /** Sharepath */
-            sharePath: string | null;
+            /** Shareurl */
+            shareUrl: string | null;
         };
         /** AnswerQuery */
         AnswerQuery: {

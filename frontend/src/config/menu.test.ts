@@ -44,6 +44,7 @@ test('More submenu labels, order, routes and restrictions follow spec 2.2', () =
     ['Activity', '/activity', 'admin', false],
     ['Sending Transports', '/sendingTransports', 'admin', false],
     ['Sending Health', '/sendingHealth', 'admin', false],
+    ['Client Settings', '/clientSettings', 'admin', false],
     ['Enrollment Dashboard', '/enrollmentDashboard', 'superAdmin', false],
     ['Website Tags & Subtags Mapping', '/websitetags-subtags-mapping', 'superAdmin', false],
     ['MKM NLP', '/text-to-sql', 'superAdmin', false],

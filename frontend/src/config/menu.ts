@@ -73,6 +73,8 @@ export const moreMenu: MenuItem[] = [
   { key: 'sendingTransports', label: 'Sending Transports', to: '/sendingTransports', restriction: 'admin' },
   // Beyond spec 2.2: the breaker and delivery rates, for admins.
   { key: 'sendingHealth', label: 'Sending Health', to: '/sendingHealth', restriction: 'admin' },
+  // Beyond spec 2.2: spec 5.10's client settings (time zone, reCAPTCHA keys), for admins.
+  { key: 'clientSettings', label: 'Client Settings', to: '/clientSettings', restriction: 'admin' },
   { key: 'enrollmentDashboard', label: 'Enrollment Dashboard', to: '/enrollmentDashboard', restriction: superAdmin },
   { key: 'websitetags-subtags-mapping', label: 'Website Tags & Subtags Mapping', to: '/websitetags-subtags-mapping', restriction: superAdmin },
   { key: 'text-to-sql', label: 'MKM NLP', to: '/text-to-sql', restriction: superAdmin },

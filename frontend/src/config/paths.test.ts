@@ -25,6 +25,7 @@ test('the hrefs the app redirects to', () => {
   expect(paths.backgroundJobs.href(7)).toBe('/backgroundJobs?jobId=7');
   expect(paths.formBuilder.href()).toBe('/builderForms/sspForm');
   expect(paths.formBuilder.href('surveyForm', 3)).toBe('/builderForms/surveyForm?id=3');
+  expect(paths.popupContainer.href(3, 'alpha')).toBe('/popupContainer/3/alpha/preview');
   expect(paths.segmentBuilder.href()).toBe('/segments');
   expect(paths.segmentBuilder.href(4)).toBe('/segments?id=4');
   expect(paths.biSegmentList.href()).toBe('/segmentListbi?type=bi');

@@ -87,6 +87,11 @@ export const paths = {
     path: '/formConversions/:type/:formId/:checkoutID',
     href: (type = 'sspForm', formId = 0) => href('/formConversions/:type/:formId/:checkoutID', { params: { type, formId, checkoutID: 0 } }),
   },
+  /** A form's pop-up over a sample page (spec 2.4: /popupContainer/:formId/:clientId/:websiteId; the client as the form's pages path names it, the sample site 'preview'). */
+  popupContainer: {
+    path: '/popupContainer/:formId/:clientId/:websiteId',
+    href: (formId = 0, clientId = '-', websiteId = 'preview') => href('/popupContainer/:formId/:clientId/:websiteId', { params: { formId, clientId, websiteId } }),
+  },
   /** A survey form's answers (/surveyFormReport?formId=N). */
   surveyFormReport: { path: '/surveyFormReport', href: (formId?: number) => href('/surveyFormReport', { query: { formId } }) },
   /** BI Segmentation (spec 2.2's /segmentListbi?type=bi, super-admins). */

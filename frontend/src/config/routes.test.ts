@@ -33,6 +33,7 @@ const additions = {
   '/activity': { layout: true, repOnly: false, mkm: true, grid: false },
   '/sendingTransports': { layout: true, repOnly: false, mkm: true, grid: false },
   '/sendingHealth': { layout: true, repOnly: false, mkm: true, grid: false },
+  '/clientSettings': { layout: true, repOnly: false, mkm: true, grid: false },
   '/external/verifySender': { layout: false, repOnly: true, mkm: false, grid: false },
 };
 const specOnly = (routes: { path: string }[]) => routes.filter((route) => !(route.path in additions));

@@ -128,6 +128,8 @@ export const layoutRoutes = [
   layoutPage('/sendingTransports', 'Sending Transports'),
   // Beyond spec 2.4: the breaker, the monthly allowance, warm-ups and delivery rates (admins).
   layoutPage('/sendingHealth', 'Sending Health'),
+  // Beyond spec 2.4: spec 5.10's client settings (time zone, reCAPTCHA keys), an admin's screen.
+  layoutPage('/clientSettings', 'Client Settings'),
 ];
 
 export const fullPageRoutes = [

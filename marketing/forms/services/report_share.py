@@ -1,8 +1,9 @@
 """Sharing a survey form's report (/surveyFormReport's share toggle): a signed public link
-to /external/dynamicformreport, read-only. The link is signed over the client's schema and
-names the form and its current share key; turning the share off clears the key, so every
-link given out stops working at once (revocable), and turning it on again makes a new
-one (the old links stay dead)."""
+to /external/dynamicformreport on the pages host (config/pages.py: the cookieless origin of
+a client's public pages, /<schema>/external/dynamicformreport), read-only. The link is
+signed over the client's schema and names the form and its current share key; turning the
+share off clears the key, so every link given out stops working at once (revocable), and
+turning it on again makes a new one (the old links stay dead)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from core.audit.models import AuditEvent
 from core.audit.record import audit_record
+from core.pages import pages_url
 from marketing.forms.models import Form
 from marketing.forms.selectors import form_get
 from marketing.forms.services.forms import form_lock_row
@@ -34,9 +36,9 @@ def report_share_token(form: Form) -> str | None:
     return signing.Signer(salt=_salt(connection.schema_name)).sign_object(value)
 
 
-def report_share_path(form: Form) -> str | None:
+def report_share_url(form: Form) -> str | None:
     token = report_share_token(form)
-    return f"{PUBLIC_PATH}?token={token}" if token else None
+    return f"{pages_url(connection.schema_name, PUBLIC_PATH)}?token={token}" if token else None
 
 
 def report_share_set(*, form_id: int, shared: bool) -> Form:

@@ -6,8 +6,10 @@ neutralised); bad input, wrong role and another client refused."""
 
 import base64
 import datetime
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import connection
 
 from marketing.forms.models import Form, FormSubmission, FormViewDay
@@ -116,7 +118,7 @@ def _survey(alpha, user_api) -> tuple[dict, str]:
 def test_the_survey_report_and_its_free_text_pages(alpha, user_api):
     form, interests = _survey(alpha, user_api)
     report = user_api.get(f"{URL}/{form['id']}/surveyReport").json()
-    assert (report["respondents"], report["shared"], report["sharePath"]) == (25, False, None)
+    assert (report["respondents"], report["shared"], report["shareUrl"]) == (25, False, None)
     checkbox, text = report["questions"]
     assert (checkbox["key"], checkbox["answered"]) == (interests, 2)
     assert checkbox["choices"] == [
@@ -140,14 +142,23 @@ def test_the_survey_report_and_its_free_text_pages(alpha, user_api):
         assert user_api.get(f"{URL}/{form['id']}/surveyReport/answers", **bad).status_code == 400
 
 
+def _local(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.path}?{parts.query}"
+
+
 def test_the_shared_report_is_signed_read_only_escaped_and_revocable(alpha, beta, user_api):
+    """The link opens on the pages host (a cookieless origin, the client in the path); the
+    app host's old address answers 308 there."""
     form, _ = _survey(alpha, user_api)
     shared = user_api.post(f"{URL}/{form['id']}/surveyReport/share", {"shared": True}).json()
-    link = shared["sharePath"]
-    assert shared["shared"] and link.startswith("/external/dynamicformreport?token=")
+    url = shared["shareUrl"]
+    assert shared["shared"] and urlsplit(url).hostname == settings.PAGES_HOST
+    link = _local(url)
+    assert link.startswith(f"/{alpha.client.schema_name}/external/dynamicformreport?token="), link
     again = user_api.post(f"{URL}/{form['id']}/surveyReport/share", {"shared": True}).json()
-    assert again["sharePath"] == link  # sharing a shared report keeps its link
-    visitor = http(alpha.host)
+    assert again["shareUrl"] == url  # sharing a shared report keeps its link
+    visitor = http(settings.PAGES_HOST)
     page = visitor.get(link)
     assert page.status_code == 200, page.content
     html = page.content.decode()
@@ -160,16 +171,21 @@ def test_the_shared_report_is_signed_read_only_escaped_and_revocable(alpha, beta
     assert "note 1<" in second and "note 21" not in second
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in second and "<script>" not in second
     assert "script-src" not in page["Content-Security-Policy"]
-    assert "sessionid" not in page.cookies
+    assert not page.cookies
     assert visitor.post(link).status_code == 405  # nothing changes through this page
     assert visitor.get(link[:-3] + "abc").status_code == 404  # altered
-    assert http(beta.host).get(link).status_code == 404  # another client's host
+    token = link.split("?", 1)[1]
+    beta_link = f"/{beta.client.schema_name}/external/dynamicformreport?{token}"
+    assert visitor.get(beta_link).status_code == 404  # signed for another client
+    moved = http(alpha.host).get(f"/external/dynamicformreport?{token}")
+    assert moved.status_code == 308 and moved["Location"].endswith(link)
+    assert http(alpha.host).get("/api/x").status_code != 308  # the app's own paths stay
     off = user_api.post(f"{URL}/{form['id']}/surveyReport/share", {"shared": False}).json()
-    assert (off["shared"], off["sharePath"]) == (False, None)
+    assert (off["shared"], off["shareUrl"]) == (False, None)
     assert visitor.get(link).status_code == 404  # revoked
     on = user_api.post(f"{URL}/{form['id']}/surveyReport/share", {"shared": True}).json()
-    assert on["sharePath"] != link and visitor.get(link).status_code == 404
-    assert visitor.get(on["sharePath"]).status_code == 200
+    assert on["shareUrl"] != url and visitor.get(link).status_code == 404
+    assert visitor.get(_local(on["shareUrl"])).status_code == 200
     bad = user_api.post(f"{URL}/{form['id']}/surveyReport/share", {"shared": "maybe"})
     assert bad.status_code == 400
 

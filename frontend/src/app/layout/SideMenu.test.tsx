@@ -126,8 +126,8 @@ test('the super-admin submenu lists every entry in spec order', async () => {
   renderMenu('/forms', makeSession({ subscriptionsEnabled: true }, { userRole: 'SUPERADMIN' }));
   await userEvent.click(screen.getByTestId('menu-more'));
   // Spec 2.2's 30 entries, then Senders and Sender Domains, then Activity, Sending
-  // Transports and Sending Health (admins).
-  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(35);
+  // Transports, Sending Health and Client Settings (admins).
+  expect(within(screen.getByTestId('more-submenu')).getAllByRole('link')).toHaveLength(36);
   expect(moreLabels()[0]).toBe('Import Subscribers');
   expect(moreLabels().at(-1)).toBe('Generic Dashboard');
 });

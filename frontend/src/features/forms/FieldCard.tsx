@@ -19,7 +19,7 @@ interface FieldCardProps {
   onRemove: () => void;
 }
 
-/** One field of a section: its label, placeholder, required tick and (a checkbox field's) separator, with the server's messages beside them. */
+/** One field of a section: its label, placeholder, required tick, (a radio field's) buttons tick and (a checkbox field's) separator, with the server's messages beside them. */
 export function FieldCard({ field, at, errors, first, last, canSplit, onChange, onMove, onSplit, onRemove }: FieldCardProps) {
   const name = field.label || field.key;
   const keyError = errorAt(errors, `${at}.key`) ?? errorAt(errors, `${at}.type`);
@@ -70,6 +70,14 @@ export function FieldCard({ field, at, errors, first, last, canSplit, onChange, 
             data-testid={`required-${field.key}`}
             disabled={isEmail && field.required}
           />
+          {field.type === 'radio' && (
+            <Checkbox
+              label={text.asButtons}
+              checked={field.asButtons}
+              onChange={(event) => onChange({ asButtons: event.currentTarget.checked })}
+              data-testid={`as-buttons-${field.key}`}
+            />
+          )}
           {field.type === 'checkbox' && (
             <TextInput
               label={text.separator}

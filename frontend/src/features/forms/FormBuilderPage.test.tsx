@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { toast } from '../../lib/toast';
 import { jsonResponse, mockFetch } from '../../test-utils/fetch';
@@ -54,6 +54,7 @@ test("a new form's fields come from the registry; the server's refusals show bes
     '/api/mm/formFields': () => jsonResponse(200, fields),
     '/api/mm/formThemes': () => jsonResponse(200, themes),
     '/api/mm/disclaimers': () => jsonResponse(200, disclaimers),
+    '/api/mm/forms/preview': () => jsonResponse(200, { html: '<form class="mc-form"></form>' }),
     '/api/mm/forms': () =>
       jsonResponse(400, {
         message: 'A form with this name already exists.',
@@ -64,7 +65,10 @@ test("a new form's fields come from the registry; the server's refusals show bes
   fireEvent.change(await screen.findByTestId('form-name'), { target: { value: 'Newsletter' } });
   fireEvent.click(screen.getByTestId('palette-custom.sport'));
   expect(screen.getByTestId('palette-custom.sport')).toBeDisabled();
-  expect(screen.getByTestId('form-preview')).toHaveTextContent('Tennis');
+  fireEvent.click(screen.getByTestId('as-buttons-custom.sport'));
+  // The preview is the public page drawn by the server with the form's definition, in a frame without scripts.
+  await waitFor(() => expect(sent(fetchMock, '/api/mm/forms/preview', 'POST').at(-1)?.definition.sections[0].fields[1]).toMatchObject({ key: 'custom.sport', asButtons: true }));
+  expect(await screen.findByTestId('form-preview')).toHaveAttribute('sandbox', '');
 
   fireEvent.click(screen.getByTestId('form-save'));
   expect(await screen.findByText('A form with this name already exists.')).toBeInTheDocument();
@@ -73,6 +77,21 @@ test("a new form's fields come from the registry; the server's refusals show bes
   const [body] = sent(fetchMock, '/api/mm/forms', 'POST');
   expect(body).toMatchObject({ name: 'Newsletter', formType: 'sspForm', doubleOptIn: true, surveyPath: null });
   expect(body.definition.sections[0].fields.map((field: { key: string }) => field.key)).toEqual(['email', 'custom.sport']);
+});
+
+test("a multi-step form's preview shows the step chosen beside it, with the theme and the disclaimer", async () => {
+  const fetchMock = mockFetch({
+    '/api/mm/formFields': () => jsonResponse(200, fields),
+    '/api/mm/formThemes': () => jsonResponse(200, { items: [{ ...themes.items[0], styles: { nextButton: { color: '#ffffff' } } }] }),
+    '/api/mm/disclaimers': () => jsonResponse(200, disclaimers),
+    '/api/mm/forms/preview': () => jsonResponse(200, { html: '<form class="mc-form"></form>' }),
+    '/api/mm/forms/9': () => jsonResponse(200, { ...saved, locked: false, themeId: 1, disclaimerId: 5, definition: { ...newDefinition(), multiStep: true, sections: [...newDefinition().sections, { id: 's2', title: '', fields: [fields.items[1]].map((f) => ({ ...f, required: false, placeholder: '', separator: '', asButtons: false })) }] } }),
+  });
+  render(page, { route: '/builderForms/sspForm?id=9', session: makeSession() });
+  const previews = () => sent(fetchMock, '/api/mm/forms/preview', 'POST');
+  await waitFor(() => expect(previews().at(-1)).toMatchObject({ step: 0, showDisclaimer: true, styles: { nextButton: { color: '#ffffff' } } }));
+  fireEvent.click(within(screen.getByTestId('preview-step')).getByText('Step 2'));
+  await waitFor(() => expect(previews().at(-1)).toMatchObject({ step: 1 }));
 });
 
 test("the builder's own checks stop the request, in the spec's words", async () => {

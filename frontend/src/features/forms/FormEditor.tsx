@@ -3,6 +3,7 @@ import { IconDeviceFloppy, IconExternalLink, IconLock, IconPlayerPause, IconSend
 import { useEffect, useRef, useState } from 'react';
 import { LeaveGuard } from '../../components/LeaveGuard';
 import { PageHeader } from '../../components/PageHeader';
+import { paths } from '../../config/paths';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useSession } from '../../lib/session';
 import { AfterSubmit } from './AfterSubmit';
@@ -15,10 +16,11 @@ import { HiddenFields } from './HiddenFields';
 import { LookSettings } from './LookSettings';
 import { formMessages as text, formTypes } from './messages';
 import { OptInSettings } from './OptInSettings';
+import { PopupSettings } from './PopupSettings';
+import { popupClient } from './popup/popup';
 import { PreviewPane } from './PreviewPane';
 import { SectionList } from './SectionList';
 import { useFormBuilder } from './useFormBuilder';
-import { usePreviewContext } from './usePreviewContext';
 
 interface FormEditorProps {
   form: Form | null;
@@ -30,7 +32,7 @@ interface FormEditorProps {
 }
 
 /** Which tab holds the place an error is keyed at. */
-const settingsTab = (key: string) => /^(themeId|disclaimerId|definition\.(groups|tags|hidden|thankYou|confirmation|submitText))/.test(key);
+const settingsTab = (key: string) => /^(themeId|disclaimerId|definition\.(groups|tags|hidden|thankYou|confirmation|submitText|popup))/.test(key);
 
 /** The builder of one form: the fields tab (palette and sections), the settings tab, and the live preview. */
 export function FormEditor({ form, formType, fields, themes, disclaimers, onCreated }: FormEditorProps) {
@@ -40,7 +42,6 @@ export function FormEditor({ form, formType, fields, themes, disclaimers, onCrea
   const [tab, setTab] = useState<string | null>('fields');
   const [section, setSection] = useState(0);
   const root = useRef<HTMLDivElement>(null);
-  const context = usePreviewContext(fields, draft.definition);
   const lockedOut = Boolean(saved?.locked && saved.createdByEmail !== me);
   const published = saved?.status === 'Published';
 
@@ -118,6 +119,9 @@ export function FormEditor({ form, formType, fields, themes, disclaimers, onCrea
                   <HiddenFields definition={draft.definition} fields={fields} errors={errors} edit={edit} />
                   <AfterSubmit definition={draft.definition} errors={errors} edit={edit} />
                   <OptInSettings doubleOptIn={draft.doubleOptIn} onDoubleOptIn={(doubleOptIn) => change({ doubleOptIn })} definition={draft.definition} errors={errors} edit={edit} />
+                  {formType !== 'surveyForm' && (
+                    <PopupSettings definition={draft.definition} errors={errors} edit={edit} previewHref={saved ? paths.popupContainer.href(saved.id, popupClient(saved)) : null} />
+                  )}
                   <LookSettings
                     themes={themes}
                     themeId={draft.themeId}
@@ -133,7 +137,7 @@ export function FormEditor({ form, formType, fields, themes, disclaimers, onCrea
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <PreviewPane definition={draft.definition} theme={themes.find((theme) => theme.id === draft.themeId) ?? null} context={context} />
+          <PreviewPane definition={draft.definition} theme={themes.find((theme) => theme.id === draft.themeId) ?? null} showDisclaimer={draft.disclaimerId !== null} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -17,7 +17,7 @@ export function newDefinition(): Definition {
     title: '',
     description: '',
     multiStep: false,
-    sections: [{ id: 's1', title: '', fields: [{ key: 'email', type: 'email', label: 'Email', required: true, placeholder: '', separator: '' }] }],
+    sections: [{ id: 's1', title: '', fields: [{ key: 'email', type: 'email', label: 'Email', required: true, placeholder: '', separator: '', asButtons: false }] }],
     groups: { fixed: [], choices: [], label: '' },
     tags: { fixed: [], choices: [], label: '' },
     hidden: [],
@@ -40,6 +40,7 @@ export function fieldFrom(choice: FormFieldChoice): FieldDef {
     required: choice.key === 'email',
     placeholder: '',
     separator: choice.type === 'checkbox' ? DEFAULT_SEPARATOR : '',
+    asButtons: false,
   };
 }
 

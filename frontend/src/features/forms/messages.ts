@@ -145,6 +145,24 @@ export const formMessages = {
   desktop: 'Desktop',
   mobile: 'Mobile (426 px)',
   previewWidth: 'Preview width',
+  asButtons: 'Show the choices as buttons',
+  popup: 'Pop-up',
+  popupPreview: 'Preview the pop-up',
+  popupEnabled: 'Show this form as a pop-up on your website',
+  popupTriggers: 'It opens when one of these happens:',
+  popupDelay: 'After a delay',
+  popupDelaySeconds: 'Seconds after the page opened',
+  popupScroll: 'After scrolling',
+  popupScrollPercent: 'Share of the page scrolled',
+  popupExitIntent: 'When the visitor is about to leave (exit intent)',
+  popupFrequency: 'Popup frequency',
+  popupDuration: 'Popup duration',
+  times: (n: number) => (n === 1 ? 'Once' : `${n} times`),
+  days: (n: number) => (n === 1 ? 'in 1 day' : `in ${n} days`),
+  previewStep: 'Step shown in the preview',
   publicPage: 'Public page',
-  groupChoicesDefault: 'Also send me',
 };
+
+/** Spec 9: how many times one visitor sees a pop-up, in how many days. */
+export const popupFrequencies = [1, 2, 3, 4, 5, 10] as const;
+export const popupDurations = [1, 2, 5, 10, 20, 30, 60] as const;

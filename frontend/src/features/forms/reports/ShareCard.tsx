@@ -10,7 +10,7 @@ export function ShareCard({ report }: { report: SurveyReport }) {
     invalidates: ['formReports'],
     success: (answer) => (answer.shared ? text.shared : text.unshared),
   });
-  const link = report.sharePath ? `${window.location.origin}${report.sharePath}` : '';
+  const link = report.shareUrl ?? '';  // on the pages host: the public report never shares the app's origin
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">

@@ -11,8 +11,10 @@ interface FormPreviewProps {
   definition?: FormDefinition;
   /** The theme's styles (a preset's or the one being edited). */
   theme: EditedStyles;
-  /** The frame's width in pixels (spec 9: mobile is 426). */
-  width: number;
+  /** The frame's width in pixels (spec 9: mobile is 426); its container's width when absent. */
+  width?: number;
+  /** A multi-step form's step to show; every section and button when absent (a theme's every group). */
+  step?: number;
   height?: number;
   /** Shows the disclaimer's place, styled by the disclaimer group. */
   showDisclaimer?: boolean;
@@ -24,13 +26,13 @@ interface FormPreviewProps {
  * an opaque origin: ARCHITECTURE.md's untrusted-content rule). Typing is debounced so a
  * colour dragged across its picker asks once.
  */
-export function FormPreview({ definition = sampleDefinition, theme, width, height = 560, showDisclaimer = false }: FormPreviewProps) {
-  const [shown] = useDebouncedValue({ definition, theme, showDisclaimer }, 250);
+export function FormPreview({ definition = sampleDefinition, theme, width, step, height = 560, showDisclaimer = false }: FormPreviewProps) {
+  const [shown] = useDebouncedValue({ definition, theme, showDisclaimer, step }, 250);
   const preview = useApiQuery(queryKeys.detail('formPreview', JSON.stringify(shown)), (signal) =>
-    previewForm(shown.definition, shown.theme, shown.showDisclaimer, signal),
+    previewForm(shown.definition, shown.theme, shown.showDisclaimer, shown.step, signal),
   );
-  const label = text.previewTitle(width <= 426 ? text.mobile : text.desktop);
+  const label = text.previewTitle(width !== undefined && width <= 426 ? text.mobile : text.desktop);
   if (preview.error) return <Alert color="red">{text.previewFailed}</Alert>;
-  if (!preview.data) return <Skeleton height={height} w={width} maw="100%" mx="auto" />;
+  if (!preview.data) return <Skeleton height={height} w={width ?? '100%'} maw="100%" mx="auto" />;
   return <SandboxedHtml html={preview.data.html} title={label} width={width} height={height} testId="form-preview" />;
 }

@@ -32,6 +32,6 @@ export function deleteTheme(id: number): Promise<void> {
 }
 
 /** The public page's HTML for a definition and a theme (escaped and inert: for a sandboxed frame). */
-export function previewForm(definition: FormDefinition | undefined, styles: EditedStyles, showDisclaimer: boolean, signal?: AbortSignal) {
-  return call(api.POST('/api/mm/forms/preview', { body: { definition: definition as PreviewBody['definition'], styles: styles as unknown as ThemeStyles, showDisclaimer }, signal }));
+export function previewForm(definition: FormDefinition | undefined, styles: EditedStyles, showDisclaimer: boolean, step: number | undefined, signal?: AbortSignal) {
+  return call(api.POST('/api/mm/forms/preview', { body: { definition: definition as PreviewBody['definition'], styles: styles as unknown as ThemeStyles, showDisclaimer, step }, signal }));
 }
