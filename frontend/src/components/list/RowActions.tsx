@@ -1,4 +1,4 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { ActionIcon, Group, type GroupProps } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,12 +14,14 @@ interface RowActionsProps {
   onDelete?: () => void;
   /** A row's own actions, drawn between edit and delete. */
   children?: ReactNode;
+  /** 'flex-end' in a right-aligned last column. */
+  justify?: GroupProps['justify'];
 }
 
 /** The edit and delete icons at the end of a list row, the same on every list. */
-export function RowActions({ editLabel, onEdit, editTo, deleteLabel, onDelete, children }: RowActionsProps) {
+export function RowActions({ editLabel, onEdit, editTo, deleteLabel, onDelete, children, justify }: RowActionsProps) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" justify={justify}>
       {editLabel !== undefined &&
         (editTo !== undefined ? (
           <ActionIcon variant="subtle" aria-label={editLabel} component={Link} to={editTo}>

@@ -122,6 +122,7 @@ export function PacesCard({ timeZoneMinutes }: { timeZoneMinutes: number }) {
               <Table.Td>{formatClientDateTime(pace.updatedAt, timeZoneMinutes)}</Table.Td>
               <Table.Td ta="right">
                 <RowActions
+                  justify="flex-end"
                   editLabel={text.editRow(pace.domain)}
                   onEdit={() => crud.setEditing(pace)}
                   deleteLabel={text.deleteRow(pace.domain)}

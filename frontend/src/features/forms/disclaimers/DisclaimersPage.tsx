@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Container, Group, Table, Text } from '@mantine/core';
-import { IconFileCertificate, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Container, Table, Text } from '@mantine/core';
+import { IconFileCertificate, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { queryKeys, useApiQuery, useInvalidate, type ApiQuery } from '../../../api/query';
 import { EmptyState } from '../../../components/EmptyState';
@@ -13,6 +13,7 @@ import { createDisclaimer, deleteDisclaimer, listDisclaimers, saveDisclaimer, ty
 import { DisclaimerModal } from './DisclaimerModal';
 import { disclaimerMessages as text } from './messages';
 import { disclaimerPage, type DisclaimerSort } from './disclaimer-page';
+import { RowActions } from '../../../components/list/RowActions';
 
 /**
  * /managedisclaimer (spec 2.2, admins): the consent texts forms show, searched, sorted and
@@ -85,14 +86,13 @@ export default function DisclaimersPage() {
             </Table.Td>
             <Table.Td>{formatClientDateTime(disclaimer.updatedAt, zone)}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="nowrap" justify="flex-end">
-                <ActionIcon variant="subtle" aria-label={text.edit(disclaimer.name)} onClick={() => setEditing(disclaimer)}>
-                  <IconPencil size={18} stroke={1.75} />
-                </ActionIcon>
-                <ActionIcon variant="subtle" color="red" aria-label={text.deleteOf(disclaimer.name)} onClick={() => crud.setDeleting(disclaimer)}>
-                  <IconTrash size={18} stroke={1.75} />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                justify="flex-end"
+                editLabel={text.edit(disclaimer.name)}
+                onEdit={() => setEditing(disclaimer)}
+                deleteLabel={text.deleteOf(disclaimer.name)}
+                onDelete={() => crud.setDeleting(disclaimer)}
+              />
             </Table.Td>
           </Table.Tr>
         )}
