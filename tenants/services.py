@@ -28,6 +28,7 @@ from tenants.models import (
     SetAsideBatch,
     User,
 )
+from tenants.schema_template import schema_clone, template_ensure
 from tenants.sign_in_guard import (
     origin_check,
     sign_in_allowed,
@@ -53,7 +54,10 @@ def client_create(
     parent_origins: list[str] | None = None,
     website_ids: list[int] | None = None,
 ) -> Client:
-    """Create a client, its schema (migrated) and its primary host name."""
+    """Create a client, its schema (a clone of the migrated template,
+    tenants/schema_template.py) and its primary host name. The row and host are saved
+    before the clone commits its schema; a failure between them is provisioning's to clean
+    up (tenants/provisioning.py)."""
     client = Client(
         name=name,
         schema_name=schema_name,
@@ -66,8 +70,12 @@ def client_create(
         website_ids=website_ids or [],
     )
     client.full_clean(exclude=["sso_secret"])
-    client.save()
-    Domain.objects.create(domain=domain, tenant=client, is_primary=True)
+    client.auto_create_schema = False
+    template_ensure()
+    with transaction.atomic():
+        client.save()
+        Domain.objects.create(domain=domain, tenant=client, is_primary=True)
+        schema_clone(client.schema_name)
     return client
 
 
