@@ -213,3 +213,43 @@ class ApiToken(models.Model):
     path = models.CharField(max_length=500, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     expires_at = models.DateTimeField(db_index=True)
+
+
+class ProvisioningStatus(models.TextChoices):
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"  # given up on after its attempts; what it had made was removed
+
+
+class Provisioning(models.Model):
+    """The background run that makes a workspace (tenants/provisioning.py): the client it
+    will be, the person who becomes its ADMIN, and its steps as they finish, for the
+    /trial/setup screen and the operators. A run whose heartbeat stops (a killed worker)
+    is taken up again by the sweep, or cleaned up after its last attempt."""
+
+    name = models.CharField(max_length=200)
+    schema_name = models.CharField(max_length=63, unique=True)
+    domain = models.CharField(max_length=253, unique=True)
+    time_zone = models.CharField(max_length=64, default="America/New_York")
+    site_type = models.CharField(max_length=20, choices=SiteType.choices, default=SiteType.MM)
+    plan = models.ForeignKey(Plan, null=True, blank=True, on_delete=models.PROTECT)
+    admin = models.ForeignKey(User, on_delete=models.CASCADE, related_name="provisionings")
+    client = models.ForeignKey(
+        Client, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        max_length=10, choices=ProvisioningStatus.choices, default=ProvisioningStatus.PENDING
+    )
+    steps_done = ArrayField(models.CharField(max_length=50), default=list, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="provisioning_status_beat")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.schema_name}, {self.status})"

@@ -58,7 +58,7 @@ WHERE nc.conname <> bc.conname
 
 
 def template_schema() -> str:
-    return getattr(settings, "TENANT_TEMPLATE_SCHEMA", "tenant_template")
+    return settings.TENANT_TEMPLATE_SCHEMA
 
 
 @functools.cache

@@ -21,6 +21,7 @@ from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.models import (
     AccessRule,
     Client,
+    ClientStatus,
     Domain,
     Membership,
     Plan,
@@ -53,6 +54,8 @@ def client_create(
     rep_notifications_only: bool = False,
     parent_origins: list[str] | None = None,
     website_ids: list[int] | None = None,
+    status: str = ClientStatus.ACTIVE,
+    setup_complete: bool = True,
 ) -> Client:
     """Create a client, its schema (a clone of the migrated template,
     tenants/schema_template.py) and its primary host name. The row and host are saved
@@ -68,6 +71,8 @@ def client_create(
         rep_notifications_only=rep_notifications_only,
         parent_origins=parent_origins or [],
         website_ids=website_ids or [],
+        status=status,
+        setup_complete=setup_complete,
     )
     client.full_clean(exclude=["sso_secret"])
     client.auto_create_schema = False

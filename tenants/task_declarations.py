@@ -1,10 +1,12 @@
 """The platform's tasks, declared once (core.tasks.TaskDeclaration; config/settings/celery.py
-derives the queues and the beat schedule from TASKS). Both run in the public schema."""
+derives the queues and the beat schedule from TASKS). They run in the public schema."""
 
 from core.tasks import Beat, TaskDeclaration
 
 SSO_NONCES_PURGE = "tenants.sso_nonces_purge"
 API_TOKENS_PURGE = "tenants.api_tokens_purge"
+PROVISION = "tenants.provision"
+PROVISIONINGS_SWEEP = "tenants.provisionings_sweep"
 
 TASKS = (
     TaskDeclaration(
@@ -20,5 +22,13 @@ TASKS = (
         soft_time_limit=60,
         grace=30,
         beat=Beat("purge expired tokens", every=3600),
+    ),
+    TaskDeclaration(PROVISION, queue="default", soft_time_limit=300, grace=60),
+    TaskDeclaration(
+        PROVISIONINGS_SWEEP,
+        queue="default",
+        soft_time_limit=600,
+        grace=60,
+        beat=Beat("resume or clean up stalled provisionings", every=60),
     ),
 )

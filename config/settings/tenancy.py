@@ -60,3 +60,10 @@ AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=730)
 SEGMENT_RECOUNT_MINUTES = env.int("SEGMENT_RECOUNT_MINUTES", default=15)
 # A segment's count or page that a person waits for stops after this (segments/selectors.py).
 SEGMENT_QUERY_TIMEOUT_MS = env.int("SEGMENT_QUERY_TIMEOUT_MS", default=15_000)
+
+# Provisioning (tenants/provisioning.py): a run whose heartbeat is older than this is taken
+# up again by the sweep (its worker died); after this many attempts it is cleaned up.
+PROVISIONING_STALE_SECONDS = env.int("PROVISIONING_STALE_SECONDS", default=120)
+PROVISIONING_ATTEMPTS = env.int("PROVISIONING_ATTEMPTS", default=3)
+# The template schema every new client's schema is cloned from (tenants/schema_template.py).
+TENANT_TEMPLATE_SCHEMA = env("TENANT_TEMPLATE_SCHEMA", default="tenant_template")
