@@ -253,3 +253,12 @@ class Provisioning(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.schema_name}, {self.status})"
+
+
+class SchemaTemplate(models.Model):
+    """The template schema's definition at one migration state, replayed to make each new
+    client's schema (tenants/schema_template.py)."""
+
+    state = models.CharField(max_length=64, unique=True)
+    definition = models.TextField()
+    built_at = models.DateTimeField(default=timezone.now)

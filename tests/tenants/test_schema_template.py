@@ -37,6 +37,16 @@ CATALOG = {
 }
 
 
+def _deparse_plain(definition: str) -> str:
+    """An index's or constraint's definition with the casts, brackets and ARRAY spelling of
+    its expressions taken out: pg_dump deparses `x = ANY ((ARRAY['a'::varchar])::text[])`
+    (what a migration's CHECK or partial index reads back as) as the equal
+    `x = ANY (ARRAY[('a'::varchar)::text])`; every other character is compared as is."""
+    for noise in ("::character varying", "::text[]", "::text", "ARRAY", "(", ")", "[", "]"):
+        definition = definition.replace(noise, "")
+    return definition
+
+
 def _catalog(schema: str) -> dict[str, list[str]]:
     with connection.cursor() as cursor:
         seen = {}
@@ -49,6 +59,8 @@ def _catalog(schema: str) -> dict[str, list[str]]:
                 row[0].replace(f"{schema}.", "").replace(schema, "<schema>")
                 for row in cursor.fetchall()
             )
+        for kind in ("indexes", "constraints"):
+            seen[kind] = sorted(_deparse_plain(definition) for definition in seen[kind])
         return seen
 
 
