@@ -262,3 +262,26 @@ class SchemaTemplate(models.Model):
     state = models.CharField(max_length=64, unique=True)
     definition = models.TextField()
     built_at = models.DateTimeField(default=timezone.now)
+
+
+class SignUp(models.Model):
+    """A prospect's sign-up in the trial area (tenants/trial.py): who and which company,
+    until the emailed link confirms the address (one use: `confirmed_at`), then the
+    workspace provisioning makes for them. The password is kept only as its hash."""
+
+    email = models.EmailField(db_index=True)
+    first_name = models.CharField(max_length=100)
+    last_name = models.CharField(max_length=100, blank=True)
+    password = models.CharField(max_length=128)
+    company_name = models.CharField(max_length=200)
+    website = models.CharField(max_length=200, blank=True)
+    company_size = models.CharField(max_length=20, blank=True)
+    country = models.CharField(max_length=2, blank=True)
+    time_zone = models.CharField(max_length=64, default="America/New_York")
+    terms_accepted_at = models.DateTimeField()
+    created_at = models.DateTimeField(default=timezone.now)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.CASCADE)
+    provisioning = models.OneToOneField(
+        Provisioning, null=True, blank=True, on_delete=models.SET_NULL, related_name="sign_up"
+    )

@@ -7,6 +7,7 @@ SSO_NONCES_PURGE = "tenants.sso_nonces_purge"
 API_TOKENS_PURGE = "tenants.api_tokens_purge"
 PROVISION = "tenants.provision"
 PROVISIONINGS_SWEEP = "tenants.provisionings_sweep"
+TRIAL_MAIL_SEND = "tenants.trial_mail_send"
 
 TASKS = (
     TaskDeclaration(
@@ -24,6 +25,7 @@ TASKS = (
         beat=Beat("purge expired tokens", every=3600),
     ),
     TaskDeclaration(PROVISION, queue="default", soft_time_limit=300, grace=60),
+    TaskDeclaration(TRIAL_MAIL_SEND, queue="default", soft_time_limit=60, grace=30),
     TaskDeclaration(
         PROVISIONINGS_SWEEP,
         queue="default",

@@ -14,8 +14,10 @@ from tenants.task_declarations import (
     PROVISION,
     PROVISIONINGS_SWEEP,
     SSO_NONCES_PURGE,
+    TRIAL_MAIL_SEND,
 )
 from tenants.tokens import expired_tokens_purge
+from tenants.trial_mail import trial_mail_send
 
 # A nonce only has to outlive its payload's `exp`: after it, sso_payload_redeem refuses the
 # payload as expired. Kept this much longer so that a web machine whose clock lags the
@@ -54,3 +56,9 @@ def provision(provisioning_id: int) -> str | None:
 def provisionings_sweep_run() -> dict[str, int]:
     with schema_context(get_public_schema_name()):
         return provisionings_sweep()
+
+
+@declared_task(TRIAL_MAIL_SEND)
+def trial_mail_send_task(sign_up_id: int) -> str | None:
+    with schema_context(get_public_schema_name()):
+        return trial_mail_send(sign_up_id=sign_up_id)

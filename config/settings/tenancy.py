@@ -67,3 +67,22 @@ PROVISIONING_STALE_SECONDS = env.int("PROVISIONING_STALE_SECONDS", default=120)
 PROVISIONING_ATTEMPTS = env.int("PROVISIONING_ATTEMPTS", default=3)
 # The template schema every new client's schema is cloned from (tenants/schema_template.py).
 TENANT_TEMPLATE_SCHEMA = env("TENANT_TEMPLATE_SCHEMA", default="tenant_template")
+
+# Trial area (tenants/trial.py): the confirmation link's life, sign-ups per hour per
+# address and per caller's IP, and the free trial's plan (made with these limits when
+# missing; operators change them in the admin).
+TRIAL_CONFIRM_MAX_AGE = env.int("TRIAL_CONFIRM_MAX_AGE", default=24 * 3600)
+TRIAL_SIGNUPS_HOURLY_PER_ADDRESS = env.int("TRIAL_SIGNUPS_HOURLY_PER_ADDRESS", default=5)
+TRIAL_SIGNUPS_HOURLY_PER_IP = env.int("TRIAL_SIGNUPS_HOURLY_PER_IP", default=20)
+TRIAL_PLAN_NAME = env("TRIAL_PLAN_NAME", default="Free trial")
+TRIAL_PLAN_LIMITS = {
+    "Contacts": 500,
+    "Campaigns": 10,
+    "SentCampaigns": 10,
+    "Forms": 2,
+    "LandingPages": 1,
+    "Workflows": 2,
+    "Senders": 2,
+    "IncomingWebhook": 1,
+    "OutgoingWebhook": 1,
+}
