@@ -9,7 +9,7 @@ DEFAULT_GROUP_KEYS = ["newsletter"]
 
 
 def preferences_default_ensure() -> None:
-    from marketing.audience.models import Group
+    from marketing.audience.selectors.groups import default_group_id
     from marketing.delivery.models import UpdatePreferences
 
     if UpdatePreferences.objects.filter(is_default=True).exists():
@@ -17,4 +17,4 @@ def preferences_default_ensure() -> None:
     page = UpdatePreferences.objects.create(
         name=DEFAULT_NAME, heading=DEFAULT_HEADING, intro=DEFAULT_INTRO, is_default=True
     )
-    page.groups.set(Group.objects.filter(default_key__in=DEFAULT_GROUP_KEYS))
+    page.groups.set([pk for key in DEFAULT_GROUP_KEYS if (pk := default_group_id(key))])
