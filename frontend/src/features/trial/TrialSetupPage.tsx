@@ -52,11 +52,11 @@ export default function TrialSetupPage() {
                 key={step.key}
                 icon={
                   step.done ? (
-                    <ThemeIcon color="green" size={22} radius="xl" aria-label={`${step.label}: done`}>
+                    <ThemeIcon color="green" size={22} radius="xl" role="img" aria-label={`${step.label}: done`}>
                       <IconCheck size={14} />
                     </ThemeIcon>
                   ) : (
-                    <Loader size={18} aria-label={step.label} />
+                    <Loader size={18} role="img" aria-label={step.label} />
                   )
                 }
               >
