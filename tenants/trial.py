@@ -30,6 +30,9 @@ from core.hourly_limits import LimitReached, Window, windows_take
 from core.tasks import enqueue_on_commit
 from tenants.messages import (
     TIME_ZONE_UNKNOWN,
+    TRIAL_COMPANY_SIZE_UNKNOWN,
+    TRIAL_COUNTRY_UNKNOWN,
+    TRIAL_FIELD_REQUIRED,
     TRIAL_LINK_INVALID,
     TRIAL_PAID_PLANS_LATER,
     TRIAL_PLAN_UNKNOWN,
@@ -94,13 +97,13 @@ def signup_start(
     person's, mail them that they have an account. Same answer, same work either way."""
     email = _email_clean(email)
     if not first_name.strip():
-        raise invalid_field("firstName", "This field is required.")
+        raise invalid_field("firstName", TRIAL_FIELD_REQUIRED)
     if not company_name.strip():
-        raise invalid_field("companyName", "This field is required.")
+        raise invalid_field("companyName", TRIAL_FIELD_REQUIRED)
     if company_size and company_size not in COMPANY_SIZES:
-        raise invalid_field("companySize", "Unknown company size.")
+        raise invalid_field("companySize", TRIAL_COMPANY_SIZE_UNKNOWN)
     if country and not re.fullmatch(r"[A-Z]{2}", country):
-        raise invalid_field("country", "Unknown country.")
+        raise invalid_field("country", TRIAL_COUNTRY_UNKNOWN)
     if time_zone not in zoneinfo.available_timezones():
         raise invalid_field("timeZone", TIME_ZONE_UNKNOWN)
     if not terms_accepted:

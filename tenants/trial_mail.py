@@ -7,7 +7,11 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.utils.html import escape
 
-from tenants.messages import TRIAL_CONFIRM_SUBJECT, TRIAL_EXISTING_SUBJECT
+from tenants.messages import (
+    TRIAL_CONFIRM_SUBJECT,
+    TRIAL_EXISTING_SUBJECT,
+    TRIAL_SET_NEW_PASSWORD,
+)
 from tenants.models import SignUp, User
 from tenants.trial import confirm_token
 
@@ -30,7 +34,7 @@ def trial_mail_send(*, sign_up_id: int) -> str | None:
             f"Hello,\n\nSomeone, perhaps you, tried to sign up with {sign_up.email}, which "
             f"already has an account. Sign in, or set a new password here:\n\n{link}\n"
         )
-        action = "Set a new password"
+        action = TRIAL_SET_NEW_PASSWORD
     else:
         kind, subject = "confirm", TRIAL_CONFIRM_SUBJECT
         link = f"{_origin()}/trial/activationsuccess?token={confirm_token(sign_up)}"
@@ -40,7 +44,7 @@ def trial_mail_send(*, sign_up_id: int) -> str | None:
             f"Mailcraft trial for {sign_up.company_name}:\n\n{link}\n\nThe link works once, "
             f"for {hours} hours. If you did not sign up, ignore this message.\n"
         )
-        action = "Confirm your email address"
+        action = TRIAL_CONFIRM_SUBJECT
     message = EmailMultiAlternatives(
         subject=subject, body=text, from_email=settings.DEFAULT_FROM_EMAIL, to=[sign_up.email]
     )

@@ -4,6 +4,7 @@ workspace's steps. Enumeration-safe, limited per address and IP, public host onl
 
 import json
 import re
+import statistics
 import time
 
 import pytest
@@ -136,10 +137,14 @@ def test_the_answer_takes_as_long_for_an_existing_address(public, alpha):
         _post(public, "signup", {**GOOD, "email": email})
         return time.perf_counter() - started
 
-    new = min(timed(f"n{i}@newco.example") for i in range(3))
-    taken = min(timed(alpha.admin.email) for _ in range(3))
+    timed("warm-up@newco.example")
+    new, taken = [], []
+    for i in range(4):  # interleaved, so that the machine's load falls on both alike
+        new.append(timed(f"n{i}@newco.example"))
+        taken.append(timed(alpha.admin.email))
     # Both hash the password and send their mail later: no lookup decides the work.
-    assert abs(new - taken) < max(new, taken) * 0.5
+    fast, slow = sorted([statistics.median(new), statistics.median(taken)])
+    assert slow < fast * 1.5
 
 
 def test_the_link_works_once(public):
