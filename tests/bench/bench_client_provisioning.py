@@ -86,6 +86,7 @@ def _signs_in(n: int) -> None:
         "/api/auth/login",
         {"email": person.email, "password": "Bench-pass-1234"},
         content_type="application/json",
+        secure=True,  # the bench runs with production's HTTPS redirect
     )
     if answer.status_code != 200:
         raise RuntimeError(f"the admin of client {n} cannot sign in: {answer.status_code}")
