@@ -48,6 +48,7 @@ from marketing.workflows.summary.api import router as summary_router
 from tenants.access import authorize_gate
 from tenants.api import access_router, build_session_router
 from tenants.api_auth import MemberAuth, member_required
+from tenants.api_trial import trial_router
 from tenants.messages import SIGN_IN_REQUIRED
 
 logger = logging.getLogger(__name__)
@@ -189,3 +190,4 @@ public_api = MailcraftAPI(
 _install_error_handlers(public_api)
 public_api.add_decorator(gated, mode="view")
 public_api.add_router("", build_session_router())
+public_api.add_router("", trial_router)

@@ -43,6 +43,12 @@ OPERATION_GATES: dict[str, Gate] = {
     "getStatus": PUBLIC,  # answers 401/301 itself without a session; exchanges `payload`
     "signIn": PUBLIC,
     "logout": PUBLIC,
+    # trial area (public host; the confirmed sign-up in the session is the credential)
+    "trialSignUp": PUBLIC,
+    "trialConfirm": PUBLIC,
+    "trialPlans": PUBLIC,
+    "trialPlanChoose": PUBLIC,
+    "trialSetup": PUBLIC,
     "updateAccessControl": ADMIN,
     "clientSettingsGet": ADMIN,  # spec 5.10: time zone, the forms' captcha
     "clientSettingsSave": ADMIN,

@@ -7,4 +7,13 @@ cd "$(dirname "$0")/.."
 
 .venv/bin/python manage.py export_openapi_schema --api config.api.api --indent 2 \
     --output frontend/openapi.json
+# The public host's API (sign-in and the trial area) for the trial pages.
+# Its URLs are the public host's URL conf (config/urls_public.py).
+.venv/bin/python manage.py shell -v 0 -c "
+from django.core.management import call_command
+from django.test.utils import override_settings
+with override_settings(ROOT_URLCONF='config.urls_public'):
+    call_command('export_openapi_schema', api='config.api.public_api', indent=2,
+                 output='frontend/openapi-public.json')
+"
 (cd frontend && npm run --silent gen:api)

@@ -225,3 +225,75 @@ class PageHost(models.Model):
     host = models.CharField(max_length=253, unique=True)
     client = models.ForeignKey(Client, on_delete=models.CASCADE, related_name="page_hosts")
     verified_at = models.DateTimeField(default=timezone.now)
+
+
+class ProvisioningStatus(models.TextChoices):
+    PENDING = "pending"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"  # given up on after its attempts; what it had made was removed
+
+
+class Provisioning(models.Model):
+    """The background run that makes a workspace (tenants/provisioning.py): the client it
+    will be, the person who becomes its ADMIN, and its steps as they finish, for the
+    /trial/setup screen and the operators. A run whose heartbeat stops (a killed worker)
+    is taken up again by the sweep, or cleaned up after its last attempt."""
+
+    name = models.CharField(max_length=200)
+    schema_name = models.CharField(max_length=63, unique=True)
+    domain = models.CharField(max_length=253, unique=True)
+    time_zone = models.CharField(max_length=64, default="America/New_York")
+    site_type = models.CharField(max_length=20, choices=SiteType.choices, default=SiteType.MM)
+    plan = models.ForeignKey(Plan, null=True, blank=True, on_delete=models.PROTECT)
+    admin = models.ForeignKey(User, on_delete=models.CASCADE, related_name="provisionings")
+    client = models.ForeignKey(
+        Client, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    status = models.CharField(
+        max_length=10, choices=ProvisioningStatus.choices, default=ProvisioningStatus.PENDING
+    )
+    steps_done = ArrayField(models.CharField(max_length=50), default=list, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    error = models.TextField(blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="provisioning_status_beat")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.schema_name}, {self.status})"
+
+
+class SchemaTemplate(models.Model):
+    """The template schema's definition at one migration state, replayed to make each new
+    client's schema (tenants/schema_template.py)."""
+
+    state = models.CharField(max_length=64, unique=True)
+    definition = models.TextField()
+    built_at = models.DateTimeField(default=timezone.now)
+
+
+class SignUp(models.Model):
+    """A prospect's sign-up in the trial area (tenants/trial.py): who and which company,
+    until the emailed link confirms the address (one use: `confirmed_at`), then the
+    workspace provisioning makes for them. The password is kept only as its hash."""
+
+    email = models.EmailField(db_index=True)
+    first_name = models.CharField(max_length=100)
+    last_name = models.CharField(max_length=100, blank=True)
+    password = models.CharField(max_length=128)
+    company_name = models.CharField(max_length=200)
+    website = models.CharField(max_length=200, blank=True)
+    company_size = models.CharField(max_length=20, blank=True)
+    country = models.CharField(max_length=2, blank=True)
+    time_zone = models.CharField(max_length=64, default="America/New_York")
+    terms_accepted_at = models.DateTimeField()
+    created_at = models.DateTimeField(default=timezone.now)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.CASCADE)
+    provisioning = models.OneToOneField(
+        Provisioning, null=True, blank=True, on_delete=models.SET_NULL, related_name="sign_up"
+    )

@@ -21,6 +21,7 @@ from tenants.middleware import SESSION_CLIENT_KEY, SESSION_METHOD_KEY
 from tenants.models import (
     AccessRule,
     Client,
+    ClientStatus,
     Domain,
     Membership,
     PageHost,
@@ -29,6 +30,7 @@ from tenants.models import (
     SetAsideBatch,
     User,
 )
+from tenants.schema_template import schema_clone, template_ensure
 from tenants.sign_in_guard import (
     origin_check,
     sign_in_allowed,
@@ -53,8 +55,13 @@ def client_create(
     rep_notifications_only: bool = False,
     parent_origins: list[str] | None = None,
     website_ids: list[int] | None = None,
+    status: str = ClientStatus.ACTIVE,
+    setup_complete: bool = True,
 ) -> Client:
-    """Create a client, its schema (migrated) and its primary host name."""
+    """Create a client, its schema (a clone of the migrated template,
+    tenants/schema_template.py) and its primary host name. The row and host are saved
+    before the clone commits its schema; a failure between them is provisioning's to clean
+    up (tenants/provisioning.py)."""
     client = Client(
         name=name,
         schema_name=schema_name,
@@ -65,10 +72,16 @@ def client_create(
         rep_notifications_only=rep_notifications_only,
         parent_origins=parent_origins or [],
         website_ids=website_ids or [],
+        status=status,
+        setup_complete=setup_complete,
     )
     client.full_clean(exclude=["sso_secret"])
-    client.save()
-    Domain.objects.create(domain=domain, tenant=client, is_primary=True)
+    client.auto_create_schema = False
+    template_ensure()
+    with transaction.atomic():
+        client.save()
+        Domain.objects.create(domain=domain, tenant=client, is_primary=True)
+        schema_clone(client.schema_name)
     return client
 
 

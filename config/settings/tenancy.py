@@ -60,3 +60,29 @@ AUDIT_RETENTION_DAYS = env.int("AUDIT_RETENTION_DAYS", default=730)
 SEGMENT_RECOUNT_MINUTES = env.int("SEGMENT_RECOUNT_MINUTES", default=15)
 # A segment's count or page that a person waits for stops after this (segments/selectors.py).
 SEGMENT_QUERY_TIMEOUT_MS = env.int("SEGMENT_QUERY_TIMEOUT_MS", default=15_000)
+
+# Provisioning (tenants/provisioning.py): a run whose heartbeat is older than this is taken
+# up again by the sweep (its worker died); after this many attempts it is cleaned up.
+PROVISIONING_STALE_SECONDS = env.int("PROVISIONING_STALE_SECONDS", default=120)
+PROVISIONING_ATTEMPTS = env.int("PROVISIONING_ATTEMPTS", default=3)
+# The template schema every new client's schema is cloned from (tenants/schema_template.py).
+TENANT_TEMPLATE_SCHEMA = env("TENANT_TEMPLATE_SCHEMA", default="tenant_template")
+
+# Trial area (tenants/trial.py): the confirmation link's life, sign-ups per hour per
+# address and per caller's IP, and the free trial's plan (made with these limits when
+# missing; operators change them in the admin).
+TRIAL_CONFIRM_MAX_AGE = env.int("TRIAL_CONFIRM_MAX_AGE", default=24 * 3600)
+TRIAL_SIGNUPS_HOURLY_PER_ADDRESS = env.int("TRIAL_SIGNUPS_HOURLY_PER_ADDRESS", default=5)
+TRIAL_SIGNUPS_HOURLY_PER_IP = env.int("TRIAL_SIGNUPS_HOURLY_PER_IP", default=20)
+TRIAL_PLAN_NAME = env("TRIAL_PLAN_NAME", default="Free trial")
+TRIAL_PLAN_LIMITS = {
+    "Contacts": 500,
+    "Campaigns": 10,
+    "SentCampaigns": 10,
+    "Forms": 2,
+    "LandingPages": 1,
+    "Workflows": 2,
+    "Senders": 2,
+    "IncomingWebhook": 1,
+    "OutgoingWebhook": 1,
+}

@@ -17,3 +17,11 @@ DEFAULT_OPT_OUT_FORM = {
     "button_text": UNSUBSCRIBE,
     "thank_you_html": "",
 }
+
+
+def optout_default_ensure() -> None:
+    """Every workspace's default opt-out form (tenants/workspace_defaults.py)."""
+    from marketing.forms.models import OptOutForm
+
+    if not OptOutForm.objects.filter(is_default=True).exists():
+        OptOutForm.objects.create(is_default=True, **DEFAULT_OPT_OUT_FORM)

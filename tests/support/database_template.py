@@ -33,6 +33,7 @@ def _digest() -> str:
     versions = " ".join(metadata.version(name) for name in ("django", "django-tenants"))
     digest = hashlib.sha256(versions.encode())
     files = [Path(__file__), ROOT / "tests/support/tenant_template.py"]
+    files += [ROOT / "tenants/schema_template.py", ROOT / "tenants/workspace_defaults.py"]
     for package in _PACKAGES:
         files += sorted((ROOT / package).glob("**/migrations/*.py"))
     for path in files:

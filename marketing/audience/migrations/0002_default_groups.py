@@ -1,14 +1,9 @@
 from django.db import migrations
 
-DEFAULT_GROUPS = [
-    ("crmContact", "CRM Contact"),
-    ("websiteActivity", "Website Activity"),
-    ("mediaKit", "Media Kit"),
-    ("newsletter", "Newsletter"),
-]
-
 
 def create_default_groups(apps, schema_editor):
+    from marketing.audience.workspace_defaults import DEFAULT_GROUPS
+
     GroupCategory = apps.get_model("audience", "GroupCategory")
     Group = apps.get_model("audience", "Group")
     category, _ = GroupCategory.objects.get_or_create(name="Default", defaults={"is_active": True})

@@ -6,14 +6,17 @@ from django.db import migrations, models
 
 # The default update-preferences page of every client (spec 5.5: one must remain). This
 # migration runs in every existing schema and in each new client's schema when it is
-# created, like audience's default groups.
-DEFAULT_NAME = "Default Update Preferences"
-DEFAULT_HEADING = "Manage your email preferences"
-DEFAULT_INTRO = "Choose the emails you want to receive from us."
-DEFAULT_GROUP_KEYS = ["newsletter"]
+# created, like audience's default groups; its words live in workspace_defaults.py.
 
 
 def create_default(apps, schema_editor):
+    from marketing.delivery.workspace_defaults import (
+        DEFAULT_GROUP_KEYS,
+        DEFAULT_HEADING,
+        DEFAULT_INTRO,
+        DEFAULT_NAME,
+    )
+
     UpdatePreferences = apps.get_model("delivery", "UpdatePreferences")
     Group = apps.get_model("audience", "Group")
     if UpdatePreferences.objects.filter(is_default=True).exists():
