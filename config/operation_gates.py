@@ -323,4 +323,22 @@ OPERATION_GATES: dict[str, Gate] = {
     # it: the message's token is the credential, valid on its client's host only
     "optOutPageGet": PUBLIC,
     "optOutPageSubmit": PUBLIC,
+    # commerce (issue 28, marketing/commerce; on only with the client's subscriptionsEnabled
+    # flag, spec 1): members build checkout and order forms and read the lists; the
+    # catalogue (Stripe products and plans), cancelling and refunding are admins'
+    "commerceProductList": MEMBER,
+    "commerceProductCreate": ADMIN,
+    "commercePlanCreate": ADMIN,
+    "checkoutFormList": MEMBER,
+    "checkoutFormCreate": MEMBER,
+    "checkoutFormGet": MEMBER,
+    "checkoutFormSave": MEMBER,
+    "checkoutFormDelete": MEMBER,
+    "checkoutFormPublish": MEMBER,
+    "checkoutFormUnpublish": MEMBER,
+    "checkoutFormReplicate": MEMBER,
+    "commerceSubscriptionList": MEMBER,
+    "commerceSubscriptionCancel": ADMIN,
+    "commerceOrderList": MEMBER,
+    "commerceOrderRefund": ADMIN,
 }

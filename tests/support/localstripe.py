@@ -14,6 +14,8 @@ from pathlib import Path
 
 import stripe
 
+import pytest
+
 from tests.support.app_server import ROOT, free_port
 from tests.support.waiting import wait_until
 
@@ -60,3 +62,19 @@ def stripe_signature(payload: bytes, secret: str, *, at: int | None = None) -> s
         f"{timestamp}.{payload.decode()}", secret
     )
     return f"t={timestamp},v1={signature}"
+
+
+@pytest.fixture(scope="session")
+def localstripe(tmp_path_factory):
+    server = localstripe_start(tmp_path_factory.mktemp("localstripe"))
+    yield server
+    server.process.terminate()
+    server.process.wait(timeout=10)
+
+
+@pytest.fixture
+def stripe_local(localstripe, settings):
+    """The settings of a deployment without a Stripe key: every call goes to localstripe."""
+    settings.STRIPE_SECRET_KEY = ""
+    settings.LOCALSTRIPE_URL = localstripe.url
+    return localstripe
