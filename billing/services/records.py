@@ -53,9 +53,13 @@ class Synced:
 
 
 def subscription_record(
-    *, stripe_subscription, customer: Customer, plan: Plan, checkout_form_id: int | None = None,
+    *,
+    stripe_subscription,
+    customer: Customer,
+    plan: Plan,
+    checkout_form_id: int | None = None,
     gifter: dict | None = None,
-) -> Synced:  # fmt: skip
+) -> Synced:
     """Write the subscription as Stripe has it now."""
     s = stripe_subscription
     values = {
@@ -87,9 +91,14 @@ def subscription_record(
 
 
 def order_record(
-    *, payment_intent, customer: Customer, plan: Plan, quantity: int,
-    checkout_form_id: int | None = None, amount_refunded: int = 0,
-) -> tuple[Order, bool]:  # fmt: skip
+    *,
+    payment_intent,
+    customer: Customer,
+    plan: Plan,
+    quantity: int,
+    checkout_form_id: int | None = None,
+    amount_refunded: int = 0,
+) -> tuple[Order, bool]:
     """Write the order of a PaymentIntent as Stripe has it now; (order, created)."""
     values = {
         "customer": customer,
@@ -109,9 +118,15 @@ def order_record(
 
 
 def commerce_event_record(
-    *, kind: str, occurrence: str, customer: Customer, at: datetime,
-    subscription: Subscription | None = None, order: Order | None = None, amount: int = 0,
-) -> CommerceEvent | None:  # fmt: skip
+    *,
+    kind: str,
+    occurrence: str,
+    customer: Customer,
+    at: datetime,
+    subscription: Subscription | None = None,
+    order: Order | None = None,
+    amount: int = 0,
+) -> CommerceEvent | None:
     """The event, or None when this occurrence was already recorded."""
     event, created = CommerceEvent.objects.get_or_create(
         occurrence=occurrence,

@@ -140,7 +140,10 @@ def commerceProductList(request: HttpRequest):
 def commerceProductCreate(request: HttpRequest, data: ProductIn):
     commerce_enabled_check()
     product = product_create(name=data.name, description=data.description)
-    return Status(201, {"id": product.pk, "name": product.name, "description": product.description, "plans": []})  # fmt: skip
+    return Status(
+        201,
+        {"id": product.pk, "name": product.name, "description": product.description, "plans": []},
+    )
 
 
 @router.post("/mm/commerce/plans", response={201: PlanOut, **WITH_STRIPE}, by_alias=True)
@@ -172,13 +175,17 @@ def checkoutFormCreate(request: HttpRequest, data: CheckoutFormIn):
     return Status(201, _form(form))
 
 
-@router.get("/mm/checkoutForms/{int:form_id}", response={200: CheckoutFormOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.get(
+    "/mm/checkoutForms/{int:form_id}", response={200: CheckoutFormOut, **ERRORS}, by_alias=True
+)
 def checkoutFormGet(request: HttpRequest, form_id: int):
     commerce_enabled_check()
     return _form(checkout_form_get(form_id=form_id))
 
 
-@router.patch("/mm/checkoutForms/{int:form_id}", response={200: CheckoutFormOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.patch(
+    "/mm/checkoutForms/{int:form_id}", response={200: CheckoutFormOut, **ERRORS}, by_alias=True
+)
 def checkoutFormSave(request: HttpRequest, form_id: int, data: CheckoutFormPatch):
     commerce_enabled_check()
     values = data.model_dump(exclude_none=True, exclude={"plan_ids"})
@@ -192,25 +199,39 @@ def checkoutFormDelete(request: HttpRequest, form_id: int):
     return Status(204, None)
 
 
-@router.post("/mm/checkoutForms/{int:form_id}/publish", response={200: CheckoutFormOut, 409: ErrorOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.post(
+    "/mm/checkoutForms/{int:form_id}/publish",
+    response={200: CheckoutFormOut, 409: ErrorOut, **ERRORS},
+    by_alias=True,
+)
 def checkoutFormPublish(request: HttpRequest, form_id: int):
     commerce_enabled_check()
     return _form(checkout_form_publish(form_id=form_id))
 
 
-@router.post("/mm/checkoutForms/{int:form_id}/unpublish", response={200: CheckoutFormOut, 409: ErrorOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.post(
+    "/mm/checkoutForms/{int:form_id}/unpublish",
+    response={200: CheckoutFormOut, 409: ErrorOut, **ERRORS},
+    by_alias=True,
+)
 def checkoutFormUnpublish(request: HttpRequest, form_id: int):
     commerce_enabled_check()
     return _form(checkout_form_unpublish(form_id=form_id))
 
 
-@router.post("/mm/checkoutForms/{int:form_id}/replicate", response={201: CheckoutFormOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.post(
+    "/mm/checkoutForms/{int:form_id}/replicate",
+    response={201: CheckoutFormOut, **ERRORS},
+    by_alias=True,
+)
 def checkoutFormReplicate(request: HttpRequest, form_id: int):
     commerce_enabled_check()
     return Status(201, _form(checkout_form_replicate(member=request.auth, form_id=form_id)))
 
 
-@router.get("/mm/commerce/subscriptions", response={200: SubscriptionPageOut, **ERRORS}, by_alias=True)  # fmt: skip
+@router.get(
+    "/mm/commerce/subscriptions", response={200: SubscriptionPageOut, **ERRORS}, by_alias=True
+)
 def commerceSubscriptionList(request: HttpRequest, query: Query[PageQuery]):
     commerce_enabled_check()
     page = paginate(selectors.subscription_page(), page=query.page, page_size=query.pageSize)
@@ -218,7 +239,11 @@ def commerceSubscriptionList(request: HttpRequest, query: Query[PageQuery]):
     return page
 
 
-@router.post("/mm/commerce/subscriptions/{int:subscription_id}/cancel", response={200: SubscriptionOut, **WITH_STRIPE}, by_alias=True)  # fmt: skip
+@router.post(
+    "/mm/commerce/subscriptions/{int:subscription_id}/cancel",
+    response={200: SubscriptionOut, **WITH_STRIPE},
+    by_alias=True,
+)
 def commerceSubscriptionCancel(request: HttpRequest, subscription_id: int):
     commerce_enabled_check()
     return _subscription(subscription_cancel(subscription_id=subscription_id))
@@ -232,7 +257,11 @@ def commerceOrderList(request: HttpRequest, query: Query[PageQuery]):
     return page
 
 
-@router.post("/mm/commerce/orders/{int:order_id}/refund", response={200: OrderOut, **WITH_STRIPE}, by_alias=True)  # fmt: skip
+@router.post(
+    "/mm/commerce/orders/{int:order_id}/refund",
+    response={200: OrderOut, **WITH_STRIPE},
+    by_alias=True,
+)
 def commerceOrderRefund(request: HttpRequest, order_id: int, data: RefundIn):
     commerce_enabled_check()
     return _order(order_refund(order_id=order_id, amount=data.amount))

@@ -20,7 +20,9 @@ FORM_SORTS = {
 }
 
 
-def checkout_form_list(*, kind: str, search: str = "", status: str | None = None, sort: str = "-updatedAt") -> QuerySet:  # fmt: skip
+def checkout_form_list(
+    *, kind: str, search: str = "", status: str | None = None, sort: str = "-updatedAt"
+) -> QuerySet:
     forms = CheckoutForm.objects.exclude(status=CheckoutStatus.DELETE).filter(kind=kind)
     if search:
         forms = forms.filter(name__icontains=search)

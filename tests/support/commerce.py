@@ -28,13 +28,23 @@ def shop_open(tenant: Tenant) -> Shop:
         group = Group.objects.create(name="Buyers")
         product = product_create(name="Weekly paper")
         monthly = plan_create(
-            product_id=product.pk, name="Monthly", amount=1999, interval="month", setup_fee=500,
+            product_id=product.pk,
+            name="Monthly",
+            amount=1999,
+            interval="month",
+            setup_fee=500,
             max_quantity=5,
-        )  # fmt: skip
+        )
         yearly = plan_create(
             product_id=product.pk, name="Yearly", amount=120_000, interval="year", trial_days=14
         )
-        once = plan_create(product_id=product.pk, name="Back issue", amount=750, interval="one_time", max_quantity=3)  # fmt: skip
+        once = plan_create(
+            product_id=product.pk,
+            name="Back issue",
+            amount=750,
+            interval="one_time",
+            max_quantity=3,
+        )
     return Shop(group.pk, monthly, yearly, once)
 
 

@@ -12,9 +12,8 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-import stripe
-
 import pytest
+import stripe
 
 from tests.support.app_server import ROOT, free_port
 from tests.support.waiting import wait_until

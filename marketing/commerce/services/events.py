@@ -16,9 +16,15 @@ TRIGGER_KIND = "chargeBrite"
 
 
 def commerce_event(
-    *, kind: str, occurrence: str, customer: Customer, subscription: Subscription | None = None,
-    order: Order | None = None, amount: int = 0, at: datetime | None = None,
-) -> CommerceEvent | None:  # fmt: skip
+    *,
+    kind: str,
+    occurrence: str,
+    customer: Customer,
+    subscription: Subscription | None = None,
+    order: Order | None = None,
+    amount: int = 0,
+    at: datetime | None = None,
+) -> CommerceEvent | None:
     event = commerce_event_record(
         kind=kind,
         occurrence=occurrence,

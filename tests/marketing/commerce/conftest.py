@@ -5,5 +5,5 @@ from tests.support.localstripe import localstripe, stripe_local  # noqa: F401 - 
 
 
 @pytest.fixture
-def shop(alpha, stripe_local):
+def shop(alpha, stripe_local):  # noqa: F811 - the fixture imported above
     return shop_open(alpha)

@@ -28,7 +28,10 @@ def test_create_and_read_a_checkout_form(alpha, shop, user_api, settings):
 
 
 def test_spec_5_10_at_least_one_plan_and_plans_of_the_forms_kind(alpha, shop, user_api):
-    _refused(user_api.post(URL, form_body(shop, planIds=[])), {"planIds": ["Please select at least one plan."]})  # fmt: skip
+    _refused(
+        user_api.post(URL, form_body(shop, planIds=[])),
+        {"planIds": ["Please select at least one plan."]},
+    )
     _refused(
         user_api.post(URL, form_body(shop, planIds=[shop.one_time.pk])),
         {"planIds": ["A checkout form sells recurring plans; one-time plans go on order forms."]},
@@ -37,21 +40,46 @@ def test_spec_5_10_at_least_one_plan_and_plans_of_the_forms_kind(alpha, shop, us
         user_api.post(URL, form_body(shop, kind="order", planIds=[shop.monthly.pk])),
         {"planIds": ["An order form sells one-time plans."]},
     )
-    _refused(user_api.post(URL, form_body(shop, planIds=[999_999])), {"planIds": ["A plan on this form does not exist."]})  # fmt: skip
+    _refused(
+        user_api.post(URL, form_body(shop, planIds=[999_999])),
+        {"planIds": ["A plan on this form does not exist."]},
+    )
     made = user_api.post(URL, form_body(shop)).json()
-    _refused(user_api.patch(f"{URL}/{made['id']}", {"planIds": []}), {"planIds": ["Please select at least one plan."]})  # fmt: skip
-    assert user_api.post(URL, form_body(shop, name="Order", kind="order", planIds=[shop.one_time.pk])).status_code == 201  # fmt: skip
+    _refused(
+        user_api.patch(f"{URL}/{made['id']}", {"planIds": []}),
+        {"planIds": ["Please select at least one plan."]},
+    )
+    assert (
+        user_api.post(
+            URL, form_body(shop, name="Order", kind="order", planIds=[shop.one_time.pk])
+        ).status_code
+        == 201
+    )
 
 
 def test_bad_input(alpha, shop, user_api):
-    _refused(user_api.post(URL, form_body(shop, name=" ")), {"name": ["Please fill Checkout Form Name "]})  # fmt: skip
-    _refused(user_api.post(URL, form_body(shop, groupIds=[])), {"groupIds": ["Please select a group for the buyers' profiles."]})  # fmt: skip
-    _refused(user_api.post(URL, form_body(shop, groupIds=[987_654])), {"groupIds": ["A group on this form does not exist."]})  # fmt: skip
-    _refused(user_api.post(URL, form_body(shop, fieldKeys=["shoeSize"])), {"fieldKeys": ["This field is not in the profile field registry."]})  # fmt: skip
+    _refused(
+        user_api.post(URL, form_body(shop, name=" ")), {"name": ["Please fill Checkout Form Name "]}
+    )
+    _refused(
+        user_api.post(URL, form_body(shop, groupIds=[])),
+        {"groupIds": ["Please select a group for the buyers' profiles."]},
+    )
+    _refused(
+        user_api.post(URL, form_body(shop, groupIds=[987_654])),
+        {"groupIds": ["A group on this form does not exist."]},
+    )
+    _refused(
+        user_api.post(URL, form_body(shop, fieldKeys=["shoeSize"])),
+        {"fieldKeys": ["This field is not in the profile field registry."]},
+    )
     for bad in ({"layout": "grid"}, {"kind": "gift"}, {"planIds": "1"}):
         assert user_api.post(URL, form_body(shop, **bad)).status_code == 400, bad
     user_api.post(URL, form_body(shop))
-    _refused(user_api.post(URL, form_body(shop, name="SUBSCRIBE")), {"name": ["A checkout form with this name already exists."]})  # fmt: skip
+    _refused(
+        user_api.post(URL, form_body(shop, name="SUBSCRIBE")),
+        {"name": ["A checkout form with this name already exists."]},
+    )
     for bad in ({"kind": "gift"}, {"status": "Gone"}, {"sort": "size"}, {"pageSize": 11}):
         assert user_api.get(URL, **bad).status_code == 400, bad
 
@@ -61,11 +89,18 @@ def test_lifecycle_publish_unpublish_replicate_delete(alpha, shop, user_api):
     one = f"{URL}/{form['id']}"
     assert user_api.post(f"{one}/publish").json()["status"] == "Published"
     assert user_api.post(f"{one}/publish").status_code == 409
-    assert user_api.delete(one).json()["message"] == "Please unpublish the checkout form before deleting it."  # fmt: skip
+    assert (
+        user_api.delete(one).json()["message"]
+        == "Please unpublish the checkout form before deleting it."
+    )
     copy = user_api.post(f"{one}/replicate")
     assert copy.status_code == 201
     copy = copy.json()
-    assert (copy["status"], copy["name"], copy["replicatedFromId"]) == ("Replicated", "Subscribe copy 1", form["id"])  # fmt: skip
+    assert (copy["status"], copy["name"], copy["replicatedFromId"]) == (
+        "Replicated",
+        "Subscribe copy 1",
+        form["id"],
+    )
     assert copy["planIds"] == form["planIds"] and copy["key"] != form["key"]
     assert user_api.post(f"{one}/unpublish").json()["status"] == "Unpublished"
     assert user_api.post(f"{one}/unpublish").status_code == 409
@@ -95,7 +130,10 @@ def test_subscriptions_flag_off_refuses_every_call(alpha, shop, user_api):
     alpha.client.subscriptions_enabled = False
     alpha.client.save(update_fields=["subscriptions_enabled"])
     answer = user_api.get(URL)
-    assert (answer.status_code, answer.json()["message"]) == (403, "Subscriptions are not enabled for this account.")  # fmt: skip
+    assert (answer.status_code, answer.json()["message"]) == (
+        403,
+        "Subscriptions are not enabled for this account.",
+    )
     assert user_api.post(URL, form_body(shop)).status_code == 403
 
 
