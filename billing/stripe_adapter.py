@@ -227,3 +227,27 @@ def webhook_event(payload: bytes, signature: str, secret: str):
     """The event of a webhook request, its signature checked on the raw body (raises
     stripe.SignatureVerificationError or ValueError)."""
     return stripe.Webhook.construct_event(payload, signature, secret)
+
+
+def charge_retrieve(keys: StripeKeys, *, charge_id: str):
+    return _client(keys).charges.retrieve(charge_id)
+
+
+def customer_retrieve(keys: StripeKeys, *, customer_id: str):
+    return _client(keys).customers.retrieve(customer_id)
+
+
+def field(obj, name: str, default=None):
+    """A field of a Stripe object, or `default` when it is absent or null (the SDK's
+    objects have no `.get`)."""
+    try:
+        value = obj[name]
+    except (KeyError, AttributeError):
+        return default
+    return default if value is None else value
+
+
+def metadata(obj) -> dict:
+    """A Stripe object's metadata as a plain dict."""
+    value = field(obj, "metadata", {})
+    return value.to_dict() if hasattr(value, "to_dict") else dict(value)

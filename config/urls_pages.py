@@ -3,6 +3,13 @@
 
 from django.urls import path
 
+from marketing.commerce.views import (
+    checkout_done,
+    checkout_page,
+    checkout_pay_view,
+    checkout_script,
+    checkout_start_view,
+)
 from marketing.forms.views import (
     form_script,
     public_confirm,
@@ -17,6 +24,12 @@ urlpatterns = [
     path("pf/<str:key>", public_form, name="public_form"),
     path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
     path("s/<slug:path>", public_survey, name="public_survey"),
+    # Checkout forms' public pages (marketing/commerce/views.py) and their script.
+    path("co/<str:key>", checkout_page, name="checkout_page"),
+    path("co/<str:key>/start", checkout_start_view, name="checkout_start"),
+    path("co/<str:key>/pay", checkout_pay_view, name="checkout_pay"),
+    path("co/<str:key>/done", checkout_done, name="checkout_done"),
+    path("-/co/checkout.js", checkout_script, name="checkout_script"),
     # The form page's script and the embed script (marketing/forms/static_scripts.py).
     path("-/<str:name>", form_script, name="form_script"),
 ]

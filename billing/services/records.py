@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 
 from django.utils import timezone
 
-from billing.models import CommerceEvent, Customer, Order, Plan, Subscription
+from billing import stripe_adapter as sa
+from billing.models import CommerceEvent, Customer, Order, Plan, StripeEvent, Subscription
 
 
 def _instant(timestamp: int | None) -> datetime | None:
@@ -35,11 +36,11 @@ def subscription_status(stripe_subscription) -> str:
     `incomplete` with no invoice: one whose trial has not ended is `trialing`, as Stripe
     says."""
     status = stripe_subscription.status
-    trial_end = stripe_subscription.get("trial_end")
+    trial_end = sa.field(stripe_subscription, "trial_end")
     if (
         status == "incomplete"
         and trial_end
-        and not stripe_subscription.get("latest_invoice")
+        and not sa.field(stripe_subscription, "latest_invoice")
         and trial_end > timezone.now().timestamp()
     ):
         return "trialing"
@@ -65,16 +66,16 @@ def subscription_record(
     values = {
         "customer": customer,
         "plan": plan,
-        "quantity": s.get("quantity") or 1,
+        "quantity": sa.field(s, "quantity") or 1,
         "status": subscription_status(s),
-        "start_at": _instant(s.get("start_date")),
-        "current_period_start": _instant(s.get("current_period_start")),
-        "current_period_end": _instant(s.get("current_period_end")),
-        "trial_start": _instant(s.get("trial_start")),
-        "trial_end": _instant(s.get("trial_end")),
-        "cancel_at_period_end": bool(s.get("cancel_at_period_end")),
-        "canceled_at": _instant(s.get("canceled_at")),
-        "ended_at": _instant(s.get("ended_at")),
+        "start_at": _instant(sa.field(s, "start_date")),
+        "current_period_start": _instant(sa.field(s, "current_period_start")),
+        "current_period_end": _instant(sa.field(s, "current_period_end")),
+        "trial_start": _instant(sa.field(s, "trial_start")),
+        "trial_end": _instant(sa.field(s, "trial_end")),
+        "cancel_at_period_end": bool(sa.field(s, "cancel_at_period_end")),
+        "canceled_at": _instant(sa.field(s, "canceled_at")),
+        "ended_at": _instant(sa.field(s, "ended_at")),
     }
     row = Subscription.objects.select_for_update().filter(stripe_subscription_id=s.id).first()
     if row is None:
@@ -140,3 +141,17 @@ def commerce_event_record(
         },
     )
     return event if created else None
+
+
+def stripe_event_receive(*, stripe_event_id: str, type: str, object_id: str) -> bool:
+    """Keep a webhook event's id; False when it was received before (a redelivery)."""
+    _, created = StripeEvent.objects.get_or_create(
+        stripe_event_id=stripe_event_id, defaults={"type": type, "object_id": object_id}
+    )
+    return created
+
+
+def stripe_event_done(*, stripe_event_id: str) -> None:
+    StripeEvent.objects.filter(stripe_event_id=stripe_event_id, processed_at=None).update(
+        processed_at=timezone.now()
+    )

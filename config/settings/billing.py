@@ -17,3 +17,7 @@ LOCALSTRIPE_URL = env("LOCALSTRIPE_URL", default=f"http://127.0.0.1:{LOCALSTRIPE
 STRIPE_TIMEOUT_SECONDS = env.float("STRIPE_TIMEOUT_SECONDS", default=10.0)
 # A signed self-service link (cancel, change card, invoices) lives this long.
 COMMERCE_PORTAL_MAX_AGE_DAYS = env.int("COMMERCE_PORTAL_MAX_AGE_DAYS", default=30)
+# The sender of receipts (marketing/commerce), when the client's name is its display name.
+COMMERCE_RECEIPT_FROM_ADDRESS = env(
+    "COMMERCE_RECEIPT_FROM_ADDRESS", default="no-reply@mailcraft.localhost"
+)

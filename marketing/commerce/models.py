@@ -77,13 +77,23 @@ class CheckoutForm(models.Model):
 
 
 class CheckoutAttempt(models.Model):
-    """One shopper's try at paying, named by the token its page carried: every Stripe call
-    of the try is keyed by it (a double click is the same call), and its outcome is kept,
-    so a second submit answers what the first did."""
+    """One shopper's try at paying, named by the random token its page carried. Its
+    Stripe calls are keyed by it (a double click is the same call; a second card is a new
+    call), and its outcome is kept, so a repeated submit answers what the first did.
+
+    `start` writes the shopper's choices and makes the Stripe customer and the SetupIntent
+    their browser confirms the card with (Stripe.js); `pay` charges that card. Nothing is
+    recorded as bought until Stripe says it was paid."""
 
     token = models.CharField(max_length=64, unique=True)
     form = models.ForeignKey(CheckoutForm, on_delete=models.PROTECT, related_name="attempts")
     email = models.EmailField(max_length=254)
+    values = models.JSONField(default=dict)  # profile fields and gifter, by key
+    plan = models.ForeignKey("billing.Plan", on_delete=models.PROTECT, related_name="+")
+    quantity = models.PositiveIntegerField(default=1)
+    stripe_customer_id = models.CharField(max_length=255, blank=True)
+    setup_intent_id = models.CharField(max_length=255, blank=True)
     subscription_id = models.BigIntegerField(null=True)  # billing.Subscription
     order_id = models.BigIntegerField(null=True)  # billing.Order
     created_at = models.DateTimeField(default=timezone.now)
+    paid_at = models.DateTimeField(null=True)

@@ -4,6 +4,7 @@ spec 4 and 9."""
 
 from __future__ import annotations
 
+import uuid
 from datetime import date, datetime, timedelta
 
 from django.db.models import Count, QuerySet
@@ -35,14 +36,11 @@ def checkout_form_list(
 def checkout_form_by_key(key: str) -> CheckoutForm | None:
     """A form's public page: published or not (the page says which)."""
     try:
-        return (
-            CheckoutForm.objects.exclude(status=CheckoutStatus.DELETE)
-            .prefetch_related("plans__product")
-            .filter(key=key)
-            .first()
-        )
-    except ValueError:  # not a UUID
+        key = uuid.UUID(key)
+    except ValueError:  # not a form's key
         return None
+    forms = CheckoutForm.objects.exclude(status=CheckoutStatus.DELETE)
+    return forms.prefetch_related("plans__product").filter(key=key).first()
 
 
 def subscription_page():

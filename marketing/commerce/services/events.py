@@ -45,3 +45,8 @@ def commerce_event(
             TRIGGER_KIND, kind, [ProfileEvent(customer.profile_id, occurrence, context)]
         )
     return event
+
+
+def refund_occurrence(charge_id: str, amount_refunded: int) -> str:
+    """One occurrence per refunded total: a staff refund and Stripe's event of it agree."""
+    return f"refund:{charge_id}:{amount_refunded}"

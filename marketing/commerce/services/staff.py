@@ -15,7 +15,7 @@ from billing.services.catalogue import stripe_failure
 from billing.services.records import subscription_record
 from core.errors import Conflict, NotFound, invalid_field
 from marketing.commerce import messages
-from marketing.commerce.services.events import commerce_event
+from marketing.commerce.services.events import commerce_event, refund_occurrence
 
 
 def subscription_cancel(*, subscription_id: int) -> Subscription:
@@ -68,7 +68,7 @@ def order_refund(*, order_id: int, amount: int | None) -> Order:
         order.save(update_fields=["amount_refunded", "status", "updated_at"])
         commerce_event(
             kind=CommerceEvent.Kind.REFUNDED,
-            occurrence=f"refund:{refund.id}",
+            occurrence=refund_occurrence(refund.charge, order.amount_refunded),
             customer=order.customer,
             order=order,
             amount=refund.amount,
