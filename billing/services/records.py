@@ -78,6 +78,10 @@ def subscription_record(
         "ended_at": _instant(sa.field(s, "ended_at")),
     }
     row = Subscription.objects.select_for_update().filter(stripe_subscription_id=s.id).first()
+    if values["status"] == "canceled" and values["canceled_at"] is None:
+        # localstripe names no cancellation time: the end, what we knew, or now
+        known = row.canceled_at if row is not None else None
+        values["canceled_at"] = values["ended_at"] or known or timezone.now()
     if row is None:
         extra = {"checkout_form_id": checkout_form_id}
         for key, value in (gifter or {}).items():
