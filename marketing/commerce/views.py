@@ -116,14 +116,6 @@ def checkout_page(request, key: str):
         "max_quantity": max((p.max_quantity for p in plans), default=1),
         "fields": [{"key": k, "label": labels.get(k, k)} for k in form.field_keys],
         "button_label": form.button_label or messages.PAY_BUTTON,
-        "plan_legend": messages.PAGE_PLAN,
-        "quantity_label": messages.PAGE_QUANTITY,
-        "details_legend": messages.PAGE_DETAILS,
-        "email_label": messages.PAGE_EMAIL,
-        "card_legend": messages.PAGE_CARD,
-        "gifter_labels": messages.PAGE_GIFTER,
-        "next_label": messages.PAGE_NEXT,
-        "previous_label": messages.PAGE_PREVIOUS,
         "needs_script": messages.PAGE_NEEDS_SCRIPT,
     }
     return _page("commerce/checkout.html", context)

@@ -39,7 +39,6 @@ from billing.services.records import (
 )
 from core.errors import PermissionDenied, ServiceError, ValidationFailed, invalid_field
 from core.pages import pages_url
-from marketing.audience.models import ProfileSource
 from marketing.audience.selectors.fields import form_field_list
 from marketing.audience.selectors.profiles import profile_by_email
 from marketing.audience.services.email_rule import InvalidEmail, email_normalise
@@ -57,6 +56,7 @@ from marketing.delivery.services.transactional import addresses_send
 GIFTER_KEYS = ("gifter_name", "gifter_email", "gifter_phone")
 PORTAL_SALT = "commerce.portal"
 RECEIPT_PART = "commerceReceipt"
+CHARGEBRITE_SOURCE = "chargeBrite"  # spec 3's profile source label of a purchase
 
 
 class CardDeclined(ServiceError):
@@ -258,7 +258,7 @@ def _profile(attempt: CheckoutAttempt) -> int:
             email=attempt.email,
             group_ids=group_ids,
             custom=custom,
-            source=ProfileSource.CHARGEBRITE,
+            source=CHARGEBRITE_SOURCE,
             **details,
         ).pk
     try:

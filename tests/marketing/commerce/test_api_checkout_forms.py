@@ -67,11 +67,11 @@ def test_bad_input(alpha, shop, user_api):
     )
     _refused(
         user_api.post(URL, form_body(shop, groupIds=[987_654])),
-        {"groupIds": ["A group on this form does not exist."]},
+        {"groupIds": ["A group chosen for the buyers does not exist."]},
     )
     _refused(
         user_api.post(URL, form_body(shop, fieldKeys=["shoeSize"])),
-        {"fieldKeys": ["This field is not in the profile field registry."]},
+        {"fieldKeys": ["A field of this checkout form is not in the profile field registry."]},
     )
     for bad in ({"layout": "grid"}, {"kind": "gift"}, {"planIds": "1"}):
         assert user_api.post(URL, form_body(shop, **bad)).status_code == 400, bad

@@ -192,6 +192,6 @@ def test_bad_input_is_refused_with_its_message(alpha, shop, page):
     assert start(email="not-an-email").json()["errors"] == {
         "email": ["Please enter a valid email address."]
     }  # noqa: E501
-    assert start(firstName=" ").json()["errors"] == {"firstName": ["Please fill First Name "]}
+    assert start(firstName=" ").json()["errors"] == {"firstName": ["Please enter your First Name."]}
     assert post_json(shopper(), f"{path}/start", {"data": {}}).status_code == 400
     assert post_json(shopper(), f"{path}/pay", {"token": "never-started"}).status_code == 400
