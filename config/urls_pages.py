@@ -9,6 +9,8 @@ from marketing.commerce.views import (
     checkout_pay_view,
     checkout_script,
     checkout_start_view,
+    portal_cancel_view,
+    portal_page,
 )
 from marketing.forms.views import (
     form_script,
@@ -25,6 +27,12 @@ urlpatterns = [
     path("pf/<str:key>/thanks", public_form_thanks, name="public_form_thanks"),
     path("s/<slug:path>", public_survey, name="public_survey"),
     # Checkout forms' public pages (marketing/commerce/views.py) and their script.
+    path("co/portal/<str:token>", portal_page, name="commerce_portal"),
+    path(
+        "co/portal/<str:token>/cancel/<int:subscription_id>",
+        portal_cancel_view,
+        name="commerce_portal_cancel",
+    ),
     path("co/<str:key>", checkout_page, name="checkout_page"),
     path("co/<str:key>/start", checkout_start_view, name="checkout_start"),
     path("co/<str:key>/pay", checkout_pay_view, name="checkout_pay"),

@@ -43,6 +43,7 @@ RECEIPT_ORDER = "Thank you for your order of {quantity} x {plan}: {amount} paid.
 RECEIPT_PORTAL = "Manage your subscription: {link}"
 
 # the self-service portal
+PORTAL_TITLE = "Your subscriptions"
 PORTAL_INVALID = "This link is not valid or has expired."
 PORTAL_CANCELLED = "Your subscription is cancelled."
 

@@ -5,7 +5,7 @@ spec 4 and 9."""
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.db.models import Count, QuerySet
 
@@ -62,6 +62,11 @@ def money(amount: int, currency: str = "usd") -> str:
     return f"{sign}{symbol}{dollars:,}.{cents:02d}"
 
 
+def instant(timestamp: int) -> datetime:
+    """A Stripe timestamp (seconds) as an aware instant."""
+    return datetime.fromtimestamp(int(timestamp), tz=UTC)
+
+
 def next_weekday(day: date) -> date:
     """Spec 4: a Saturday or Sunday moves to the next Monday."""
     return day + timedelta(days=(7 - day.weekday()) % 7) if day.weekday() >= 5 else day
@@ -72,8 +77,11 @@ def end_date_display(end: datetime | date | None, *, shift_weekend: bool = False
     if end is None or end.year <= 1970:
         return messages.UNTIL_CANCELLED
     day = end.date() if isinstance(end, datetime) else end
-    if shift_weekend:
-        day = next_weekday(day)
+    return date_display(next_weekday(day) if shift_weekend else day)
+
+
+def date_display(day: datetime | date) -> str:
+    """Nov 28, 2026."""
     return f"{day:%b} {day.day}, {day.year}"
 
 

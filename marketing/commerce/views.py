@@ -9,6 +9,8 @@ host.
 - POST /co/<key>/pay      JSON {token}: the confirmed card charged (services/checkout.py);
 - GET  /co/<key>/done     the success page of a paid attempt;
 - GET  /-/co/checkout.js  the page's script;
+- GET  /co/portal/<token> the shopper's self-service page (the signed link of a receipt):
+                          subscriptions, invoices; POST .../cancel/<id> cancels one;
 - POST /stripe/webhook    (public host) Stripe's events: the signature checked on the raw
                           body, the client found by the object's metadata, the event kept
                           once by id and handed to a task; answered at once.
@@ -37,6 +39,7 @@ from marketing.audience.selectors.fields import form_field_list
 from marketing.commerce import messages, selectors
 from marketing.commerce.models import CheckoutAttempt, CheckoutStatus
 from marketing.commerce.services.checkout import checkout_pay, checkout_start
+from marketing.commerce.services.portal import portal_cancel, portal_customer, portal_invoices
 from marketing.commerce.services.webhooks import webhook_accept
 
 SCRIPT = Path(__file__).parent / "static" / "commerce" / "checkout.js"
@@ -203,3 +206,54 @@ def stripe_webhook(request):
         payload=request.body, signature=request.META.get("HTTP_STRIPE_SIGNATURE", "")
     )
     return HttpResponse(status=status)
+
+
+def _portal_page(request, token: str, *, notice: str = "") -> HttpResponse:
+    try:
+        customer = portal_customer(token)
+        invoices = portal_invoices(customer)
+    except ServiceError as error:
+        return _page("commerce/message.html", {"title": error.message, "lines": []}, status=404)
+    subscriptions = [
+        {
+            "id": s.pk,
+            "plan": f"{s.plan.product.name}: {s.plan.name}",
+            "amount": selectors.money(s.plan.amount * s.quantity, s.plan.currency),
+            "cycle": selectors.billing_cycle(s.plan.interval, s.plan.interval_count),
+            "status": s.status,
+            "ends": selectors.end_date_display(s.ended_at),
+            "cancellable": s.status not in ("canceled", "incomplete_expired"),
+        }
+        for s in customer.subscriptions.select_related("plan__product")
+    ]
+    context = {
+        "title": messages.PORTAL_TITLE,
+        "email": customer.email,
+        "notice": notice,
+        "action": f"/{connection.schema_name}/co/portal/{token}",
+        "subscriptions": subscriptions,
+        "invoices": [
+            {
+                "date": selectors.date_display(selectors.instant(i.created)),
+                "amount": selectors.money(i.amount_paid or i.amount_due, i.currency),
+                "status": i.status,
+            }
+            for i in invoices
+        ],
+    }
+    return _page("commerce/portal.html", context)
+
+
+@require_GET
+def portal_page(request, token: str):
+    return _portal_page(request, token)
+
+
+@csrf_exempt  # the signed link is the credential; no cookie is read
+@require_POST
+def portal_cancel_view(request, token: str, subscription_id: int):
+    try:
+        portal_cancel(customer=portal_customer(token), subscription_id=subscription_id)
+    except ServiceError as error:
+        return _portal_page(request, token, notice=error.message)
+    return _portal_page(request, token, notice=messages.PORTAL_CANCELLED)

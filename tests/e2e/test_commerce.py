@@ -69,7 +69,7 @@ def test_build_publish_and_buy_a_monthly_plan(
     sign_in(page, app, ADMIN, "/createcf")
     page.get_by_label("Checkout Form Name").fill(f"Subscribe {suffix}")
     page.get_by_label(plan_label).check()
-    page.get_by_role("textbox", name="Groups for buyers").fill(group)
+    page.get_by_test_id("checkout-groups").fill(group)
     page.get_by_role("option", name=group).click()
     page.keyboard.press("Escape")
     expect_accessible(page, "/createcf")
