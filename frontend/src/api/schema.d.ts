@@ -8029,7 +8029,8 @@ export interface components {
          *     groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField field (a custom
          *     date field), days and when (N days before or after the date; 0 = on it; yearly: the
          *     day and month only, as a birthday) at time (the client's zone; 09:00 when not given);
-         *     stageChanged toStage; summaryNotification frequency and recipients.
+         *     stageChanged toStage; summaryNotification frequency and recipients; chargeBrite
+         *     commerceEvent.
          */
         Trigger: {
             /**
@@ -8039,7 +8040,7 @@ export interface components {
              */
             id: "trigger";
             /** Kind */
-            kind?: ("formSubmission" | "emailActivity" | "webhook" | "segmentEntered" | "segmentLeft" | "fieldChanged" | "groupAdded" | "groupRemoved" | "tagAdded" | "tagRemoved" | "dateField" | "stageChanged" | "summaryNotification") | null;
+            kind?: ("formSubmission" | "emailActivity" | "webhook" | "segmentEntered" | "segmentLeft" | "fieldChanged" | "groupAdded" | "groupRemoved" | "tagAdded" | "tagRemoved" | "dateField" | "stageChanged" | "summaryNotification" | "chargeBrite") | null;
             /** Label */
             label?: string | null;
             /** Formid */
@@ -8070,6 +8071,8 @@ export interface components {
             time?: string | null;
             /** Tostage */
             toStage?: string | null;
+            /** Commerceevent */
+            commerceEvent?: ("subscriptionStarted" | "trialEnding" | "subscriptionRenewed" | "paymentFailed" | "subscriptionCancelled" | "refunded" | "orderPaid") | null;
             /** Frequency */
             frequency?: ("day" | "week" | "month" | "quarter") | null;
             /** Recipients */
