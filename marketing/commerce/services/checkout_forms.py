@@ -10,7 +10,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from billing.selectors import plan_list
-from core.errors import Conflict, NotFound, PermissionDenied, ValidationFailed, invalid_field
+from core.errors import Conflict, NotFound, ValidationFailed, invalid_field
 from marketing.audience.selectors.fields import form_field_list
 from marketing.audience.selectors.groups import group_names
 from marketing.commerce import messages
@@ -31,9 +31,10 @@ EDITABLE = (
 
 
 def commerce_enabled_check() -> None:
-    """Spec 1: subscription and checkout features exist only where the flag is on."""
+    """Spec 1: subscription and checkout features exist only where the flag is on (404:
+    they are not there, whoever asks; a role's refusal stays the gate's 403)."""
     if not getattr(connection.tenant, "subscriptions_enabled", False):
-        raise PermissionDenied(messages.SUBSCRIPTIONS_OFF)
+        raise NotFound(messages.SUBSCRIPTIONS_OFF)
 
 
 def checkout_form_get(*, form_id: int) -> CheckoutForm:

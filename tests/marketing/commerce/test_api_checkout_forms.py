@@ -134,7 +134,7 @@ def test_subscriptions_flag_off_refuses_every_call(alpha, shop, user_api):
         403,
         "Subscriptions are not enabled for this account.",
     )
-    assert user_api.post(URL, form_body(shop)).status_code == 403
+    assert user_api.post(URL, form_body(shop)).status_code == 404
 
 
 def test_roles_and_tenants(alpha, beta, shop, user_api, nomkm_api, beta_api):
