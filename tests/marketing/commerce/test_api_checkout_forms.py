@@ -131,7 +131,7 @@ def test_subscriptions_flag_off_refuses_every_call(alpha, shop, user_api):
     alpha.client.save(update_fields=["subscriptions_enabled"])
     answer = user_api.get(URL)
     assert (answer.status_code, answer.json()["message"]) == (
-        403,
+        404,
         "Subscriptions are not enabled for this account.",
     )
     assert user_api.post(URL, form_body(shop)).status_code == 404
