@@ -30,6 +30,7 @@ from marketing.audience.api.verification import router as verification_router
 from marketing.bi.api import router as bi_router
 from marketing.campaigns.api import router as campaigns_router
 from marketing.campaigns.api_analytics import router as campaign_analytics_router
+from marketing.commerce.api import router as commerce_router
 from marketing.content.api import router as content_router
 from marketing.delivery.api import router as delivery_router
 from marketing.files.api import router as files_router
@@ -177,6 +178,7 @@ api.add_router("", form_reports_router)
 api.add_router("", optout_forms_router)
 api.add_router("", page_hosting_router)
 api.add_router("", sites_router)
+api.add_router("", commerce_router)
 
 public_api = MailcraftAPI(
     title="Mailcraft public API",

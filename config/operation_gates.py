@@ -351,4 +351,22 @@ OPERATION_GATES: dict[str, Gate] = {
     "landingPageVersionGet": MEMBER,
     "landingPageRollBack": MEMBER,
     "ppAssociatedLps": MEMBER,
+    # commerce (issue 28, marketing/commerce; on only with the client's subscriptionsEnabled
+    # flag, spec 1): members build checkout and order forms and read the lists; the
+    # catalogue (Stripe products and plans), cancelling and refunding are admins'
+    "commerceProductList": MEMBER,
+    "commerceProductCreate": ADMIN,
+    "commercePlanCreate": ADMIN,
+    "checkoutFormList": MEMBER,
+    "checkoutFormCreate": MEMBER,
+    "checkoutFormGet": MEMBER,
+    "checkoutFormSave": MEMBER,
+    "checkoutFormDelete": MEMBER,
+    "checkoutFormPublish": MEMBER,
+    "checkoutFormUnpublish": MEMBER,
+    "checkoutFormReplicate": MEMBER,
+    "commerceSubscriptionList": MEMBER,
+    "commerceSubscriptionCancel": ADMIN,
+    "commerceOrderList": MEMBER,
+    "commerceOrderRefund": ADMIN,
 }

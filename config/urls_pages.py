@@ -3,6 +3,15 @@
 
 from django.urls import path
 
+from marketing.commerce.views import (
+    checkout_done,
+    checkout_page,
+    checkout_pay_view,
+    checkout_script,
+    checkout_start_view,
+    portal_cancel_view,
+    portal_page,
+)
 from marketing.forms.report_views import shared_survey_report
 from marketing.forms.views import (
     form_script,
@@ -21,6 +30,18 @@ urlpatterns = [
     path("s/<slug:path>", public_survey, name="public_survey"),
     # A survey report shared by its signed link (marketing/forms/report_views.py).
     path("external/dynamicformreport", shared_survey_report, name="shared_survey_report"),
+    # Checkout forms' public pages (marketing/commerce/views.py) and their script.
+    path("co/portal/<str:token>", portal_page, name="commerce_portal"),
+    path(
+        "co/portal/<str:token>/cancel/<int:subscription_id>",
+        portal_cancel_view,
+        name="commerce_portal_cancel",
+    ),
+    path("co/<str:key>", checkout_page, name="checkout_page"),
+    path("co/<str:key>/start", checkout_start_view, name="checkout_start"),
+    path("co/<str:key>/pay", checkout_pay_view, name="checkout_pay"),
+    path("co/<str:key>/done", checkout_done, name="checkout_done"),
+    path("-/co/checkout.js", checkout_script, name="checkout_script"),
     # The form page's script and the embed script (marketing/forms/static_scripts.py).
     path("-/lp.js", page_script, name="page_script"),
     path("-/<str:name>", form_script, name="form_script"),

@@ -2,6 +2,7 @@
 environment (django-environ); the defaults are the ones `make run` and `make test` use."""
 
 from config.settings.base import *  # noqa: F403
+from config.settings.billing import *  # noqa: F403
 from config.settings.campaigns import *  # noqa: F403
 from config.settings.celery import *  # noqa: F403
 from config.settings.delivery import *  # noqa: F403

@@ -52,6 +52,7 @@ TASK_DECLARATION_MODULES = (
     "marketing.workflows.summary.task_declarations",
     "marketing.forms.task_declarations",
     "marketing.page_hosting.task_declarations",
+    "marketing.commerce.task_declarations",
 )
 TASK_DECLARATIONS = declarations_collect(TASK_DECLARATION_MODULES)
 # Every task by its registered name -> its queue. A task missing here cannot be sent by a

@@ -16,6 +16,7 @@ SHARED_APPS = [
 ]
 TENANT_APPS = [
     "django.contrib.contenttypes",
+    "billing",
     "marketing.jobs",
     "marketing.audience",
     "core.audit",

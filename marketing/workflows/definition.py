@@ -30,6 +30,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from billing.models import CommerceEvent
 from marketing.workflows.models import EmailActivity, StepType, TriggerKind
 
 DEFAULT_DAY_TIME = "09:00"  # spec 9: day-only workflow emails go at 9 AM
@@ -83,7 +84,8 @@ class Trigger(_Part):
     groupAdded/groupRemoved groupId; tagAdded/tagRemoved tagId; dateField field (a custom
     date field), days and when (N days before or after the date; 0 = on it; yearly: the
     day and month only, as a birthday) at time (the client's zone; 09:00 when not given);
-    stageChanged toStage; summaryNotification frequency and recipients."""
+    stageChanged toStage; summaryNotification frequency and recipients; chargeBrite
+    commerceEvent."""
 
     id: Literal["trigger"] = "trigger"
     kind: Literal[tuple(TriggerKind.values)] | None = None
@@ -102,6 +104,8 @@ class Trigger(_Part):
     yearly: bool | None = None
     time: HourMinute | None = None
     toStage: ShortText | None = None  # noqa: N815
+    # chargeBrite (spec 3's trigger category): a subscription or order event of commerce
+    commerceEvent: Literal[tuple(CommerceEvent.Kind.values)] | None = None  # noqa: N815
     frequency: Literal["day", "week", "month", "quarter"] | None = None
     recipients: Emails | None = None
 

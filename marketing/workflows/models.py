@@ -73,6 +73,7 @@ class TriggerKind(models.TextChoices):
     DATE_FIELD = "dateField"  # birthday, renewal: N days before/after, at a time
     STAGE_CHANGED = "stageChanged"
     SUMMARY_NOTIFICATION = "summaryNotification"  # day, week, month, quarter
+    CHARGEBRITE = "chargeBrite"  # a commerce event (marketing/commerce): trigger.commerceEvent
 
 
 class EmailActivity(models.TextChoices):

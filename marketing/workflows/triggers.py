@@ -15,6 +15,8 @@ key or "" (any), then narrows by the details (an email activity's campaignId and
     dateField               "<field>"
     stageChanged            "<toStage>" | "" (any stage)
     summaryNotification     "<frequency>"
+    chargeBrite             "<commerceEvent>" (subscriptionStarted, subscriptionCancelled,
+                            ...: billing's CommerceEvent kinds)
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ _KEYS = {
     TriggerKind.DATE_FIELD: "field",
     TriggerKind.STAGE_CHANGED: "toStage",
     TriggerKind.SUMMARY_NOTIFICATION: "frequency",
+    TriggerKind.CHARGEBRITE: "commerceEvent",
 }
 
 

@@ -38,6 +38,7 @@ from marketing.audience.models import (
 )
 from marketing.bi.models import BiSegment
 from marketing.campaigns.models import Campaign, CampaignType
+from marketing.commerce.models import CheckoutForm
 from marketing.content.models import CampaignFooter, CampaignHeader, Template, TemplateFolder
 from marketing.content.services.previews import preview_link_make
 from marketing.delivery.models import UpdatePreferences
@@ -263,6 +264,10 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         disclaimer = Disclaimer.objects.create(name="Crawl disclaimer")
         DisclaimerVersion.objects.create(disclaimer=disclaimer, number=1, text="I agree")
         optout_form = OptOutForm.objects.get(is_default=True).pk  # every client has one
+        checkout_form = CheckoutForm.objects.create(name="Crawl checkout", kind="subscription")
+    # Checkout forms and the shop's lists exist only with subscriptions on (spec 1).
+    alpha.client.subscriptions_enabled = True
+    alpha.client.save(update_fields=["subscriptions_enabled"])
     bi_segment = BiSegment.objects.create(
         name="Crawl BI segment",
         rules={"type": "and", "rules": [{"type": "csb", "value": True}]},
@@ -296,6 +301,7 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "form_theme": form_theme.pk,
         "disclaimer": disclaimer.pk,
         "optout_form": optout_form,
+        "checkout_form": checkout_form.pk,
     }
 
 
@@ -320,7 +326,10 @@ PATH_IDS = {
     "disclaimer_id": "disclaimer",
 }
 # Where one operation's path parameter names another object than the name says elsewhere.
-PATH_IDS_OF = {("optOutFormGet", "form_id"): "optout_form"}
+PATH_IDS_OF = {
+    ("optOutFormGet", "form_id"): "optout_form",
+    ("checkoutFormGet", "form_id"): "checkout_form",
+}
 
 
 # --- plausible query values ----------------------------------------------------------------

@@ -111,7 +111,28 @@ const form = {
   Unpublished: { color: 'orange', label: 'Unpublished' },
 } satisfies Record<string, StatusLook>;
 
-export const statusLooks = { form, workflow, enrollment, campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
+/** A checkout or order form (spec 3's checkout form statuses; Delete never shows: it leaves the list). */
+const checkoutForm = {
+  Draft: { color: 'gray', label: 'Draft' },
+  Published: { color: 'green', label: 'Published' },
+  Unpublished: { color: 'orange', label: 'Unpublished' },
+  Replicated: { color: 'blue', label: 'Replicated' },
+  Delete: { color: 'red', label: 'Deleted' },
+} satisfies Record<string, StatusLook>;
+
+/** A subscription or an order as Stripe has it (marketing/commerce). */
+const payment = {
+  active: { color: 'green', label: 'Active' },
+  trialing: { color: 'blue', label: 'Trial' },
+  past_due: { color: 'orange', label: 'Past due' },
+  unpaid: { color: 'red', label: 'Unpaid' },
+  canceled: { color: 'gray', label: 'Cancelled' },
+  incomplete: { color: 'yellow', label: 'Incomplete' },
+  succeeded: { color: 'green', label: 'Paid' },
+  refunded: { color: 'gray', label: 'Refunded' },
+} satisfies Record<string, StatusLook>;
+
+export const statusLooks = { form, checkoutForm, payment, workflow, enrollment, campaign, job, verification, segmentType, sender, senderDomain, dnsRecord, resend, sendingHealth } as const;
 
 export type StatusFamily = keyof typeof statusLooks;
 

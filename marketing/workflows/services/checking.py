@@ -78,6 +78,7 @@ TRIGGER_DETAILS = {
     TriggerKind.DATE_FIELD: ("field", "days", "when"),
     TriggerKind.STAGE_CHANGED: ("toStage",),
     TriggerKind.SUMMARY_NOTIFICATION: ("frequency", "recipients"),
+    TriggerKind.CHARGEBRITE: ("commerceEvent",),
 }
 
 
