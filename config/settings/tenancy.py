@@ -68,6 +68,9 @@ PROVISIONING_STALE_SECONDS = env.int("PROVISIONING_STALE_SECONDS", default=120)
 PROVISIONING_ATTEMPTS = env.int("PROVISIONING_ATTEMPTS", default=3)
 # The template schema every new client's schema is cloned from (tenants/schema_template.py).
 TENANT_TEMPLATE_SCHEMA = env("TENANT_TEMPLATE_SCHEMA", default="tenant_template")
+# The pg_dump that builds the template (tenants/schema_template.py); unset: one at least as
+# new as the server, found among Debian's, the embedded PostgreSQL wheel's and PATH's.
+PG_DUMP = env("PG_DUMP", default="")
 
 # Trial area (tenants/trial.py): the confirmation link's life, sign-ups per hour per
 # address and per caller's IP, and the free trial's plan (made with these limits when
