@@ -58,6 +58,7 @@ from marketing.jobs.models import BackgroundJob, JobStatus
 from marketing.segments.models import Segment
 from marketing.senders.models import Sender, SenderDomain
 from marketing.senders.services.activation import activation_token
+from marketing.sites.models import LandingPage, PageVersion
 from marketing.workflows.models import Enrollment, Workflow, WorkflowVersion
 from marketing.workflows.summary.figures import period_figures
 from marketing.workflows.summary.links import summary_token
@@ -265,6 +266,9 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         DisclaimerVersion.objects.create(disclaimer=disclaimer, number=1, text="I agree")
         optout_form = OptOutForm.objects.get(is_default=True).pk  # every client has one
         checkout_form = CheckoutForm.objects.create(name="Crawl checkout", kind="subscription")
+        landing_page = LandingPage.objects.create(name="Crawl page", page_type="LP", slug="crawl")
+        page_version = PageVersion.objects.create(page=landing_page, number=1)
+        LandingPage.objects.filter(pk=landing_page.pk).update(current_version=page_version)
     # Checkout forms and the shop's lists exist only with subscriptions on (spec 1).
     alpha.client.subscriptions_enabled = True
     alpha.client.save(update_fields=["subscriptions_enabled"])
@@ -302,6 +306,8 @@ def seeded(alpha, settings, tmp_path) -> dict[str, int]:
         "disclaimer": disclaimer.pk,
         "optout_form": optout_form,
         "checkout_form": checkout_form.pk,
+        "landing_page": landing_page.pk,
+        "page_version": page_version.pk,
     }
 
 
@@ -324,6 +330,8 @@ PATH_IDS = {
     "form_id": "form",
     "theme_id": "form_theme",
     "disclaimer_id": "disclaimer",
+    "page_id": "landing_page",
+    "version_id": "page_version",
 }
 # Where one operation's path parameter names another object than the name says elsewhere.
 PATH_IDS_OF = {
