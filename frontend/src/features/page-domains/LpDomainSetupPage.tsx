@@ -1,20 +1,17 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconWorldWww } from '@tabler/icons-react';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
 import { OwnSession } from '../../components/OwnSession';
 import { PageHeader } from '../../components/PageHeader';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
-import { ApiError } from '../../api/client';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { toastError } from '../../lib/toast-error';
 import { addPageDomain, deletePageDomain, listPageDomains, type PageDomain } from './api';
 import { pageDomainMessages as text } from './messages';
 import { PageDomainCard } from './PageDomainCard';
 import { PageStoragePanel } from './PageStoragePanel';
+import { useDomainList } from '../../components/domains/useDomainActions';
 
 /** Landing Page Domain Setup (/lpDomainSetupPage): the client's page domains and the pages' storage. */
 function LpDomainSetupScreen() {
@@ -23,42 +20,13 @@ function LpDomainSetupScreen() {
   const domains = useApiQuery(queryKeys.list('pageDomains'), (signal) => listPageDomains(signal));
   const invalidate = useInvalidate();
   const changed = () => void invalidate('pageDomains');
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState('');
-  const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<PageDomain | null>(null);
-  const [removingBusy, setRemovingBusy] = useState(false);
-
-  const add = async () => {
-    setAdding(true);
-    setNameError('');
-    try {
-      await addPageDomain(name.trim());
-      toast('success', text.domainAdded);
-      setName('');
-      changed();
-    } catch (error) {
-      if (error instanceof ApiError) setNameError(error.errors.name?.[0] ?? '');
-      toastError(error);
-    } finally {
-      setAdding(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!removing) return;
-    setRemovingBusy(true);
-    try {
-      await deletePageDomain(removing.id);
-      toast('success', text.domainRemoved);
-      setRemoving(null);
-      changed();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setRemovingBusy(false);
-    }
-  };
+  const { name, setName, nameError, adding, addDomain, removing, setRemoving, removingBusy, removeDomain } = useDomainList<PageDomain>({
+    add: addPageDomain,
+    remove: (domain) => deletePageDomain(domain.id),
+    addedMessage: text.domainAdded,
+    removedMessage: text.domainRemoved,
+    onChanged: changed,
+  });
 
   const items = domains.data?.items ?? [];
   return (
@@ -69,7 +37,7 @@ function LpDomainSetupScreen() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void add();
+              void addDomain();
             }}
           >
             <Group align="flex-end">
@@ -109,7 +77,7 @@ function LpDomainSetupScreen() {
           title={text.removeTitle}
           message={removing ? text.removeConfirm(removing.name) : ''}
           busy={removingBusy}
-          onConfirm={() => void remove()}
+          onConfirm={() => void removeDomain()}
           onCancel={() => setRemoving(null)}
         />
       </Stack>

@@ -1,14 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Copyable } from '../../components/Copyable';
 import { FeatureGate } from '../../components/FeatureGate';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatClientDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastError } from '../../lib/toast-error';
 import { verifyPageDomain, type PageDomain } from './api';
 import { pageDomainMessages as text } from './messages';
+import { useDomainVerify } from '../../components/domains/useDomainActions';
 
 interface PageDomainCardProps {
   domain: PageDomain;
@@ -19,21 +17,7 @@ interface PageDomainCardProps {
 
 /** One page domain: its state, the two records to publish with their last check, Verify and Remove. */
 export function PageDomainCard({ domain, timeZoneMinutes, onChanged, onRemove }: PageDomainCardProps) {
-  const [checking, setChecking] = useState(false);
-  const verify = async () => {
-    setChecking(true);
-    try {
-      const answer = await verifyPageDomain(domain.id);
-      // A failure shows beside the records (the alert and each record's state).
-      if (answer.status === 'verified') toast('success', text.verified);
-      onChanged();
-    } catch (error) {
-      toastError(error);
-      onChanged();
-    } finally {
-      setChecking(false);
-    }
-  };
+  const { checking, verify } = useDomainVerify(() => verifyPageDomain(domain.id), text.verified, onChanged);
   return (
     <Paper withBorder p="md" radius="md" data-testid={`page-domain-${domain.name}`}>
       <Stack gap="sm">

@@ -1,15 +1,13 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { FeatureGate } from '../../components/FeatureGate';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatClientDateTime } from '../../lib/format';
-import { toast } from '../../lib/toast';
-import { toastError } from '../../lib/toast-error';
 import { verifyDomain, type SenderDomain } from './api';
 import { DkimRolloverPanel } from './DkimRolloverPanel';
 import { senderMessages as text } from './messages';
 import { RecordRow } from './RecordRow';
+import { useDomainVerify } from '../../components/domains/useDomainActions';
 
 interface DomainCardProps {
   domain: SenderDomain;
@@ -19,21 +17,7 @@ interface DomainCardProps {
 }
 
 export function DomainCard({ domain, timeZoneMinutes, onChanged, onDelete }: DomainCardProps) {
-  const [checking, setChecking] = useState(false);
-  const verify = async () => {
-    setChecking(true);
-    try {
-      const answer = await verifyDomain(domain.id);
-      // A failure is shown beside the records (the alert and each record's state), not in a
-      // toast over the page's actions.
-      if (answer.status === 'verified') toast('success', text.verified);
-      onChanged();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setChecking(false);
-    }
-  };
+  const { checking, verify } = useDomainVerify(() => verifyDomain(domain.id), text.verified, onChanged);
   return (
     <Paper withBorder p="md" radius="md" data-testid={`domain-${domain.name}`}>
       <Stack gap="sm">

@@ -1,6 +1,5 @@
 import { Alert, Button, Container, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { IconAt, IconPlus, IconWorldWww } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BackToCampaigns } from '../../components/BackToCampaigns';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -8,14 +7,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { FeatureGate } from '../../components/FeatureGate';
 import { PageHeader } from '../../components/PageHeader';
 import { queryKeys, useApiQuery, useInvalidate } from '../../api/query';
-import { ApiError } from '../../api/client';
 import { useSession } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { toastError } from '../../lib/toast-error';
-import { addDomain, deleteDomain, listDomains, type SenderDomain } from './api';
+import { addDomain as addSenderDomain, deleteDomain, listDomains, type SenderDomain } from './api';
 import { senderMessages as text } from './messages';
 import { DomainCard } from './DomainCard';
 import { TrackingDomainPanel } from './TrackingDomainPanel';
+import { useDomainList } from '../../components/domains/useDomainActions';
 
 /** Email Domain Setup (/emailDomainSetupPage): sender domains, their DNS records, and the tracking domain. */
 export function DomainSetupScreen() {
@@ -24,42 +21,13 @@ export function DomainSetupScreen() {
   const invalidate = useInvalidate();
   // A domain's state decides which senders can send, so both lists follow it.
   const changed = () => void invalidate('senderDomains', 'senders');
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState('');
-  const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<SenderDomain | null>(null);
-  const [deletingBusy, setDeletingBusy] = useState(false);
-
-  const add = async () => {
-    setAdding(true);
-    setNameError('');
-    try {
-      await addDomain(name.trim());
-      toast('success', text.domainAdded);
-      setName('');
-      changed();
-    } catch (error) {
-      if (error instanceof ApiError) setNameError(error.errors.name?.[0] ?? '');
-      toastError(error);
-    } finally {
-      setAdding(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setDeletingBusy(true);
-    try {
-      await deleteDomain(deleting.id);
-      toast('success', text.domainDeleted);
-      setDeleting(null);
-      changed();
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setDeletingBusy(false);
-    }
-  };
+  const { name, setName, nameError, adding, addDomain, removing, setRemoving, removingBusy, removeDomain } = useDomainList<SenderDomain>({
+    add: addSenderDomain,
+    remove: (domain) => deleteDomain(domain.id),
+    addedMessage: text.domainAdded,
+    removedMessage: text.domainDeleted,
+    onChanged: changed,
+  });
 
   const items = domains.data?.items ?? [];
   return (
@@ -79,7 +47,7 @@ export function DomainSetupScreen() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              void add();
+              void addDomain();
             }}
           >
             <Group align="flex-end">
@@ -116,7 +84,7 @@ export function DomainSetupScreen() {
             domain={domain}
             timeZoneMinutes={status?.timeZoneMinutes ?? 0}
             onChanged={changed}
-            onDelete={setDeleting}
+            onDelete={setRemoving}
           />
         ))}
         {domains.data && (
@@ -128,12 +96,12 @@ export function DomainSetupScreen() {
           />
         )}
         <ConfirmDialog
-          opened={deleting !== null}
+          opened={removing !== null}
           title={text.deleteDomainTitle}
-          message={deleting ? text.deleteDomainConfirm(deleting.name) : ''}
-          busy={deletingBusy}
-          onConfirm={() => void remove()}
-          onCancel={() => setDeleting(null)}
+          message={removing ? text.deleteDomainConfirm(removing.name) : ''}
+          busy={removingBusy}
+          onConfirm={() => void removeDomain()}
+          onCancel={() => setRemoving(null)}
         />
       </Stack>
     </Container>
