@@ -113,7 +113,7 @@ e2e() {
     # in one) or what a test names, and the long ones go first (tests/e2e/conftest.py).
     # Each worker has its own test database, app server, Chromium, cache prefix and media.
     DJANGO_ALLOW_ASYNC_UNSAFE=true pytest_suite e2e tests/e2e -n 2 \
-        --dist loadgroup --no-loadscope-reorder
+        --dist loadgroup --no-loadscope-reorder --durations=15
 }
 
 start=$SECONDS
@@ -123,7 +123,8 @@ step "manage.py check --deploy (production settings)" deploy_check
 if have_frontend; then
     step "OpenAPI document and TypeScript client are up to date" openapi_fresh
 fi
-step "pytest (unit and integration, 2 workers)" pytest_suite pytest -n 2
+# The slowest tests are listed after each suite: where the CI budget goes (README).
+step "pytest (unit and integration, 2 workers)" pytest_suite pytest -n 2 --durations=25
 if have_frontend; then
     step "eslint (frontend layer boundaries, rules of hooks)" bash -c 'cd frontend && npm run --silent lint'
     step "vitest (frontend)" vitest
