@@ -58,7 +58,8 @@ test('the pop-up opens by its delay over the sample page, with the form and its 
   render(page, { route: '/popupContainer/9/alpha/preview', session: makeSession() });
   expect(await screen.findByTestId('popup-rules')).toHaveTextContent('On your site one visitor sees it at most 2 times in 10 days.');
   const dialog = await screen.findByRole('dialog', { name: 'Get 10% off' });
-  expect(within(dialog).getByTestId('form-preview')).toHaveAttribute('sandbox', '');
+  // The themed preview arrives after the dialog opened (the preview call answers later).
+  expect(await within(dialog).findByTestId('form-preview')).toHaveAttribute('sandbox', '');
   expect(screen.getByTestId('popup-status')).toHaveTextContent('Opened by the delay.');
   const previews = fetchMock.mock.calls.filter(([url]) => url === '/api/mm/forms/preview').map(([, init]) => JSON.parse(String(init.body)));
   expect(previews.at(-1)).toMatchObject({ styles: { submitButton: { color: '#ffffff' } }, definition: { title: 'Get 10% off' } });
