@@ -143,3 +143,7 @@ class StripeEvent(models.Model):
     object_id = models.CharField(max_length=255)
     received_at = models.DateTimeField(auto_now_add=True)
     processed_at = models.DateTimeField(null=True)
+    # The sweep's tries of an event that keeps failing; set aside after the last one, so it
+    # never holds back the events behind it.
+    sweep_attempts = models.PositiveSmallIntegerField(default=0)
+    set_aside_at = models.DateTimeField(null=True)

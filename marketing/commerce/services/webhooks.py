@@ -225,16 +225,29 @@ def stripe_event_process(event_id: int) -> str:
     return kind
 
 
+SWEEP_ATTEMPTS = 5  # then an event is set aside (logged, counted, no longer tried)
+
+
 def stripe_events_sweep(*, limit: int = 200) -> int:
-    """Events received over a minute ago that no task processed, processed here."""
-    due = StripeEvent.objects.filter(
-        processed_at=None, received_at__lt=timezone.now() - SWEEP_AFTER
-    ).values_list("pk", flat=True)[:limit]
+    """Events received over a minute ago that no task processed, processed here, oldest
+    first. One that fails is tried again by the next sweeps and set aside after
+    SWEEP_ATTEMPTS, so a bad event never stops the ones behind it."""
+    due = (
+        StripeEvent.objects.filter(
+            processed_at=None, set_aside_at=None, received_at__lt=timezone.now() - SWEEP_AFTER
+        )
+        .order_by("received_at", "pk")
+        .values_list("pk", "sweep_attempts")[:limit]
+    )
     count = 0
-    for event_id in list(due):
+    for event_id, attempts in list(due):
         try:
             stripe_event_process(event_id)
             count += 1
-        except stripe.StripeError:
+        except Exception:  # any failure of one event: the next one still goes
             logger.exception("commerce: Stripe event %s could not be processed", event_id)
+            given_up = attempts + 1 >= SWEEP_ATTEMPTS
+            StripeEvent.objects.filter(pk=event_id).update(
+                sweep_attempts=attempts + 1, set_aside_at=timezone.now() if given_up else None
+            )
     return count

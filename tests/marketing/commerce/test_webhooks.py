@@ -9,6 +9,7 @@ import time
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 
 from billing import stripe_adapter as sa
 from billing.models import CommerceEvent, StripeEvent, Subscription
@@ -158,3 +159,39 @@ def test_the_sweep_processes_events_left_behind(alpha, bought):
         assert stripe_events_sweep() == 1
         assert StripeEvent.objects.get().processed_at is not None
         assert stripe_events_sweep() == 0
+
+
+def test_an_event_that_keeps_failing_is_set_aside_and_never_holds_back_the_next(
+    alpha, bought, monkeypatch
+):
+    from marketing.commerce.services import webhooks
+
+    obj = {
+        "id": bought.stripe_subscription_id,
+        "object": "subscription",
+        "metadata": {"client": "alpha"},
+    }
+    _deliver(_event("evt_bad", "customer.subscription.updated", obj))
+    _deliver(_event("evt_good", "customer.subscription.updated", obj))
+    real = webhooks.stripe_event_process
+
+    def process(event_id: int) -> str:
+        if StripeEvent.objects.get(pk=event_id).stripe_event_id == "evt_bad":
+            raise RuntimeError("a poison event")
+        return real(event_id)
+
+    monkeypatch.setattr(webhooks, "stripe_event_process", process)
+    with in_schema(alpha):
+        StripeEvent.objects.update(received_at=timezone.now().replace(year=2020))
+        StripeEvent.objects.filter(stripe_event_id="evt_bad").update(
+            received_at=timezone.now().replace(year=2019)  # the oldest: swept first
+        )
+        assert stripe_events_sweep() == 1  # the good one went despite the bad one
+        assert StripeEvent.objects.get(stripe_event_id="evt_good").processed_at is not None
+        for _ in range(webhooks.SWEEP_ATTEMPTS - 1):
+            assert stripe_events_sweep() == 0
+        bad = StripeEvent.objects.get(stripe_event_id="evt_bad")
+        assert bad.processed_at is None and bad.set_aside_at is not None
+        assert bad.sweep_attempts == webhooks.SWEEP_ATTEMPTS
+        assert stripe_events_sweep() == 0  # no longer tried
+        assert StripeEvent.objects.get(stripe_event_id="evt_bad").sweep_attempts == 5
